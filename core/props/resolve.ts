@@ -1,0 +1,95 @@
+/**
+ * Resolves a placed prop to its effective physical definition: the built-in or embedded asset,
+ * scaled by the instance scale and with the instance's physics overrides applied.
+ */
+import { BUILTIN_PROPS } from '../scene/builtinProps';
+import type { PropAsset, PropObject, SceneDocument } from '../scene/schema';
+
+type Vec2 = [number, number];
+
+export type PropShape =
+  | { kind: 'box'; size: Vec2 }
+  | { kind: 'circle'; radius: number }
+  | { kind: 'capsule'; length: number; radius: number }
+  | { kind: 'polygon'; points: Vec2[] };
+
+export interface ResolvedProp {
+  spawn_id: string;
+  name: string;
+  shape: PropShape;
+  mass: number;
+  gravity_scale: number;
+  friction: number;
+  restitution: number;
+  colors: { fill: string; stroke: string };
+}
+
+const DEFAULT_COLORS = { fill: '#9aa4b1', stroke: '#3c4450' };
+
+export function findPropTemplate(spawnId: string, assets: readonly PropAsset[]): ResolvedProp | undefined {
+  const builtin = BUILTIN_PROPS[spawnId];
+  if (builtin) return { ...builtin, shape: builtin.shape as PropShape };
+  const asset = assets.find((a) => a.spawn_id === spawnId);
+  if (!asset) return undefined;
+  return {
+    spawn_id: asset.spawn_id,
+    name: asset.name,
+    shape: asset.shape as PropShape,
+    mass: asset.mass,
+    gravity_scale: asset.gravity_scale,
+    friction: asset.friction,
+    restitution: asset.restitution,
+    colors: asset.colors ?? DEFAULT_COLORS,
+  };
+}
+
+export function scalePropShape(shape: PropShape, scale: Vec2): PropShape {
+  const [sx, sy] = scale;
+  switch (shape.kind) {
+    case 'box':
+      return { kind: 'box', size: [shape.size[0] * sx, shape.size[1] * sy] };
+    case 'circle':
+      // A circle stays a circle: it scales by the larger factor so the handle drag feels right.
+      return { kind: 'circle', radius: shape.radius * Math.max(sx, sy) };
+    case 'capsule':
+      return { kind: 'capsule', length: shape.length * sy, radius: shape.radius * sx };
+    case 'polygon':
+      return { kind: 'polygon', points: shape.points.map(([x, y]) => [x * sx, y * sy] as Vec2) };
+  }
+}
+
+export function resolveProp(doc: Pick<SceneDocument, 'prop_assets'>, prop: PropObject): ResolvedProp {
+  const template = findPropTemplate(prop.spawn_id, doc.prop_assets);
+  if (!template) throw new Error(`prop "${prop.id}": unknown spawn_id "${prop.spawn_id}"`);
+  const overrides = prop.physics ?? {};
+  return {
+    ...template,
+    shape: scalePropShape(template.shape, prop.scale),
+    mass: overrides.mass ?? template.mass,
+    gravity_scale: overrides.gravity_scale ?? template.gravity_scale,
+    friction: overrides.friction ?? template.friction,
+    restitution: overrides.restitution ?? template.restitution,
+    colors: prop.color ? { fill: prop.color, stroke: template.colors.stroke } : template.colors,
+  };
+}
+
+/** Half extents of the shape's axis-aligned box in its own frame (for hit-testing and selection). */
+export function propHalfExtents(shape: PropShape): Vec2 {
+  switch (shape.kind) {
+    case 'box':
+      return [shape.size[0] / 2, shape.size[1] / 2];
+    case 'circle':
+      return [shape.radius, shape.radius];
+    case 'capsule':
+      return [shape.radius, shape.length / 2 + shape.radius];
+    case 'polygon': {
+      let hx = 0;
+      let hy = 0;
+      for (const [x, y] of shape.points) {
+        hx = Math.max(hx, Math.abs(x));
+        hy = Math.max(hy, Math.abs(y));
+      }
+      return [hx, hy];
+    }
+  }
+}

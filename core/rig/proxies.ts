@@ -1,0 +1,144 @@
+import { type Vec2, add, normalizeOr, scale, sub } from './vec';
+import type { RigProportions } from './proportions';
+import { PART_NAMES, type PartName } from './skeleton';
+import type { WorldPose } from './worldPose';
+
+// Phase 4.5 seed constants, used literally (pixels).
+export const HEAD_COLLISION_RADIUS = 90;
+export const TORSO_COLLISION_RADIUS = 20;
+export const ARM_COLLISION_RADIUS = 12;
+export const LEG_COLLISION_RADIUS = 14;
+/** Head circle centre relative to the neck when no head geometry is known. */
+export const HEAD_COLLISION_FALLBACK_CENTER: Vec2 = [0, -72];
+
+export type ProxyShapeKind = 'circle' | 'capsule';
+
+/** The seed's single definition table: which shape family and radius each part's proxy uses. */
+export const COLLISION_PARTS: Readonly<Record<PartName, { readonly shape: ProxyShapeKind; readonly radius: number }>> = Object.freeze({
+  head: { shape: 'circle', radius: HEAD_COLLISION_RADIUS },
+  torso: { shape: 'capsule', radius: TORSO_COLLISION_RADIUS },
+  left_upper_arm: { shape: 'capsule', radius: ARM_COLLISION_RADIUS },
+  left_lower_arm: { shape: 'capsule', radius: ARM_COLLISION_RADIUS },
+  right_upper_arm: { shape: 'capsule', radius: ARM_COLLISION_RADIUS },
+  right_lower_arm: { shape: 'capsule', radius: ARM_COLLISION_RADIUS },
+  left_upper_leg: { shape: 'capsule', radius: LEG_COLLISION_RADIUS },
+  left_lower_leg: { shape: 'capsule', radius: LEG_COLLISION_RADIUS },
+  right_upper_leg: { shape: 'capsule', radius: LEG_COLLISION_RADIUS },
+  right_lower_leg: { shape: 'capsule', radius: LEG_COLLISION_RADIUS },
+});
+
+export interface CircleProxyShape {
+  name: PartName;
+  shape: 'circle';
+  radius: number;
+  /**
+   * Circle centre relative to the part's attachment (the neck), rig-local. Purely vertical, so
+   * facing never changes it.
+   */
+  centerOffset: Vec2;
+}
+
+export interface CapsuleProxyShape {
+  name: PartName;
+  shape: 'capsule';
+  radius: number;
+  /** Fitted end-to-end length: the capsule spans attachment..far end, caps included (seed). */
+  length: number;
+  /**
+   * Rapier's `capsule(halfHeight, radius)` argument: half the straight section only. The seed's
+   * Godot capsule height is the total end-to-end height, so the straight part is
+   * length − 2·radius and the rounded tips land exactly on the segment's start and end.
+   */
+  halfHeight: number;
+}
+
+export type ProxyShape = CircleProxyShape | CapsuleProxyShape;
+export type ProxyShapes = Record<PartName, ProxyShape>;
+
+/** Fitted length per part: the torso is the pelvis-to-neck distance, limbs their bone lengths. */
+function fittedLength(name: PartName, proportions: RigProportions): number {
+  switch (name) {
+    case 'head':
+      return proportions.neckToHead;
+    case 'torso':
+      return proportions.torso;
+    case 'left_upper_arm':
+    case 'right_upper_arm':
+      return proportions.upperArm;
+    case 'left_lower_arm':
+    case 'right_lower_arm':
+      return proportions.lowerArm;
+    case 'left_upper_leg':
+    case 'right_upper_leg':
+      return proportions.upperLeg;
+    case 'left_lower_leg':
+    case 'right_lower_leg':
+      return proportions.lowerLeg;
+  }
+}
+
+function headCenterOffset(proportions: RigProportions): Vec2 {
+  const neckToHead = proportions.neckToHead;
+  return Number.isFinite(neckToHead) && neckToHead > 0 ? [0, -neckToHead] : [...HEAD_COLLISION_FALLBACK_CENTER];
+}
+
+/**
+ * Shape and size of every proxy. Depends only on proportions — never on pose or facing — so the
+ * physics adapter can build colliders once and only move them afterwards.
+ */
+export function proxyShapes(proportions: RigProportions): ProxyShapes {
+  const shapes = {} as ProxyShapes;
+  for (const name of PART_NAMES) {
+    const { shape, radius } = COLLISION_PARTS[name];
+    if (shape === 'circle') {
+      shapes[name] = { name, shape, radius, centerOffset: headCenterOffset(proportions) };
+    } else {
+      const length = fittedLength(name, proportions);
+      shapes[name] = { name, shape, radius, length, halfHeight: Math.max(0, length / 2 - radius) };
+    }
+  }
+  return shapes;
+}
+
+/** A proxy's shape plus where a kinematic body carrying it must be this step. */
+export type ProxyTransform = ProxyShape & {
+  /** World position of the collider's origin (capsule middle / circle centre). */
+  center: Vec2;
+  /**
+   * World rotation, radians, with the matrix [[cos, −sin], [sin, cos]]: it turns the collider's
+   * local +Y (Rapier's capsule axis) onto the segment direction start→end. 0 for the circle.
+   */
+  rotation: number;
+};
+export type ProxyTransforms = Record<PartName, ProxyTransform>;
+
+/** Capsule axis for a degenerate (zero-length) segment: hanging straight down, rotation 0. */
+const FALLBACK_AXIS: Vec2 = [0, 1];
+
+/**
+ * Kinematic targets for the ten proxies. Capsules are anchored at the attachment and centred at
+ * half the fitted length along the segment (the seed's `position = (0, fitted_length / 2)` in the
+ * part's hanging frame), which is the segment midpoint for a solved pose. The head circle sits on
+ * the drawn head centre.
+ */
+export function proxyTransforms(worldPose: WorldPose, proportions: RigProportions): ProxyTransforms {
+  const shapes = proxyShapes(proportions);
+  const transforms = {} as ProxyTransforms;
+  for (const name of PART_NAMES) {
+    const part = worldPose[name];
+    const shape = shapes[name];
+    if (shape.shape === 'circle') {
+      transforms[name] = { ...shape, center: add(part.start, shape.centerOffset), rotation: 0 };
+    } else {
+      const axis = normalizeOr(sub(part.end, part.start), FALLBACK_AXIS);
+      transforms[name] = {
+        ...shape,
+        center: add(part.start, scale(axis, shape.length / 2)),
+        // rotate((0, 1), θ) = (−sin θ, cos θ), so θ = atan2(−axis.x, axis.y). `+ 0` turns −0
+        // into 0 so an upright part always reports the same rotation.
+        rotation: Math.atan2(-axis[0], axis[1]) + 0,
+      };
+    }
+  }
+  return transforms;
+}

@@ -1,0 +1,5 @@
+export * from './schema';
+export * from './io';
+export * from './errors';
+export * from './limits';
+export * from './builtinProps';

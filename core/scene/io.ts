@@ -1,0 +1,160 @@
+/**
+ * Loading and saving scene files. Loading never throws on bad input: it returns the issues,
+ * each naming the JSON path and the reason, so the caller can keep the current scene.
+ */
+import { BUILTIN_PROPS } from './builtinProps';
+import { formatPath, SceneSaveError, type SceneIssue } from './errors';
+import { SCENE_LIMITS } from './limits';
+import { migrate10to11 } from './migrate';
+import { SCENE_FORMAT, SCENE_VERSION, sceneSchema, type SceneDocument } from './schema';
+
+export type SceneLoadResult =
+  | { ok: true; scene: SceneDocument; migratedFrom?: string }
+  | { ok: false; issues: SceneIssue[] };
+
+const SUPPORTED_VERSIONS = ['1.0', '1.1'];
+
+export function loadSceneText(text: string): SceneLoadResult {
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > SCENE_LIMITS.maxFileBytes) {
+    return fail('$', `file is ${bytes} bytes; the limit is ${SCENE_LIMITS.maxFileBytes}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return fail('$', `not valid JSON (${(e as Error).message})`);
+  }
+  return loadSceneValue(raw);
+}
+
+export function loadSceneValue(raw: unknown): SceneLoadResult {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('$', 'a scene must be a JSON object');
+  const record = raw as Record<string, unknown>;
+  if (record.format !== SCENE_FORMAT) return fail('$.format', `must be "${SCENE_FORMAT}"`);
+  const version = record.version;
+  if (typeof version !== 'string' || !SUPPORTED_VERSIONS.includes(version)) {
+    return fail('$.version', `unknown version ${JSON.stringify(version)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`);
+  }
+  if (Array.isArray(record.objects) && record.objects.length > SCENE_LIMITS.maxObjects) {
+    return fail('$.objects', `${record.objects.length} objects; the limit is ${SCENE_LIMITS.maxObjects}`);
+  }
+  const issues: SceneIssue[] = [];
+  const input = version === '1.0' ? migrate10to11(record, issues) : record;
+  if (issues.length) return { ok: false, issues };
+  const parsed = sceneSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: humanMessage(i) })),
+    };
+  }
+  const semantic = checkReferences(parsed.data);
+  if (semantic.length) return { ok: false, issues: semantic };
+  return version === '1.0' ? { ok: true, scene: parsed.data, migratedFrom: '1.0' } : { ok: true, scene: parsed.data };
+}
+
+/**
+ * Saving always writes 1.1 in one canonical layout, so load → save → load gives the same
+ * document and save(load(save(x))) is byte-identical to save(x). The document is first put
+ * through the schema (defaults filled in, keys in schema order), so a document built in code
+ * saves exactly like the same document loaded from a file. A document that would not load
+ * back (schema or reference issues) is refused with a SceneSaveError instead of being written.
+ */
+export function saveSceneText(scene: SceneDocument): string {
+  const parsed = sceneSchema.safeParse(scene);
+  if (!parsed.success) {
+    throw new SceneSaveError(parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: humanMessage(i) })));
+  }
+  const issues = checkReferences(parsed.data);
+  if (issues.length) throw new SceneSaveError(issues);
+  return `${stringifyCanonical(parsed.data, '')}\n`;
+}
+
+/**
+ * JSON with two-space indentation, except that arrays of plain values (positions, sizes,
+ * colours lists) stay on one line: `"position": [2000, 1500]`.
+ */
+function stringifyCanonical(value: unknown, indent: string): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every((v) => v === null || typeof v !== 'object')) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
+    const inner = `${indent}  `;
+    return `[\n${value.map((v) => inner + stringifyCanonical(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    const inner = `${indent}  `;
+    const body = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${stringifyCanonical(v, inner)}`);
+    return `{\n${body.join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function humanMessage(issue: { message: string; code?: string; received?: unknown }): string {
+  if (issue.code === 'invalid_type' && (issue.received === 'Infinity' || issue.received === 'NaN')) {
+    return 'must be a finite number';
+  }
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'is required';
+  return issue.message;
+}
+
+function fail(path: string, message: string): SceneLoadResult {
+  return { ok: false, issues: [{ path, message }] };
+}
+
+/** Checks the schema cannot express: unique ids, and every reference pointing at something real. */
+export function checkReferences(scene: SceneDocument): SceneIssue[] {
+  const issues: SceneIssue[] = [];
+  const kindById = new Map<string, string>();
+  const fileIds = new Set<number>();
+  const assetIds = new Set<string>();
+  scene.prop_assets.forEach((a, i) => {
+    if (a.spawn_id.startsWith('builtin:')) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: 'the builtin: prefix is reserved' });
+    if (assetIds.has(a.spawn_id)) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: `duplicate spawn_id "${a.spawn_id}"` });
+    assetIds.add(a.spawn_id);
+  });
+  scene.objects.forEach((o, i) => {
+    if (kindById.has(o.id)) issues.push({ path: `$.objects[${i}].id`, message: `duplicate id "${o.id}"` });
+    kindById.set(o.id, o.kind);
+    if (fileIds.has(o.file_id)) issues.push({ path: `$.objects[${i}].file_id`, message: `duplicate file_id ${o.file_id}` });
+    fileIds.add(o.file_id);
+    if (o.kind === 'prop') {
+      if (o.stage_object_id !== o.id) {
+        issues.push({ path: `$.objects[${i}].stage_object_id`, message: `must equal the object's id "${o.id}"` });
+      }
+      if (!(o.spawn_id in BUILTIN_PROPS) && !assetIds.has(o.spawn_id)) {
+        issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop "${o.spawn_id}" (not built in and not in prop_assets)` });
+      }
+    }
+  });
+  scene.objects.forEach((o, i) => {
+    if (o.id === 'any') issues.push({ path: `$.objects[${i}].id`, message: '"any" is reserved and cannot be an object id' });
+  });
+  const itemIds = new Set<string>();
+  for (const [owner, items] of Object.entries(scene.queues)) {
+    const base = formatPath(['queues', owner]);
+    if (kindById.get(owner) !== 'stickman') issues.push({ path: base, message: `queue owner "${owner}" is not a stickman in this scene` });
+    items.forEach((item, j) => {
+      if (itemIds.has(item.id)) issues.push({ path: `${base}[${j}].id`, message: `duplicate action id "${item.id}"` });
+      itemIds.add(item.id);
+    });
+  }
+  const ruleIds = new Set<string>();
+  scene.rules.forEach((rule, i) => {
+    const base = `$.rules[${i}]`;
+    if (ruleIds.has(rule.id)) issues.push({ path: `${base}.id`, message: `duplicate rule id "${rule.id}"` });
+    ruleIds.add(rule.id);
+    for (const end of ['source', 'target'] as const) {
+      const ref = rule.when[end];
+      if (ref !== 'any' && !kindById.has(ref)) issues.push({ path: `${base}.when.${end}`, message: `refers to missing object "${ref}"` });
+    }
+    rule.then.forEach((t, j) => {
+      if (kindById.get(t.actor) !== 'stickman') {
+        issues.push({ path: `${base}.then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
+      }
+    });
+  });
+  return issues;
+}

@@ -1,0 +1,75 @@
+/** Builds frame snapshots from the authored document (EDIT/DIRECT, and PLAY's static parts). */
+import type { SceneDocument, StickmanObject, TerrainObject } from '../../core/scene/schema';
+import { resolveProp } from '../../core/props/resolve';
+import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrainShapes';
+import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
+import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
+import { solvePose } from '../../core/rig/skeleton';
+import { toWorld } from '../../core/rig/worldPose';
+import { PART_NAMES } from '../../core/rig/skeleton';
+import type { Facing } from '../../core/rig/facing';
+import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView, Vec2 } from './frame';
+
+export const DEFAULT_TERRAIN_COLOR = '#5b6b7a';
+export const DEFAULT_AREA_COLOR = '#3fa7d6';
+export const DEFAULT_STICKMAN_COLOR = '#1d232b';
+
+const terrainCache = new WeakMap<TerrainObject, TerrainView>();
+
+/** Terrain geometry is derived once per document object (objects are immutable). */
+export function terrainView(t: TerrainObject): TerrainView {
+  let view = terrainCache.get(t);
+  if (!view) {
+    view = { id: t.id, shape: t.shape, pieces: terrainConvexPieces(t), outline: terrainOutline(t), color: t.color ?? DEFAULT_TERRAIN_COLOR };
+    terrainCache.set(t, view);
+  }
+  return view;
+}
+
+export function stickmanMarkers(s: StickmanObject): MarkerPose {
+  return (s.pose as MarkerPose | undefined) ?? defaultStandingPose(DEFAULT_PROPORTIONS);
+}
+
+export function rigView(id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, extra: Partial<RigView> = {}): RigView {
+  const world = toWorld(solvePose(markers, DEFAULT_PROPORTIONS), root, facing);
+  return {
+    id,
+    root,
+    facing,
+    color,
+    parts: PART_NAMES.filter((n) => n !== 'head').map((n) => ({ name: n, start: world[n].start, end: world[n].end })),
+    headCenter: world.head.end,
+    headRadius: DEFAULT_PROPORTIONS.headRadius,
+    markers,
+    state: 'ANIMATED',
+    terrain: 'DISABLED',
+    speech: [],
+    ...extra,
+  };
+}
+
+export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 'EDIT'): FrameSnapshot {
+  const terrain: TerrainView[] = [];
+  const props: PropView[] = [];
+  const areas: AreaView[] = [];
+  const rigs: RigView[] = [];
+  for (const o of doc.objects) {
+    switch (o.kind) {
+      case 'terrain':
+        terrain.push(terrainView(o));
+        break;
+      case 'prop': {
+        const def = resolveProp(doc, o);
+        props.push({ id: o.id, spawn_id: o.spawn_id, shape: def.shape, position: o.position, rotation: o.rotation, fill: def.colors.fill, stroke: def.colors.stroke });
+        break;
+      }
+      case 'area':
+        areas.push({ id: o.id, name: o.name ?? o.id, position: o.position, size: o.size, color: o.color ?? DEFAULT_AREA_COLOR, occupants: 0 });
+        break;
+      case 'stickman':
+        rigs.push(rigView(o.id, o.position, o.facing, stickmanMarkers(o), o.color ?? DEFAULT_STICKMAN_COLOR));
+        break;
+    }
+  }
+  return { tick: 0, time: 0, mode, paused: false, stage: { width: doc.stage.width, height: doc.stage.height }, terrain, props, areas, rigs };
+}

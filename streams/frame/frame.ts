@@ -1,0 +1,72 @@
+/**
+ * The immutable frame snapshot (DESIGN.md §6 step 7): everything render and UI draw, in stage
+ * pixels. In EDIT/DIRECT it is built from the document; in PLAY the runtime fills in live poses.
+ */
+import type { Vec2 } from '../physics/entities';
+import type { PropShape } from '../../core/props/resolve';
+import type { PartName } from '../../core/rig/skeleton';
+import type { Facing } from '../../core/rig/facing';
+import type { MarkerPose } from '../../core/rig/markers';
+
+export type { Vec2 };
+
+export interface TerrainView {
+  id: string;
+  shape: string;
+  pieces: Vec2[][];
+  outline: Vec2[];
+  color: string;
+}
+
+export interface PropView {
+  id: string;
+  spawn_id: string;
+  shape: PropShape;
+  position: Vec2;
+  rotation: number;
+  fill: string;
+  stroke: string;
+}
+
+export interface AreaView {
+  id: string;
+  name: string;
+  position: Vec2;
+  size: Vec2;
+  color: string;
+  /** Number of objects inside right now (PLAY only). */
+  occupants: number;
+}
+
+export interface RigPartView {
+  name: PartName;
+  start: Vec2;
+  end: Vec2;
+}
+
+export interface RigView {
+  id: string;
+  root: Vec2;
+  facing: Facing;
+  color: string;
+  parts: RigPartView[];
+  headCenter: Vec2;
+  headRadius: number;
+  /** Rig-local marker pose (for EDIT handles). */
+  markers: MarkerPose;
+  state: string;
+  terrain: string;
+  speech: Array<{ text: string; overlay: boolean }>;
+}
+
+export interface FrameSnapshot {
+  tick: number;
+  time: number;
+  mode: 'EDIT' | 'DIRECT' | 'PLAY';
+  paused: boolean;
+  stage: { width: number; height: number };
+  terrain: TerrainView[];
+  props: PropView[];
+  areas: AreaView[];
+  rigs: RigView[];
+}

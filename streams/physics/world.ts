@@ -1,0 +1,314 @@
+/**
+ * The physics adapter: the stage in pixels on the outside, a Rapier world in meters inside.
+ * Owns every body, collider and the event queue, and frees them explicitly on dispose.
+ */
+import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/schema';
+import type { ResolvedProp } from '../../core/props/resolve';
+import { terrainConvexPieces } from '../../core/geometry/terrainShapes';
+import { RAPIER } from './rapier';
+import { toMeters, toPixels } from './units';
+import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
+
+type Collider = InstanceType<typeof RAPIER.Collider>;
+type RigidBody = InstanceType<typeof RAPIER.RigidBody>;
+
+export interface BodyState {
+  position: Vec2;
+  rotation: number;
+  velocity: Vec2;
+  angularVelocity: number;
+}
+
+/** Live worlds across the process: a leak check for PLAY/RESET cycles. */
+let liveWorlds = 0;
+export const liveWorldCount = (): number => liveWorlds;
+
+export class PhysicsWorld {
+  private world: InstanceType<typeof RAPIER.World>;
+  private events: InstanceType<typeof RAPIER.EventQueue>;
+  private readonly entityByCollider = new Map<number, ColliderEntity>();
+  private readonly bodyById = new Map<string, RigidBody>();
+  private readonly colliderById = new Map<string, Collider>();
+  private readonly partBodies = new Map<string, RigidBody>();
+  private disposed = false;
+  private pendingContacts: ContactEvent[] = [];
+  private pendingAreas: AreaEvent[] = [];
+
+  constructor(gravity: Vec2) {
+    this.world = new RAPIER.World({ x: toMeters(gravity[0]), y: toMeters(gravity[1]) });
+    this.world.timestep = 1 / 60;
+    this.events = new RAPIER.EventQueue(true);
+    liveWorlds += 1;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  addTerrain(t: TerrainObject, order: number): void {
+    const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+    const entity: ColliderEntity = { id: t.id, kind: 'terrain', order };
+    for (const piece of terrainConvexPieces(t)) {
+      const pts = new Float32Array(piece.length * 2);
+      piece.forEach(([x, y], i) => {
+        pts[i * 2] = toMeters(x);
+        pts[i * 2 + 1] = toMeters(y);
+      });
+      const desc = RAPIER.ColliderDesc.convexHull(pts);
+      if (!desc) throw new Error(`terrain "${t.id}": degenerate shape`);
+      desc.setFriction(t.friction ?? 0.8);
+      this.register(this.world.createCollider(desc, body), entity);
+    }
+    this.bodyById.set(t.id, body);
+  }
+
+  addProp(p: PropObject, def: ResolvedProp, order: number): void {
+    assertFinite(`prop "${p.id}" position`, p.position[0], p.position[1], p.rotation);
+    const bodyDesc = RAPIER.RigidBodyDesc.dynamic()
+      .setTranslation(toMeters(p.position[0]), toMeters(p.position[1]))
+      .setRotation(p.rotation)
+      .setGravityScale(def.gravity_scale)
+      .setCanSleep(true);
+    const body = this.world.createRigidBody(bodyDesc);
+    const desc = shapeDesc(def.shape, p.id)
+      .setMass(def.mass)
+      .setFriction(def.friction)
+      .setRestitution(def.restitution)
+      .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
+    this.register(this.world.createCollider(desc, body), { id: p.id, kind: 'prop', order });
+    this.bodyById.set(p.id, body);
+  }
+
+  addArea(a: AreaObject, order: number): void {
+    const body = this.world.createRigidBody(
+      RAPIER.RigidBodyDesc.fixed().setTranslation(toMeters(a.position[0]), toMeters(a.position[1])),
+    );
+    const desc = RAPIER.ColliderDesc.cuboid(toMeters(a.size[0] / 2), toMeters(a.size[1] / 2))
+      .setSensor(true)
+      .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS)
+      // Stickman proxies are kinematic: without KINEMATIC_FIXED they never trigger fixed sensors.
+      .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_FIXED);
+    this.register(this.world.createCollider(desc, body), { id: a.id, kind: 'area', order });
+    this.bodyById.set(a.id, body);
+  }
+
+  /**
+   * Adds one kinematic body per part (stickman proxies). Separate bodies, moved with
+   * setNextKinematic*, give each part a real velocity so props are pushed, not teleported through.
+   */
+  addKinematicParts(id: string, parts: Array<{ part: string; shape: QueryShape }>, order: number): void {
+    for (const p of parts) {
+      const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
+      const desc = queryShapeDesc(p.shape)
+        .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS)
+        .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_FIXED);
+      const collider = this.world.createCollider(desc, body);
+      this.register(collider, { id, kind: 'proxy', part: p.part, order });
+      this.partBodies.set(`${id}/${p.part}`, body);
+      this.colliderById.set(`${id}/${p.part}`, collider);
+    }
+  }
+
+  /** Sets where a part will be after the next step (stage px, radians); `teleport` places it now. */
+  setPartPose(id: string, part: string, position: Vec2, rotation: number, teleport = false): void {
+    const b = this.partBodies.get(`${id}/${part}`);
+    if (!b) return;
+    assertFinite(`${id}/${part} pose`, position[0], position[1], rotation);
+    const t = { x: toMeters(position[0]), y: toMeters(position[1]) };
+    if (teleport) {
+      b.setTranslation(t, true);
+      b.setRotation(rotation, true);
+    }
+    b.setNextKinematicTranslation(t);
+    b.setNextKinematicRotation(rotation);
+  }
+
+  setPartsEnabled(id: string, enabled: boolean): void {
+    for (const [key, c] of this.colliderById) if (key.startsWith(`${id}/`)) c.setEnabled(enabled);
+  }
+
+  step(): void {
+    this.assertAlive();
+    this.world.step(this.events);
+    this.events.drainCollisionEvents((h1, h2, started) => this.collect(h1, h2, started));
+  }
+
+  /** Contacts and area crossings produced by the last step, in a deterministic order. */
+  takeEvents(): { contacts: ContactEvent[]; areas: AreaEvent[] } {
+    const out = { contacts: this.pendingContacts, areas: this.pendingAreas };
+    this.pendingContacts = [];
+    this.pendingAreas = [];
+    return out;
+  }
+
+  bodyState(id: string): BodyState | undefined {
+    const b = this.bodyById.get(id);
+    if (!b || !b.isValid()) return undefined;
+    const t = b.translation();
+    const v = b.linvel();
+    return {
+      position: [toPixels(t.x), toPixels(t.y)],
+      rotation: b.rotation(),
+      velocity: [toPixels(v.x), toPixels(v.y)],
+      angularVelocity: b.angvel(),
+    };
+  }
+
+  setBodyVelocity(id: string, velocity: Vec2): void {
+    const b = this.bodyById.get(id);
+    if (!b) return;
+    assertFinite(`${id} velocity`, velocity[0], velocity[1]);
+    b.setLinvel({ x: toMeters(velocity[0]), y: toMeters(velocity[1]) }, true);
+  }
+
+  /** Ray cast in stage pixels. `exclude` lists object ids whose colliders are ignored. */
+  castRay(origin: Vec2, direction: Vec2, maxDistance: number, exclude: readonly string[] = [], kinds?: readonly ColliderEntity['kind'][]): RayHit | null {
+    const len = Math.hypot(direction[0], direction[1]);
+    if (!(len > 0) || !Number.isFinite(maxDistance)) return null;
+    const dir = { x: direction[0] / len, y: direction[1] / len };
+    const ray = new RAPIER.Ray({ x: toMeters(origin[0]), y: toMeters(origin[1]) }, dir);
+    const hit = this.world.castRayAndGetNormal(ray, toMeters(maxDistance), true, undefined, undefined, undefined, undefined,
+      (c) => this.accepts(c, exclude, kinds));
+    if (!hit) return null;
+    const entity = this.entityByCollider.get(hit.collider.handle);
+    if (!entity) return null;
+    const d = toPixels(hit.timeOfImpact);
+    return { entity, distance: d, point: [origin[0] + dir.x * d, origin[1] + dir.y * d], normal: [hit.normal.x, hit.normal.y] };
+  }
+
+  /** Shape cast in stage pixels along `motion`; returns the first hit and the free fraction of the motion. */
+  castShape(shape: QueryShape, position: Vec2, rotation: number, motion: Vec2, exclude: readonly string[] = [], kinds?: readonly ColliderEntity['kind'][]): ShapeCastHit | null {
+    const s = queryShape(shape);
+    const hit = this.world.castShape(
+      { x: toMeters(position[0]), y: toMeters(position[1]) }, rotation,
+      { x: toMeters(motion[0]), y: toMeters(motion[1]) }, s, 0, 1, true,
+      undefined, undefined, undefined, undefined, (c) => this.accepts(c, exclude, kinds));
+    if (!hit) return null;
+    const entity = this.entityByCollider.get(hit.collider.handle);
+    if (!entity) return null;
+    return {
+      entity,
+      fraction: hit.time_of_impact,
+      point: [toPixels(hit.witness1.x), toPixels(hit.witness1.y)],
+      normal: [hit.normal1.x, hit.normal1.y],
+    };
+  }
+
+  counts(): { bodies: number; colliders: number } {
+    if (this.disposed) return { bodies: 0, colliders: 0 };
+    return { bodies: this.world.bodies.len(), colliders: this.world.colliders.len() };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.entityByCollider.clear();
+    this.bodyById.clear();
+    this.colliderById.clear();
+    this.partBodies.clear();
+    this.events.free();
+    this.world.free();
+    liveWorlds -= 1;
+  }
+
+  private accepts(c: Collider, exclude: readonly string[], kinds?: readonly ColliderEntity['kind'][]): boolean {
+    const e = this.entityByCollider.get(c.handle);
+    if (!e) return false;
+    if (kinds && !kinds.includes(e.kind)) return false;
+    return !exclude.includes(e.id);
+  }
+
+  private register(c: Collider, entity: ColliderEntity): void {
+    this.entityByCollider.set(c.handle, entity);
+  }
+
+  private assertAlive(): void {
+    if (this.disposed) throw new Error('physics world used after dispose');
+  }
+
+  private collect(h1: number, h2: number, started: boolean): void {
+    const e1 = this.entityByCollider.get(h1);
+    const e2 = this.entityByCollider.get(h2);
+    if (!e1 || !e2 || e1.id === e2.id) return;
+    if (e1.kind === 'area' || e2.kind === 'area') {
+      const [area, other] = e1.kind === 'area' ? [e1, e2] : [e2, e1];
+      if (other.kind === 'area' || other.kind === 'terrain') return;
+      this.pendingAreas.push({ type: started ? 'entered' : 'exited', area, other });
+      return;
+    }
+    // Order the pair deterministically (document order, then part name) so `a` is stable run to run.
+    const swap = e1.order > e2.order || (e1.order === e2.order && (e1.part ?? '') > (e2.part ?? ''));
+    const [ha, hb, a, b] = swap ? [h2, h1, e2, e1] : [h1, h2, e1, e2];
+    const ca = this.world.getCollider(ha);
+    const cb = this.world.getCollider(hb);
+    const pa = ca ? ca.translation() : { x: 0, y: 0 };
+    const pb = cb ? cb.translation() : { x: 0, y: 0 };
+    let normal: Vec2 = [0, 0];
+    let point: Vec2 = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
+    if (started && ca && cb) {
+      this.world.contactPair(ca, cb, (manifold, flipped) => {
+        if (normal[0] !== 0 || normal[1] !== 0) return;
+        const n = manifold.normal();
+        normal = flipped ? [-n.x, -n.y] : [n.x, n.y];
+        if (manifold.numSolverContacts() > 0) {
+          const p = manifold.solverContactPoint(0);
+          if (p) point = [toPixels(p.x), toPixels(p.y)];
+        }
+      });
+      if (normal[0] === 0 && normal[1] === 0) {
+        // No manifold (e.g. touching only through prediction): fall back to the centre direction.
+        const dx = pb.x - pa.x;
+        const dy = pb.y - pa.y;
+        const l = Math.hypot(dx, dy);
+        if (l > 0) normal = [dx / l, dy / l];
+      }
+    }
+    const va = ca?.parent()?.linvel() ?? { x: 0, y: 0 };
+    const vb = cb?.parent()?.linvel() ?? { x: 0, y: 0 };
+    const relativeSpeed = toPixels(Math.hypot(vb.x - va.x, vb.y - va.y));
+    this.pendingContacts.push({ type: started ? 'started' : 'stopped', a, b, normal, point, relativeSpeed });
+  }
+}
+
+function assertFinite(what: string, ...values: number[]): void {
+  for (const v of values) if (!Number.isFinite(v)) throw new Error(`${what} is not finite (${v}); refusing to pass it to physics`);
+}
+
+function shapeDesc(shape: ResolvedProp['shape'], id: string) {
+  switch (shape.kind) {
+    case 'box':
+      return RAPIER.ColliderDesc.cuboid(toMeters(shape.size[0] / 2), toMeters(shape.size[1] / 2));
+    case 'circle':
+      return RAPIER.ColliderDesc.ball(toMeters(shape.radius));
+    case 'capsule':
+      return RAPIER.ColliderDesc.capsule(toMeters(shape.length / 2), toMeters(shape.radius));
+    case 'polygon': {
+      const pts = new Float32Array(shape.points.flatMap(([x, y]) => [toMeters(x), toMeters(y)]));
+      const desc = RAPIER.ColliderDesc.convexHull(pts);
+      if (!desc) throw new Error(`prop "${id}": degenerate polygon`);
+      return desc;
+    }
+  }
+}
+
+function queryShapeDesc(shape: QueryShape) {
+  switch (shape.kind) {
+    case 'circle':
+      return RAPIER.ColliderDesc.ball(toMeters(shape.radius));
+    case 'box':
+      return RAPIER.ColliderDesc.cuboid(toMeters(shape.halfExtents[0]), toMeters(shape.halfExtents[1]));
+    case 'capsule':
+      return RAPIER.ColliderDesc.capsule(toMeters(shape.halfHeight), toMeters(shape.radius));
+  }
+}
+
+function queryShape(shape: QueryShape) {
+  switch (shape.kind) {
+    case 'circle':
+      return new RAPIER.Ball(toMeters(shape.radius));
+    case 'box':
+      return new RAPIER.Cuboid(toMeters(shape.halfExtents[0]), toMeters(shape.halfExtents[1]));
+    case 'capsule':
+      return new RAPIER.Capsule(toMeters(shape.halfHeight), toMeters(shape.radius));
+  }
+}

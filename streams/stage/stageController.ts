@@ -1,0 +1,174 @@
+/**
+ * The stage: the authored document, the root stage actor (with its SimulatedClock), the PLAY
+ * runtime and the record stream that feeds the trace and the timeline. UI and CLI talk to this.
+ */
+import { BehaviorSubject, Subject } from 'rxjs';
+import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../../machines/stageMachine';
+import type { SceneDocument } from '../../core/scene/schema';
+import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
+import { StageRuntime } from '../runtime/stageRuntime';
+import { documentFrame } from '../frame/documentFrame';
+import type { FrameSnapshot } from '../frame/frame';
+import { createTransitionInspector } from '../trace/inspector';
+import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/records';
+
+export type { StageCommand };
+
+export class StageController {
+  readonly clock = new SimulatedClock();
+  readonly actor: Actor<typeof stageMachine>;
+  /** Every trace record, live: transitions, stage events, actions, warnings. */
+  readonly records$ = new Subject<TraceRecord>();
+  readonly frame$: BehaviorSubject<FrameSnapshot>;
+  /** Fires once per fixed step with the new tick number. */
+  readonly tick$ = new Subject<number>();
+  private doc: SceneDocument;
+  private runtime: StageRuntime | null = null;
+  private previousFrame: FrameSnapshot;
+
+  constructor(doc: SceneDocument) {
+    this.doc = doc;
+    this.previousFrame = documentFrame(doc);
+    this.frame$ = new BehaviorSubject(this.previousFrame);
+    const inspect = createTransitionInspector(() => this.now(), (r) => this.records$.next(r));
+    const machine = stageMachine.provide({
+      actions: {
+        buildRuntime: () => this.buildRuntime(),
+        disposeRuntime: () => this.disposeRuntime(),
+        resetRuntime: () => {
+          this.disposeRuntime();
+          this.buildRuntime();
+        },
+      },
+    });
+    this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage' });
+    this.actor.subscribe(() => this.publishModeChange());
+    this.actor.start();
+  }
+
+  get document(): SceneDocument {
+    return this.doc;
+  }
+
+  get mode(): { mode: 'EDIT' | 'DIRECT' | 'PLAY'; paused: boolean } {
+    return stageModeOf(this.actor.getSnapshot().value);
+  }
+
+  get tick(): number {
+    return this.runtime?.tick ?? 0;
+  }
+
+  get currentRuntime(): StageRuntime | null {
+    return this.runtime;
+  }
+
+  send(command: StageCommand): void {
+    this.actor.send(command);
+  }
+
+  /**
+   * Replaces the authored document (an edit or a load). Refused during PLAY, where the runtime
+   * owns the stage; the caller switches to EDIT first.
+   */
+  setDocument(doc: SceneDocument): void {
+    if (this.mode.mode === 'PLAY') throw new Error('cannot change the scene during PLAY; switch to EDIT or DIRECT first');
+    this.doc = doc;
+    this.publish(documentFrame(doc, this.mode.mode));
+  }
+
+  /** Loads a scene file. On failure the current scene stays exactly as it was. */
+  loadText(text: string): SceneLoadResult {
+    const result = loadSceneText(text);
+    if (!result.ok) return result;
+    if (this.mode.mode === 'PLAY') this.send({ type: 'ui.edit' });
+    this.setDocument(result.scene);
+    return result;
+  }
+
+  /** Advances `count` fixed steps if PLAY is running; returns how many ran. */
+  step(count = 1): number {
+    let ran = 0;
+    for (let i = 0; i < count; i += 1) {
+      const m = this.mode;
+      if (m.mode !== 'PLAY' || m.paused || !this.runtime) break;
+      this.stepOnce(this.runtime);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  /** Steps once even while paused (frame-by-frame debugging). */
+  stepFrame(): void {
+    if (this.runtime) this.stepOnce(this.runtime);
+  }
+
+  interpolationPair(): [FrameSnapshot, FrameSnapshot] {
+    return [this.previousFrame, this.frame$.value];
+  }
+
+  warn(message: string, object?: string): void {
+    const rec: TraceRecord = { t: tickTime(this.tick), tick: this.tick, type: 'warning', message };
+    if (object) rec.object = object;
+    this.records$.next(rec);
+  }
+
+  summary(): TraceRecord {
+    const props: Record<string, unknown> = {};
+    const frame = this.frame$.value;
+    for (const p of frame.props) {
+      const s = this.runtime?.propState(p.id);
+      props[p.id] = { position: roundVec(p.position), velocity: s ? roundVec(s.velocity) : [0, 0] };
+    }
+    const rigs: Record<string, unknown> = {};
+    for (const r of frame.rigs) {
+      rigs[r.id] = { root: roundVec(r.root), facing: r.facing, state: r.state, terrain: r.terrain, held_prop: null };
+    }
+    return { t: tickTime(this.tick), tick: this.tick, type: 'summary', rigs, props };
+  }
+
+  dispose(): void {
+    this.actor.stop();
+    this.disposeRuntime();
+    this.records$.complete();
+    this.tick$.complete();
+    this.frame$.complete();
+  }
+
+  private now() {
+    return { t: tickTime(this.tick), tick: this.tick };
+  }
+
+  private stepOnce(runtime: StageRuntime): void {
+    const events = runtime.step();
+    for (const event of events) this.records$.next({ t: runtime.time, tick: runtime.tick, type: 'event', event });
+    this.clock.increment(STEP_MS);
+    this.tick$.next(runtime.tick);
+    this.publish(runtime.frame());
+  }
+
+  private buildRuntime(): void {
+    this.runtime = new StageRuntime(this.doc);
+    this.publish(this.runtime.frame());
+  }
+
+  private disposeRuntime(): void {
+    this.runtime?.dispose();
+    this.runtime = null;
+  }
+
+  private publishModeChange(): void {
+    const m = this.mode;
+    const frame = this.runtime && m.mode === 'PLAY' ? this.runtime.frame() : documentFrame(this.doc, m.mode);
+    this.publish({ ...frame, mode: m.mode, paused: m.paused });
+  }
+
+  private publish(frame: FrameSnapshot): void {
+    const m = this.mode;
+    const f = frame.mode === m.mode && frame.paused === m.paused ? frame : { ...frame, mode: m.mode, paused: m.paused };
+    this.previousFrame = this.frame$.value ?? f;
+    this.frame$.next(f);
+  }
+}
+
+export { round2 };

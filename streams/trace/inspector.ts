@@ -1,0 +1,33 @@
+/**
+ * Turns xstate inspection records into `transition` trace records. One observer on the root
+ * actor sees every actor of the system (DESIGN.md §5). High-frequency `step` events return early
+ * unless the snapshot actually changed.
+ */
+import type { InspectionEvent } from 'xstate';
+import { stateName, type TransitionRecord } from './records';
+
+export function actorPath(ref: { id: string; sessionId: string; options?: { systemId?: string } ; _parent?: unknown }): string {
+  const systemId = (ref as { options?: { systemId?: string } }).options?.systemId;
+  if (systemId) return systemId;
+  return ref.id === 'stage' || !(ref as { _parent?: unknown })._parent ? 'stage' : ref.id;
+}
+
+export function createTransitionInspector(now: () => { t: number; tick: number }, emit: (r: TransitionRecord) => void) {
+  const lastValue = new Map<string, string>();
+  const lastSnapshot = new Map<string, unknown>();
+  return (ev: InspectionEvent): void => {
+    if (ev.type !== '@xstate.snapshot') return;
+    const ref = ev.actorRef as unknown as { id: string; sessionId: string };
+    const snapshot = ev.snapshot as { value?: unknown; status?: string };
+    if (lastSnapshot.get(ref.sessionId) === snapshot) return;
+    lastSnapshot.set(ref.sessionId, snapshot);
+    if (snapshot.value === undefined) return;
+    const to = stateName(snapshot.value);
+    const from = lastValue.get(ref.sessionId);
+    lastValue.set(ref.sessionId, to);
+    // The first snapshot only records where the actor starts; a transition needs a change.
+    if (from === undefined || from === to) return;
+    const { t, tick } = now();
+    emit({ t, tick, type: 'transition', actor: actorPath(ev.actorRef as never), from, to, event: ev.event.type });
+  };
+}

@@ -1,0 +1,38 @@
+/** Trace records (DESIGN.md §9). One JSON object per line; key order is fixed by construction. */
+import type { StageEvent } from '../../core/events';
+
+export interface TransitionRecord { t: number; tick: number; type: 'transition'; actor: string; from: string; to: string; event: string }
+export interface EventRecord { t: number; tick: number; type: 'event'; event: StageEvent }
+export interface ActionRecord { t: number; tick: number; type: 'action'; rig: string; id: string; action: string; phase: 'started' | 'finished'; outcome?: string }
+export interface WarningRecord { t: number; tick: number; type: 'warning'; message: string; object?: string }
+export interface SummaryRecord { t: number; tick: number; type: 'summary'; rigs: Record<string, unknown>; props: Record<string, unknown> }
+
+export type TraceRecord = TransitionRecord | EventRecord | ActionRecord | WarningRecord | SummaryRecord;
+
+export const STEP_SECONDS = 1 / 60;
+export const STEP_MS = 1000 / 60;
+
+/** Simulation time of a tick, rounded so traces read well and stay byte-stable. */
+export const tickTime = (tick: number): number => Math.round(tick * STEP_SECONDS * 1e4) / 1e4;
+
+export const round2 = (v: number): number => Math.round(v * 100) / 100 + 0; // + 0 turns -0 into 0
+
+export const roundVec = (v: readonly [number, number]): [number, number] => [round2(v[0]), round2(v[1])];
+
+export function toJsonLine(record: TraceRecord): string {
+  return JSON.stringify(record);
+}
+
+/** Flattens a state value ({PLAY: 'RUNNING'} → "PLAY.RUNNING"). */
+export function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => {
+        const inner = stateName(v);
+        return inner ? `${k}.${inner}` : k;
+      })
+      .join(',');
+  }
+  return '';
+}
