@@ -186,5 +186,6 @@ export function edgeOutwardNormal(a: Readonly<Vec2>, b: Readonly<Vec2>): Vec2 {
   const ey = b[1] - a[1];
   const l = Math.hypot(ex, ey);
   if (l === 0) return [0, 0];
-  return [ey / l, -ex / l];
+  // `+ 0` turns -0 into 0 so axis-aligned normals compare and serialise cleanly.
+  return [ey / l + 0, -ex / l + 0];
 }

@@ -3,3 +3,4 @@ export * from './io';
 export * from './errors';
 export * from './limits';
 export * from './builtinProps';
+export * from './edit';

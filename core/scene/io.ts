@@ -3,7 +3,7 @@
  * each naming the JSON path and the reason, so the caller can keep the current scene.
  */
 import { BUILTIN_PROPS } from './builtinProps';
-import { formatPath, SceneSaveError, type SceneIssue } from './errors';
+import { formatPath, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
 import { SCENE_LIMITS } from './limits';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, SCENE_VERSION, sceneSchema, type SceneDocument } from './schema';
@@ -44,10 +44,7 @@ export function loadSceneValue(raw: unknown): SceneLoadResult {
   if (issues.length) return { ok: false, issues };
   const parsed = sceneSchema.safeParse(input);
   if (!parsed.success) {
-    return {
-      ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: humanMessage(i) })),
-    };
+    return { ok: false, issues: toSceneIssues(parsed.error.issues) };
   }
   const semantic = checkReferences(parsed.data);
   if (semantic.length) return { ok: false, issues: semantic };
@@ -64,7 +61,7 @@ export function loadSceneValue(raw: unknown): SceneLoadResult {
 export function saveSceneText(scene: SceneDocument): string {
   const parsed = sceneSchema.safeParse(scene);
   if (!parsed.success) {
-    throw new SceneSaveError(parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: humanMessage(i) })));
+    throw new SceneSaveError(toSceneIssues(parsed.error.issues));
   }
   const issues = checkReferences(parsed.data);
   if (issues.length) throw new SceneSaveError(issues);
@@ -90,14 +87,6 @@ function stringifyCanonical(value: unknown, indent: string): string {
     return `{\n${body.join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value);
-}
-
-function humanMessage(issue: { message: string; code?: string; received?: unknown }): string {
-  if (issue.code === 'invalid_type' && (issue.received === 'Infinity' || issue.received === 'NaN')) {
-    return 'must be a finite number';
-  }
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'is required';
-  return issue.message;
 }
 
 function fail(path: string, message: string): SceneLoadResult {

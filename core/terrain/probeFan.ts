@@ -36,16 +36,26 @@ export function probeFan(
   let best: SupportHit | null = null;
   let bestOffset = 0;
   let hitCount = 0;
-  for (const offset of offsets) {
-    const hit = index.probeDown(x + offset, yFrom, maxDistance);
-    if (!hit) continue;
+  // Indexed loop and an explicit result literal: this runs ~15× per rig per step, and
+  // iterator / object-spread overhead would cost more than the probes themselves.
+  for (let k = 0; k < offsets.length; k++) {
+    const hit = index.probeDown(x + offsets[k], yFrom, maxDistance);
+    if (hit === null) continue;
     hitCount++;
     if (best === null || hit.point[1] < best.point[1]) {
       best = hit;
-      bestOffset = offset;
+      bestOffset = offsets[k];
     }
   }
-  return best === null ? null : { ...best, offset: bestOffset, hitCount };
+  if (best === null) return null;
+  return {
+    point: best.point,
+    normal: best.normal,
+    distance: best.distance,
+    terrainId: best.terrainId,
+    offset: bestOffset,
+    hitCount,
+  };
 }
 
 /**

@@ -154,6 +154,21 @@ export class PhysicsWorld {
     };
   }
 
+  /**
+   * Writes x, y (px) and rotation of the given bodies into `out` (3 numbers each): the per-step
+   * read that frames and the non-finite check need, without allocating a state object per body.
+   */
+  readPoses(ids: readonly string[], out: Float64Array): void {
+    for (let i = 0; i < ids.length; i += 1) {
+      const b = this.bodyById.get(ids[i]);
+      if (!b) continue;
+      const t = b.translation();
+      out[i * 3] = toPixels(t.x);
+      out[i * 3 + 1] = toPixels(t.y);
+      out[i * 3 + 2] = b.rotation();
+    }
+  }
+
   setBodyVelocity(id: string, velocity: Vec2): void {
     const b = this.bodyById.get(id);
     if (!b) return;

@@ -35,7 +35,9 @@ export class StageRuntime {
   private readonly baseFrame: FrameSnapshot;
   private readonly areaOccupants = new Map<string, Set<string>>();
   private commands: RuntimeCommand[] = [];
-  private lastFrame: FrameSnapshot;
+  private lastFrame: FrameSnapshot | null;
+  /** x, y, rotation per prop (in propIds order), read once per step. */
+  private propPoses: Float64Array = new Float64Array(0);
 
   constructor(readonly doc: SceneDocument) {
     this.world = new PhysicsWorld(doc.stage.gravity as Vec2);
@@ -56,6 +58,8 @@ export class StageRuntime {
     }
     this.baseFrame = documentFrame(doc, 'PLAY');
     this.lastFrame = this.baseFrame;
+    this.propPoses = new Float64Array(this.propIds.length * 3);
+    this.readPropPoses();
   }
 
   get physics(): PhysicsWorld {
@@ -92,11 +96,13 @@ export class StageRuntime {
       events.push(areaStageEvent(a, this.world.bodyState(a.other.id)?.position));
     }
     for (const e of events) this.events$.next(e);
-    this.lastFrame = this.buildFrame();
+    this.readPropPoses();
+    this.lastFrame = null; // built on demand: rendering reads far less often than headless runs step
     return events;
   }
 
   frame(): FrameSnapshot {
+    this.lastFrame ??= this.buildFrame();
     return this.lastFrame;
   }
 
@@ -117,15 +123,22 @@ export class StageRuntime {
     }
   }
 
+  /** Reads every prop pose and stops the run if any became non-finite (DESIGN.md §9). */
+  private readPropPoses(): void {
+    const poses = this.propPoses;
+    this.world.readPoses(this.propIds, poses);
+    for (let i = 0; i < poses.length; i += 1) {
+      if (!Number.isFinite(poses[i])) throw new NonFiniteStateError(this.propIds[Math.floor(i / 3)], i % 3 === 2 ? 'rotation' : 'position');
+    }
+  }
+
   private buildFrame(): FrameSnapshot {
-    const props: PropView[] = this.baseFrame.props.map((p) => {
-      const s = this.world.bodyState(p.id);
-      if (!s) return p;
-      if (!Number.isFinite(s.position[0]) || !Number.isFinite(s.position[1]) || !Number.isFinite(s.rotation)) {
-        throw new NonFiniteStateError(p.id, 'position');
-      }
-      return { ...p, position: s.position, rotation: s.rotation };
-    });
+    const poses = this.propPoses;
+    const props: PropView[] = this.baseFrame.props.map((p, i) => ({
+      ...p,
+      position: [poses[i * 3], poses[i * 3 + 1]] as Vec2,
+      rotation: poses[i * 3 + 2],
+    }));
     const areas = this.baseFrame.areas.map((a) => ({ ...a, occupants: this.areaOccupants.get(a.id)?.size ?? 0 }));
     return { ...this.baseFrame, tick: this.tick, time: this.time, props, areas };
   }

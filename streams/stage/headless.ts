@@ -11,7 +11,12 @@ export interface HeadlessRun {
 }
 
 /** Plays `doc` for `seconds` of simulation time, collecting every trace record, then the summary. */
-export async function runHeadless(doc: SceneDocument, seconds: number, onRecord?: (line: string) => void): Promise<HeadlessRun> {
+export async function runHeadless(
+  doc: SceneDocument,
+  seconds: number,
+  onRecord?: (line: string) => void,
+  onStart?: (controller: StageController) => void,
+): Promise<HeadlessRun> {
   await initPhysics();
   const controller = new StageController(doc);
   const records: TraceRecord[] = [];
@@ -24,6 +29,7 @@ export async function runHeadless(doc: SceneDocument, seconds: number, onRecord?
   };
   const sub = controller.records$.subscribe(sink);
   controller.send({ type: 'ui.play' });
+  onStart?.(controller);
   const steps = Math.round(seconds * 60);
   controller.step(steps);
   sink(controller.summary());

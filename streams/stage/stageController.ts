@@ -86,21 +86,29 @@ export class StageController {
     return result;
   }
 
-  /** Advances `count` fixed steps if PLAY is running; returns how many ran. */
+  /**
+   * Advances `count` fixed steps if PLAY is running; returns how many ran. The frame is
+   * published once at the end: render only ever shows the latest step.
+   */
   step(count = 1): number {
     let ran = 0;
     for (let i = 0; i < count; i += 1) {
       const m = this.mode;
       if (m.mode !== 'PLAY' || m.paused || !this.runtime) break;
+      if (i === count - 1) this.previousFrame = this.runtime.frame();
       this.stepOnce(this.runtime);
       ran += 1;
     }
+    if (ran > 0 && this.runtime) this.publish(this.runtime.frame(), false);
     return ran;
   }
 
   /** Steps once even while paused (frame-by-frame debugging). */
   stepFrame(): void {
-    if (this.runtime) this.stepOnce(this.runtime);
+    if (!this.runtime) return;
+    this.previousFrame = this.runtime.frame();
+    this.stepOnce(this.runtime);
+    this.publish(this.runtime.frame(), false);
   }
 
   interpolationPair(): [FrameSnapshot, FrameSnapshot] {
@@ -144,7 +152,6 @@ export class StageController {
     for (const event of events) this.records$.next({ t: runtime.time, tick: runtime.tick, type: 'event', event });
     this.clock.increment(STEP_MS);
     this.tick$.next(runtime.tick);
-    this.publish(runtime.frame());
   }
 
   private buildRuntime(): void {
@@ -163,10 +170,11 @@ export class StageController {
     this.publish({ ...frame, mode: m.mode, paused: m.paused });
   }
 
-  private publish(frame: FrameSnapshot): void {
+  /** `fromStep` false keeps the interpolation pair the step loop set up. */
+  private publish(frame: FrameSnapshot, resetInterpolation = true): void {
     const m = this.mode;
     const f = frame.mode === m.mode && frame.paused === m.paused ? frame : { ...frame, mode: m.mode, paused: m.paused };
-    this.previousFrame = this.frame$.value ?? f;
+    if (resetInterpolation) this.previousFrame = f;
     this.frame$.next(f);
   }
 }

@@ -1,0 +1,506 @@
+/**
+ * Pure, immutable editing operations on a scene document, for the editor (each result is one
+ * undo step) and for tests. Every operation returns a NEW document and never mutates its input;
+ * unchanged parts are shared with the input (structural sharing), so treat documents as frozen.
+ *
+ * Every operation keeps a valid document valid: its result passes `sceneSchema` and
+ * `checkReferences` whenever its input did. An operation that would break that (unknown id,
+ * out-of-range value, unknown spawn_id, a rule naming a missing object …) throws an EditError
+ * carrying the same kind of `{ path, message }` issues a rejected load reports, and leaves
+ * nothing changed.
+ *
+ * New objects (created or duplicated) are appended to `objects`, so the new object is always
+ * `result.objects[result.objects.length - 1]` (see also `lastObject`).
+ */
+import { BUILTIN_PROPS } from './builtinProps';
+import { formatPath, toSceneIssues, type SceneIssue } from './errors';
+import { SCENE_LIMITS } from './limits';
+import {
+  actionPayloadSchema,
+  idSchema,
+  ruleSchema,
+  sceneSchema,
+  SCENE_FORMAT,
+  SCENE_VERSION,
+  stageObjectSchema,
+  stageSettingsSchema,
+  type ActionPayload,
+  type AreaObject,
+  type ObjectKind,
+  type PropObject,
+  type QueueItem,
+  type Rule,
+  type SceneDocument,
+  type StageObject,
+  type StickmanObject,
+  type TerrainObject,
+} from './schema';
+
+export type Vec2 = readonly [number, number];
+
+/** Thrown by an edit that would make the document invalid; the input document is unchanged. */
+export class EditError extends Error {
+  constructor(message: string, readonly issues: SceneIssue[] = []) {
+    super(issues.length ? `${message}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` : message);
+    this.name = 'EditError';
+  }
+}
+
+/** Fields an edit may never set directly: identity is allocated (or renamed with renameObject). */
+type Identity = 'kind' | 'id' | 'file_id' | 'stage_object_id';
+type Editable<T> = Partial<Omit<T, Identity>>;
+
+/** What createObject accepts per kind (all optional; `position` comes from `at`). */
+export interface ObjectSpecMap {
+  terrain: Omit<Editable<TerrainObject>, 'position'>;
+  prop: Omit<Editable<PropObject>, 'position'>;
+  stickman: Omit<Editable<StickmanObject>, 'position'>;
+  area: Omit<Editable<AreaObject>, 'position'>;
+}
+/** An explicit `id` may be given; it must be valid and unused. Otherwise one is allocated. */
+export type ObjectSpec<K extends ObjectKind> = ObjectSpecMap[K] & { id?: string };
+
+/** A shallow patch for updateObject. A key set to `undefined` removes that optional field. */
+export type ObjectPatch = Editable<TerrainObject> | Editable<PropObject> | Editable<StickmanObject> | Editable<AreaObject>;
+
+export interface RuleInput {
+  id?: string;
+  enabled?: boolean;
+  when: Rule['when'];
+  then: Rule['then'];
+}
+export type RulePatch = Partial<Omit<Rule, 'id'>>;
+export type StagePatch = Partial<SceneDocument['stage']>;
+
+export interface NewSceneOptions {
+  width?: number;
+  height?: number;
+  gravity?: [number, number];
+  name?: string;
+}
+
+const IDENTITY_KEYS: readonly string[] = ['kind', 'id', 'file_id', 'stage_object_id'];
+
+/** Default sizes of newly placed objects (px). */
+export const EDIT_DEFAULTS = {
+  block: { size: [400, 100] as [number, number] },
+  ramp: { size: [400, 200] as [number, number], rise: 'right' as const },
+  stairs: { size: [400, 200] as [number, number], steps: 5, rise: 'right' as const },
+  polygon: { points: [[-100, 50], [100, 50], [0, -50]] as [number, number][] },
+  area: { size: [200, 200] as [number, number] },
+  prop: { spawn_id: 'builtin:box' },
+  duplicateOffset: [40, 40] as Vec2,
+  groundHeight: 200,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Lookup and id allocation
+
+export function findObject(doc: SceneDocument, id: string): StageObject | undefined {
+  return doc.objects.find((o) => o.id === id);
+}
+
+/** The most recently added object (where createObject and duplicateObject put theirs). */
+export function lastObject(doc: SceneDocument): StageObject | undefined {
+  return doc.objects[doc.objects.length - 1];
+}
+
+/**
+ * A fresh, readable object id `<prefix>-<n>`: n is one more than the highest `<prefix>-<n>`
+ * already in the document (so `box-1`, `box-2`, … and a deleted `box-1` is not handed out
+ * again while `box-2` exists). The prefix is cleaned to the id alphabet.
+ */
+export function nextId(doc: SceneDocument, prefix: string): string {
+  return freshId(new Set(doc.objects.map((o) => o.id)), cleanPrefix(prefix), '-');
+}
+
+/** The next free file_id: one more than the highest in use (1 for an empty stage). */
+export function nextFileId(doc: SceneDocument): number {
+  return doc.objects.reduce((max, o) => Math.max(max, o.file_id), 0) + 1;
+}
+
+/** A fresh action id `a<n>`, unique across every queue of the document. */
+export function nextActionId(doc: SceneDocument): string {
+  const used = new Set<string>();
+  for (const items of Object.values(doc.queues)) for (const item of items) used.add(item.id);
+  return freshId(used, 'a', '');
+}
+
+/** A fresh rule id `r<n>`. */
+export function nextRuleId(doc: SceneDocument): string {
+  return freshId(new Set(doc.rules.map((r) => r.id)), 'r', '');
+}
+
+function freshId(used: ReadonlySet<string>, prefix: string, sep: string): string {
+  const pattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${sep}(\\d+)$`);
+  let max = 0;
+  for (const id of used) {
+    const m = pattern.exec(id);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  let n = Number.isSafeInteger(max + 1) ? max + 1 : 1;
+  while (used.has(`${prefix}${sep}${n}`)) n++;
+  return `${prefix}${sep}${n}`;
+}
+
+function cleanPrefix(prefix: string): string {
+  const cleaned = prefix
+    .replace(/[^A-Za-z0-9_:.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SCENE_LIMITS.maxIdLength - 12)
+    .replace(/-+$/, '');
+  return cleaned || 'object';
+}
+
+/** The readable id prefix for a new object: by terrain shape, by prop spawn (`builtin:ball` → `ball`), `stick`, `area`. */
+function prefixFor(kind: ObjectKind, shapeOrSpawn?: string): string {
+  switch (kind) {
+    case 'terrain':
+      return shapeOrSpawn ?? 'block';
+    case 'prop': {
+      const spawn = shapeOrSpawn ?? EDIT_DEFAULTS.prop.spawn_id;
+      return spawn.slice(spawn.lastIndexOf(':') + 1) || 'prop';
+    }
+    case 'stickman':
+      return 'stick';
+    case 'area':
+      return 'area';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenes
+
+/** An empty stage (default 4000 × 1600, gravity [0, 980]) with a 200 px ground block across its bottom. */
+export function newScene(options: NewSceneOptions = {}): SceneDocument {
+  const width = options.width ?? 4000;
+  const height = options.height ?? 1600;
+  const g = EDIT_DEFAULTS.groundHeight;
+  const raw = {
+    format: SCENE_FORMAT,
+    version: SCENE_VERSION,
+    ...(options.name !== undefined ? { name: options.name } : {}),
+    stage: { width, height, gravity: options.gravity ? [options.gravity[0], options.gravity[1]] : [0, 980] },
+    objects: [
+      { kind: 'terrain', id: 'ground', file_id: 1, shape: 'block', position: [width / 2, height - g / 2], size: [width, g], rotation: 0 },
+    ],
+    queues: {},
+    rules: [],
+    prop_assets: [],
+  };
+  const parsed = sceneSchema.safeParse(raw);
+  if (!parsed.success) throw new EditError('invalid new scene', toSceneIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/** Changes stage settings (size, gravity, seed). */
+export function updateStage(doc: SceneDocument, patch: StagePatch): SceneDocument {
+  const parsed = stageSettingsSchema.safeParse(applyPatch(doc.stage, patch));
+  if (!parsed.success) throw new EditError('invalid stage settings', toSceneIssues(parsed.error.issues, ['stage']));
+  return { ...doc, stage: parsed.data };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objects
+
+/**
+ * Places a new object at `at` (its centre; a stickman's root) with per-kind defaults:
+ * terrain `block` 400×100 (or `ramp`/`stairs` 400×200 rising right, stairs with 5 steps,
+ * a small triangle `polygon`), a prop of `spawn_id` (default `builtin:box`), a stickman
+ * facing RIGHT with auto_recover, a 200×200 area. The id is `spec.id` or a fresh readable one
+ * (`block-1`, `ball-2`, `stick-3`, `area-1` …), the file_id the next free one; for a prop
+ * `stage_object_id` is the new id. Appended to `objects`.
+ */
+export function createObject<K extends ObjectKind>(doc: SceneDocument, kind: K, spec: ObjectSpec<K>, at: Vec2): SceneDocument {
+  if (doc.objects.length >= SCENE_LIMITS.maxObjects) {
+    throw new EditError(`a scene holds at most ${SCENE_LIMITS.maxObjects} objects`, [
+      { path: '$.objects', message: `at most ${SCENE_LIMITS.maxObjects} objects` },
+    ]);
+  }
+  const { id: wantedId, ...rest } = spec as ObjectSpec<ObjectKind> & Record<string, unknown>;
+  rejectIdentityKeys(rest, 'createObject');
+  let defaults: Record<string, unknown>;
+  let prefix: string;
+  switch (kind) {
+    case 'terrain': {
+      const shape = (rest.shape as TerrainObject['shape'] | undefined) ?? 'block';
+      defaults = { shape, ...EDIT_DEFAULTS[shape] };
+      prefix = prefixFor('terrain', shape);
+      break;
+    }
+    case 'prop': {
+      const spawn = (rest.spawn_id as string | undefined) ?? EDIT_DEFAULTS.prop.spawn_id;
+      defaults = { spawn_id: spawn, rotation: 0, scale: [1, 1] };
+      prefix = prefixFor('prop', spawn);
+      break;
+    }
+    case 'stickman':
+      defaults = { facing: 'RIGHT', auto_recover: true };
+      prefix = prefixFor('stickman');
+      break;
+    case 'area':
+      defaults = { ...EDIT_DEFAULTS.area };
+      prefix = prefixFor('area');
+      break;
+    default:
+      throw new EditError(`unknown object kind "${String(kind)}" (expected terrain, prop, stickman or area)`);
+  }
+  const id = wantedId ?? nextId(doc, prefix);
+  assertFreshObjectId(doc, id);
+  const raw: Record<string, unknown> = {
+    ...applyPatch(defaults, rest),
+    kind,
+    id,
+    file_id: nextFileId(doc),
+    position: [at[0], at[1]],
+  };
+  if (kind === 'prop') raw.stage_object_id = id;
+  const object = validateObject(doc, raw, doc.objects.length);
+  return { ...doc, objects: [...doc.objects, object] };
+}
+
+/**
+ * Shallow-merges `patch` into the object (a key set to `undefined` removes that optional
+ * field). Identity (`kind`, `id`, `file_id`, `stage_object_id`) cannot be patched: use
+ * renameObject to change an id.
+ */
+export function updateObject(doc: SceneDocument, id: string, patch: ObjectPatch): SceneDocument {
+  const index = indexOfObject(doc, id);
+  rejectIdentityKeys(patch as Record<string, unknown>, 'updateObject');
+  const object = validateObject(doc, applyPatch(doc.objects[index] as Record<string, unknown>, patch), index);
+  return replaceObject(doc, index, object);
+}
+
+/** Moves an object's position (centre; a stickman's root). Polygon points are local and move with it. */
+export function moveObject(doc: SceneDocument, id: string, position: Vec2): SceneDocument {
+  const index = indexOfObject(doc, id);
+  const object = validateObject(doc, { ...doc.objects[index], position: [position[0], position[1]] }, index);
+  return replaceObject(doc, index, object);
+}
+
+/**
+ * Removes an object, its queue if it is a stickman, and the rule parts that name it.
+ *
+ * At run time a rule naming a missing object is skipped, never retargeted (DESIGN §7), but a
+ * saved file with a dangling rule reference is rejected by checkReferences. So deleting an
+ * object must not leave such references behind, or the document could no longer be saved and
+ * loaded. The choice made here:
+ *   - a rule whose `when.source` or `when.target` is the object is removed (its trigger can
+ *     never fire again; `any` is not a reference and is kept);
+ *   - a `then` entry whose `actor` is the object is removed from its rule; the rule's other
+ *     entries stay. If that leaves the rule with no entries, the rule is removed too.
+ *   - other stickmen's queues are untouched (no current action refers to an object).
+ * Undo restores all of it, since the input document is unchanged.
+ */
+export function deleteObject(doc: SceneDocument, id: string): SceneDocument {
+  indexOfObject(doc, id);
+  const objects = doc.objects.filter((o) => o.id !== id);
+  let queues = doc.queues;
+  if (Object.hasOwn(doc.queues, id)) {
+    queues = Object.fromEntries(Object.entries(doc.queues).filter(([owner]) => owner !== id));
+  }
+  const rules: Rule[] = [];
+  for (const rule of doc.rules) {
+    if (rule.when.source === id || rule.when.target === id) continue;
+    const then = rule.then.filter((t) => t.actor !== id);
+    if (then.length === rule.then.length) rules.push(rule);
+    else if (then.length > 0) rules.push({ ...rule, then });
+  }
+  return { ...doc, objects, queues, rules };
+}
+
+/**
+ * Copies an object `offset` away (default 40, 40) under a NEW id (same readable prefix:
+ * `box-2` → `box-3`) and the next free file_id; a prop's `stage_object_id` is the new id,
+ * never copied. A stickman's queue and the rules naming the original are not copied.
+ * Appended to `objects`.
+ */
+export function duplicateObject(doc: SceneDocument, id: string, offset: Vec2 = EDIT_DEFAULTS.duplicateOffset): SceneDocument {
+  if (doc.objects.length >= SCENE_LIMITS.maxObjects) {
+    throw new EditError(`a scene holds at most ${SCENE_LIMITS.maxObjects} objects`, [
+      { path: '$.objects', message: `at most ${SCENE_LIMITS.maxObjects} objects` },
+    ]);
+  }
+  const source = doc.objects[indexOfObject(doc, id)];
+  let prefix = source.id.replace(/-\d+$/, '');
+  if (!/[A-Za-z]/.test(prefix)) {
+    // ids migrated from 1.0 are bare numbers: name the copy by its kind instead.
+    prefix = prefixFor(source.kind, source.kind === 'terrain' ? source.shape : source.kind === 'prop' ? source.spawn_id : undefined);
+  }
+  const newId = nextId(doc, prefix);
+  const copy: Record<string, unknown> = {
+    ...structuredClone(source),
+    id: newId,
+    file_id: nextFileId(doc),
+    position: [source.position[0] + offset[0], source.position[1] + offset[1]],
+  };
+  if (source.kind === 'prop') copy.stage_object_id = newId;
+  const object = validateObject(doc, copy, doc.objects.length);
+  return { ...doc, objects: [...doc.objects, object] };
+}
+
+/**
+ * Gives an object a new id and rewrites every reference to it (its queue key, keeping queue
+ * order; rule sources, targets and actors; a prop's stage_object_id). file_id is unchanged.
+ */
+export function renameObject(doc: SceneDocument, id: string, newId: string): SceneDocument {
+  const index = indexOfObject(doc, id);
+  if (newId === id) return doc;
+  assertFreshObjectId(doc, newId);
+  const renamed: Record<string, unknown> = { ...doc.objects[index], id: newId };
+  if (renamed.kind === 'prop') renamed.stage_object_id = newId;
+  const object = validateObject(doc, renamed, index);
+  const swap = (ref: string) => (ref === id ? newId : ref);
+  const queues = Object.hasOwn(doc.queues, id)
+    ? Object.fromEntries(Object.entries(doc.queues).map(([owner, items]) => [swap(owner), items]))
+    : doc.queues;
+  const rules = doc.rules.map((rule) => {
+    const names = rule.when.source === id || rule.when.target === id || rule.then.some((t) => t.actor === id);
+    if (!names) return rule;
+    return {
+      ...rule,
+      when: { ...rule.when, source: swap(rule.when.source), target: swap(rule.when.target) },
+      then: rule.then.map((t) => (t.actor === id ? { ...t, actor: newId } : t)),
+    };
+  });
+  return { ...replaceObject(doc, index, object), queues, rules };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queues
+
+/**
+ * Adds an action to a stickman's queue under a fresh id (`a<n>`, unique across all queues),
+ * at the end or before `index`. The new item is `result.queues[stickmanId][index ?? last]`.
+ */
+export function appendAction(doc: SceneDocument, stickmanId: string, action: ActionPayload, index?: number): SceneDocument {
+  const owner = doc.objects[indexOfObject(doc, stickmanId)];
+  const base = formatPath(['queues', stickmanId]);
+  if (owner.kind !== 'stickman') throw new EditError(`"${stickmanId}" is not a stickman`, [{ path: base, message: `"${stickmanId}" is not a stickman` }]);
+  const items = doc.queues[stickmanId] ?? [];
+  if (items.length >= SCENE_LIMITS.maxQueueItems) {
+    throw new EditError('queue is full', [{ path: base, message: `at most ${SCENE_LIMITS.maxQueueItems} queue items` }]);
+  }
+  const at = index === undefined ? items.length : Math.max(0, Math.min(items.length, Math.trunc(index)));
+  const parsed = actionPayloadSchema.safeParse(action);
+  if (!parsed.success) throw new EditError('invalid action', toSceneIssues(parsed.error.issues, ['queues', stickmanId, at]));
+  const item = { id: nextActionId(doc), ...parsed.data } as QueueItem;
+  return { ...doc, queues: { ...doc.queues, [stickmanId]: [...items.slice(0, at), item, ...items.slice(at)] } };
+}
+
+/** Removes one item from a stickman's queue (the queue stays, possibly empty). */
+export function removeAction(doc: SceneDocument, stickmanId: string, actionId: string): SceneDocument {
+  const items = doc.queues[stickmanId];
+  const at = items ? items.findIndex((i) => i.id === actionId) : -1;
+  if (!items || at < 0) {
+    throw new EditError(`no action "${actionId}" in the queue of "${stickmanId}"`, [
+      { path: formatPath(['queues', stickmanId]), message: `no action "${actionId}"` },
+    ]);
+  }
+  return { ...doc, queues: { ...doc.queues, [stickmanId]: items.filter((_, i) => i !== at) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/** Appends a rule (fresh id `r<n>` unless given; enabled by default). Its source/target must exist or be `any`; actors must be stickmen. */
+export function addRule(doc: SceneDocument, input: RuleInput): SceneDocument {
+  if (doc.rules.length >= SCENE_LIMITS.maxRules) {
+    throw new EditError('too many rules', [{ path: '$.rules', message: `at most ${SCENE_LIMITS.maxRules} rules` }]);
+  }
+  const id = input.id ?? nextRuleId(doc);
+  const index = doc.rules.length;
+  if (doc.rules.some((r) => r.id === id)) {
+    throw new EditError(`duplicate rule id "${id}"`, [{ path: `$.rules[${index}].id`, message: `duplicate rule id "${id}"` }]);
+  }
+  const rule = validateRule(doc, { ...input, id }, index);
+  return { ...doc, rules: [...doc.rules, rule] };
+}
+
+/** Shallow-merges `patch` into a rule (`when`/`then` are replaced whole). */
+export function updateRule(doc: SceneDocument, ruleId: string, patch: RulePatch): SceneDocument {
+  const index = indexOfRule(doc, ruleId);
+  if ('id' in patch) throw new EditError('updateRule cannot change a rule id');
+  const rule = validateRule(doc, applyPatch(doc.rules[index] as Record<string, unknown>, patch), index);
+  return { ...doc, rules: doc.rules.map((r, i) => (i === index ? rule : r)) };
+}
+
+export function removeRule(doc: SceneDocument, ruleId: string): SceneDocument {
+  const index = indexOfRule(doc, ruleId);
+  return { ...doc, rules: doc.rules.filter((_, i) => i !== index) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function indexOfObject(doc: SceneDocument, id: string): number {
+  const index = doc.objects.findIndex((o) => o.id === id);
+  if (index < 0) throw new EditError(`no object "${id}"`, [{ path: '$.objects', message: `no object with id "${id}"` }]);
+  return index;
+}
+
+function indexOfRule(doc: SceneDocument, ruleId: string): number {
+  const index = doc.rules.findIndex((r) => r.id === ruleId);
+  if (index < 0) throw new EditError(`no rule "${ruleId}"`, [{ path: '$.rules', message: `no rule with id "${ruleId}"` }]);
+  return index;
+}
+
+function replaceObject(doc: SceneDocument, index: number, object: StageObject): SceneDocument {
+  return { ...doc, objects: doc.objects.map((o, i) => (i === index ? object : o)) };
+}
+
+/** Copy of `base` with `patch` applied: defined values set, `undefined` values remove the key. */
+function applyPatch(base: object, patch: object): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+function rejectIdentityKeys(patch: Record<string, unknown>, op: string): void {
+  const bad = Object.keys(patch).filter((k) => IDENTITY_KEYS.includes(k));
+  if (bad.length) throw new EditError(`${op} cannot set ${bad.join(', ')} (ids are allocated; use renameObject to change an id)`);
+}
+
+function assertFreshObjectId(doc: SceneDocument, id: string): void {
+  const path = `$.objects[${doc.objects.length}].id`;
+  const parsed = idSchema.safeParse(id);
+  if (!parsed.success) throw new EditError(`invalid id "${id}"`, parsed.error.issues.map((i) => ({ path, message: i.message })));
+  if (id === 'any') throw new EditError('"any" is reserved', [{ path, message: '"any" is reserved and cannot be an object id' }]);
+  if (doc.objects.some((o) => o.id === id)) throw new EditError(`duplicate id "${id}"`, [{ path, message: `duplicate id "${id}"` }]);
+}
+
+/** Schema-checks one object (filling defaults, canonical key order) and its spawn_id. */
+function validateObject(doc: SceneDocument, raw: unknown, index: number): StageObject {
+  const parsed = stageObjectSchema.safeParse(raw);
+  if (!parsed.success) throw new EditError('invalid object', toSceneIssues(parsed.error.issues, ['objects', index]));
+  const object = parsed.data;
+  if (object.kind === 'prop' && !(object.spawn_id in BUILTIN_PROPS) && !doc.prop_assets.some((a) => a.spawn_id === object.spawn_id)) {
+    throw new EditError(`unknown prop "${object.spawn_id}"`, [
+      { path: `$.objects[${index}].spawn_id`, message: `unknown prop "${object.spawn_id}" (not built in and not in prop_assets)` },
+    ]);
+  }
+  return object;
+}
+
+/** Schema-checks one rule and the references it makes (the same rules as checkReferences, for this rule alone). */
+function validateRule(doc: SceneDocument, raw: unknown, index: number): Rule {
+  const parsed = ruleSchema.safeParse(raw);
+  if (!parsed.success) throw new EditError('invalid rule', toSceneIssues(parsed.error.issues, ['rules', index]));
+  const rule = parsed.data;
+  const kindById = new Map(doc.objects.map((o) => [o.id, o.kind]));
+  const issues: SceneIssue[] = [];
+  for (const end of ['source', 'target'] as const) {
+    const ref = rule.when[end];
+    if (ref !== 'any' && !kindById.has(ref)) issues.push({ path: `$.rules[${index}].when.${end}`, message: `refers to missing object "${ref}"` });
+  }
+  rule.then.forEach((t, j) => {
+    if (kindById.get(t.actor) !== 'stickman') {
+      issues.push({ path: `$.rules[${index}].then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
+    }
+  });
+  if (issues.length) throw new EditError('rule refers to missing objects', issues);
+  return rule;
+}

@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getNextSnapshot } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { stageMachine } from '../../machines/stageMachine';
+import { StageController } from '../../streams/stage/stageController';
+import { initPhysics } from '../../streams/physics/rapier';
+import { stateName } from '../../streams/trace/records';
+import { ground, prop, scene } from '../helpers/scenes';
+
+const doc = scene([ground(), prop('ball', 'ball', [500, 800])]);
+
+/** Every (state, event) edge the machine declares, from the machine definition itself. */
+function declaredEdges(): Set<string> {
+  const edges = new Set<string>();
+  const walk = (node: typeof stageMachine.root, path: string) => {
+    for (const [key, child] of Object.entries(node.states)) {
+      const childPath = path ? `${path}.${key}` : key;
+      walk(child as typeof stageMachine.root, childPath);
+    }
+    for (const eventType of node.ownEvents) {
+      if (!eventType.startsWith('xstate.')) edges.add(`${path || '(root)'}:${eventType}`);
+    }
+  };
+  walk(stageMachine.root, '');
+  return edges;
+}
+
+describe('stage machine (model-based, xstate/graph)', () => {
+  beforeAll(async () => {
+    await initPhysics();
+  });
+
+  const model = createTestModel(stageMachine);
+  const UI_EVENTS = ['ui.play', 'ui.pause', 'ui.resume', 'ui.reset', 'ui.edit', 'ui.direct'] as const;
+  // Shortest path to every state, then each event from there that changes something: covers
+  // every transition once without the combinatorial blow-up of all simple paths.
+  const paths = model.getShortestPaths().flatMap((toState) => {
+    const last = toState.steps[toState.steps.length - 1].state;
+    return UI_EVENTS.flatMap((type) => {
+      const next = getNextSnapshot(stageMachine, last, { type });
+      const handled = last.can({ type });
+      if (!handled) return [];
+      return [{
+        description: `${toState.description} → ${type}`,
+        steps: [...toState.steps, { state: next, event: { type } }],
+      }];
+    });
+  });
+
+  it('the generated paths reach every state and take every declared transition', () => {
+    const reached = new Set<string>();
+    const taken = new Set<string>();
+    for (const path of paths) {
+      let prev = 'EDIT';
+      for (const step of path.steps) {
+        const to = stateName(step.state.value);
+        reached.add(to);
+        if ((step.event.type as string) !== 'xstate.init') {
+          // Attribute the event to the state node that declares it (leaf, or PLAY for its shared edges).
+          const leafKey = `${prev}:${step.event.type}`;
+          const parentKey = `${prev.split('.')[0]}:${step.event.type}`;
+          taken.add(declaredEdges().has(leafKey) ? leafKey : parentKey);
+        }
+        prev = to;
+      }
+    }
+    expect([...reached].sort()).toEqual(['DIRECT', 'EDIT', 'PLAY.PAUSED', 'PLAY.RUNNING']);
+    expect([...taken].sort()).toEqual([...declaredEdges()].sort());
+  });
+
+  for (const path of paths) {
+    it(`controller follows: ${path.description}`, () => {
+      const controller = new StageController(doc);
+      try {
+        for (const step of path.steps) {
+          if ((step.event.type as string) !== 'xstate.init') controller.send(step.event as never);
+          const expected = stateName(step.state.value);
+          const { mode, paused } = controller.mode;
+          expect(paused ? `${mode}.PAUSED` : mode === 'PLAY' ? 'PLAY.RUNNING' : mode).toBe(expected);
+          // The runtime exists exactly in PLAY, and steps only while RUNNING.
+          if (mode === 'PLAY') {
+            expect(controller.currentRuntime).not.toBeNull();
+            const before = controller.tick;
+            expect(controller.step(3)).toBe(paused ? 0 : 3);
+            expect(controller.tick).toBe(paused ? before : before + 3);
+          } else {
+            expect(controller.currentRuntime).toBeNull();
+            expect(controller.frame$.value.props[0].position).toEqual([500, 800]);
+            expect(controller.step(1)).toBe(0);
+          }
+        }
+      } finally {
+        controller.dispose();
+      }
+    });
+  }
+});
