@@ -47,11 +47,13 @@ describe('version 1.0 → 1.1 migration', () => {
 
   it('fills in missing queue item and rule ids of a 1.0 file without clashing with the ones present', () => {
     const doc = v10Scene();
-    delete doc.queues[5][1].id; // a1 is taken, so the filled-in id must skip it
-    delete doc.rules[1].id; // r1 is taken
+    delete doc.queues[5][0].id;
+    doc.queues[12][0].id = 'a1'; // a1 and a2 are taken, so the filled-in id must skip them
+    delete doc.rules[0].id; // r1 is taken by the second rule
+    doc.rules[1].id = 'r1';
     const scene = expectLoaded(loadSceneValue(doc));
-    expect(scene.queues['5'].map((i) => i.id)).toEqual(['a1', 'a4']);
-    expect(scene.rules.map((r) => r.id)).toEqual(['r1', 'r2']);
+    expect(scene.queues['5'].map((i) => i.id)).toEqual(['a3', 'a2']);
+    expect(scene.rules.map((r) => r.id)).toEqual(['r2', 'r1']);
     expect(checkReferences(scene)).toEqual([]);
   });
 
