@@ -3,9 +3,11 @@
  * The machine decides; the runtime work (build, dispose, reset) is supplied by the stage
  * controller through `.provide()`, so this file stays free of physics and I/O.
  */
-import { setup } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import { rigMachine } from './rigMachine';
 
 export type StageEvent =
+  | { type: 'stage.setRigs'; rigIds: string[] }
   | { type: 'ui.play' }
   | { type: 'ui.pause' }
   | { type: 'ui.resume' }
@@ -15,11 +17,33 @@ export type StageEvent =
 
 export type StageMode = 'EDIT' | 'DIRECT' | 'PLAY';
 
+export interface StageContext {
+  /** Stickman ids of the document; one rig actor each is spawned in PLAY. */
+  rigIds: string[];
+  rigs: Record<string, ActorRefFrom<typeof rigMachine>>;
+}
+
 export const stageMachine = setup({
   types: {
+    context: {} as StageContext,
     events: {} as StageEvent,
+    input: {} as { rigIds?: string[] } | undefined,
   },
+  actors: { rig: rigMachine },
   actions: {
+    setRigIds: assign({
+      rigIds: ({ event, context }) => (event.type === 'stage.setRigs' ? [...event.rigIds] : context.rigIds),
+    }),
+    spawnRigs: assign({
+      rigs: ({ spawn, context }) =>
+        Object.fromEntries(
+          context.rigIds.map((id) => [id, spawn('rig', { id: `rig:${id}`, systemId: `rig:${id}`, input: { id } })]),
+        ),
+    }),
+    stopRigs: enqueueActions(({ context, enqueue }) => {
+      for (const ref of Object.values(context.rigs)) enqueue.stopChild(ref);
+      enqueue.assign({ rigs: {} });
+    }),
     // Implementations come from the controller (streams/stage); these defaults do nothing so the
     // machine can be model-tested on its own.
     buildRuntime: () => {},
@@ -28,17 +52,18 @@ export const stageMachine = setup({
   },
 }).createMachine({
   id: 'stage',
+  context: ({ input }) => ({ rigIds: input?.rigIds ?? [], rigs: {} }),
   initial: 'EDIT',
   states: {
     EDIT: {
-      on: { 'ui.direct': 'DIRECT', 'ui.play': 'PLAY' },
+      on: { 'ui.direct': 'DIRECT', 'ui.play': 'PLAY', 'stage.setRigs': { actions: 'setRigIds' } },
     },
     DIRECT: {
-      on: { 'ui.edit': 'EDIT', 'ui.play': 'PLAY' },
+      on: { 'ui.edit': 'EDIT', 'ui.play': 'PLAY', 'stage.setRigs': { actions: 'setRigIds' } },
     },
     PLAY: {
-      entry: 'buildRuntime',
-      exit: 'disposeRuntime',
+      entry: ['spawnRigs', 'buildRuntime'],
+      exit: ['disposeRuntime', 'stopRigs'],
       initial: 'RUNNING',
       states: {
         RUNNING: {
@@ -50,7 +75,7 @@ export const stageMachine = setup({
       },
       on: {
         // RESET rewinds to the document and holds at t = 0 so the director sees the start pose.
-        'ui.reset': { target: '.PAUSED', actions: 'resetRuntime' },
+        'ui.reset': { target: '.PAUSED', actions: ['stopRigs', 'spawnRigs', 'resetRuntime'] },
         'ui.edit': 'EDIT',
         'ui.direct': 'DIRECT',
       },

@@ -15,6 +15,8 @@ import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/
 
 export type { StageCommand };
 
+const rigIdsOf = (doc: SceneDocument): string[] => doc.objects.filter((o) => o.kind === 'stickman').map((o) => o.id);
+
 export class StageController {
   readonly clock = new SimulatedClock();
   readonly actor: Actor<typeof stageMachine>;
@@ -42,7 +44,7 @@ export class StageController {
         },
       },
     });
-    this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage' });
+    this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage', input: { rigIds: rigIdsOf(doc) } });
     this.actor.subscribe(() => this.publishModeChange());
     this.actor.start();
   }
@@ -63,7 +65,7 @@ export class StageController {
     return this.runtime;
   }
 
-  send(command: StageCommand): void {
+  send(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): void {
     this.actor.send(command);
   }
 
@@ -74,6 +76,7 @@ export class StageController {
   setDocument(doc: SceneDocument): void {
     if (this.mode.mode === 'PLAY') throw new Error('cannot change the scene during PLAY; switch to EDIT or DIRECT first');
     this.doc = doc;
+    this.actor.send({ type: 'stage.setRigs', rigIds: rigIdsOf(doc) });
     this.publish(documentFrame(doc, this.mode.mode));
   }
 

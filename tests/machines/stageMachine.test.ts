@@ -7,7 +7,7 @@ import { initPhysics } from '../../streams/physics/rapier';
 import { stateName } from '../../streams/trace/records';
 import { ground, prop, scene } from '../helpers/scenes';
 
-const doc = scene([ground(), prop('ball', 'ball', [500, 800])]);
+const doc = scene([ground(), prop('ball', 'ball', [500, 800]), { kind: 'stickman', id: 'stick', position: [900, 1400] }]);
 
 /** Every (state, event) edge the machine declares, from the machine definition itself. */
 function declaredEdges(): Set<string> {
@@ -30,19 +30,23 @@ describe('stage machine (model-based, xstate/graph)', () => {
     await initPhysics();
   });
 
-  const model = createTestModel(stageMachine);
+  // The graph is about states and transitions; spawning rig actors during a pure traversal would
+  // register duplicate system ids, so the model uses the machine without its spawning actions.
+  // The SUT (the real controller) does spawn them, and the path tests check that below.
+  const modelMachine = stageMachine.provide({ actions: { spawnRigs: () => {}, stopRigs: () => {} } });
+  const model = createTestModel(modelMachine, { events: [{ type: 'stage.setRigs', rigIds: ['stick'] }] });
   const UI_EVENTS = ['ui.play', 'ui.pause', 'ui.resume', 'ui.reset', 'ui.edit', 'ui.direct'] as const;
+  const EVENTS = [...UI_EVENTS.map((type) => ({ type })), { type: 'stage.setRigs' as const, rigIds: ['stick'] }];
   // Shortest path to every state, then each event from there that changes something: covers
   // every transition once without the combinatorial blow-up of all simple paths.
   const paths = model.getShortestPaths().flatMap((toState) => {
     const last = toState.steps[toState.steps.length - 1].state;
-    return UI_EVENTS.flatMap((type) => {
-      const next = getNextSnapshot(stageMachine, last, { type });
-      const handled = last.can({ type });
-      if (!handled) return [];
+    return EVENTS.flatMap((event) => {
+      if (!last.can(event)) return [];
+      const next = getNextSnapshot(modelMachine, last, event);
       return [{
-        description: `${toState.description} → ${type}`,
-        steps: [...toState.steps, { state: next, event: { type } }],
+        description: `${toState.description} → ${event.type}`,
+        steps: [...toState.steps, { state: next, event }],
       }];
     });
   });
@@ -73,18 +77,22 @@ describe('stage machine (model-based, xstate/graph)', () => {
       const controller = new StageController(doc);
       try {
         for (const step of path.steps) {
-          if ((step.event.type as string) !== 'xstate.init') controller.send(step.event as never);
+          if (step.event.type === 'stage.setRigs') controller.setDocument(doc);
+          else if ((step.event.type as string) !== 'xstate.init') controller.send(step.event as never);
           const expected = stateName(step.state.value);
           const { mode, paused } = controller.mode;
           expect(paused ? `${mode}.PAUSED` : mode === 'PLAY' ? 'PLAY.RUNNING' : mode).toBe(expected);
           // The runtime exists exactly in PLAY, and steps only while RUNNING.
           if (mode === 'PLAY') {
             expect(controller.currentRuntime).not.toBeNull();
+            expect(controller.actor.system.get('rig:stick')?.getSnapshot().status).toBe('active');
+            expect(controller.actor.system.get('rig:stick/terrainMotion')).toBeDefined();
             const before = controller.tick;
             expect(controller.step(3)).toBe(paused ? 0 : 3);
             expect(controller.tick).toBe(paused ? before : before + 3);
           } else {
             expect(controller.currentRuntime).toBeNull();
+            expect(controller.actor.system.get('rig:stick')).toBeUndefined();
             expect(controller.frame$.value.props[0].position).toEqual([500, 800]);
             expect(controller.step(1)).toBe(0);
           }

@@ -1,0 +1,3 @@
+/** The stage view (three.js, orthographic, stage px with +Y down). */
+export { StageView, VIEW_STYLE, lerpAngle, type ViewOverlay, type StageViewOptions } from './stageView';
+export { Camera2D, MIN_ZOOM, MAX_ZOOM, DEFAULT_FIT_MARGIN, clampZoom, type ViewBounds } from './camera';

@@ -1,0 +1,665 @@
+/**
+ * The three.js orthographic stage view (DESIGN.md §2 render/, §6b budget). It reads frame
+ * snapshots and never mutates the simulation.
+ *
+ * Stage space is pixels, +X right, +Y down: the orthographic camera's top is the smaller Y, so
+ * stage coordinates go to the GPU unchanged. Everything is drawn with a handful of instanced
+ * batches (one draw call each), rewritten from the frame every render; terrain and the grid are
+ * static meshes rebuilt only when their inputs change. No MSAA: edges are smoothed in the
+ * fragment shaders over one device pixel.
+ */
+import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
+import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView } from '../streams/frame/frame';
+import type { PropShape } from '../core/props/resolve';
+import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
+import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
+import { rgba, shade, TRANSPARENT, type RGBA } from './color';
+import { LabelLayer, type LabelSpec } from './labels';
+
+type Vec2 = [number, number];
+
+export interface ViewOverlay {
+  /** Draw a selection outline around these objects. */
+  selectedIds: readonly string[];
+  /** Lighter outline. */
+  hoverId?: string | null;
+  /** Translucent placement preview. */
+  ghost?: { terrain?: TerrainView[]; props?: PropView[]; areas?: AreaView[]; rigs?: RigView[] } | null;
+  /** Small draggable dots (stage px). */
+  handles?: ReadonlyArray<{ id: string; kind: 'rotate' | 'resize' | 'marker'; position: Vec2 }>;
+  /** DIRECT mode markers (flag/cross). */
+  walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string }>;
+  debug?: {
+    enabled: boolean;
+    rays?: ReadonlyArray<{ from: Vec2; to: Vec2; hit: boolean }>;
+    points?: ReadonlyArray<Vec2>;
+    proxies?: ReadonlyArray<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
+    labels?: ReadonlyArray<{ position: Vec2; text: string }>;
+  } | null;
+}
+
+export interface StageViewOptions {
+  /**
+   * Element that receives the HTML label overlay (it should be positioned and cover the canvas
+   * exactly). By default a div is inserted right after the canvas and kept over it.
+   */
+  labelContainer?: HTMLElement;
+  /** Margin in CSS px used by the automatic fit before the UI first moves the camera. */
+  autoFitMargin?: number;
+}
+
+/** Visual constants (stage px unless the name says css). */
+export const VIEW_STYLE = {
+  paper: '#f4f1ea',
+  stageBorder: '#bdb5a4',
+  gridStep: 100,
+  limbHalfWidth: 8,
+  selection: '#1f6feb',
+  hover: '#1f6feb',
+  rotateHandle: '#e8890c',
+  walkTarget: '#e8590c',
+  ghostAlpha: 0.42,
+  rayHit: '#e03131',
+  rayMiss: '#2f9e44',
+  debugPoint: '#d6336c',
+  proxy: '#7048e8',
+} as const;
+
+const TAU = Math.PI * 2;
+
+function lerp(a: number, b: number, t: number): number {
+  return a + (b - a) * t;
+}
+
+/** Shortest-way angle interpolation. */
+export function lerpAngle(a: number, b: number, t: number): number {
+  let d = (b - a) % TAU;
+  if (d > Math.PI) d -= TAU;
+  else if (d < -Math.PI) d += TAU;
+  return a + d * t;
+}
+
+interface Layer {
+  boxes: BoxBatch;
+  tris: TriBatch;
+  strokes: StrokeBatch;
+  discs: DiscBatch;
+}
+
+interface FrameIndex {
+  props: Map<string, PropView>;
+  rigs: Map<string, RigView>;
+  areas: Map<string, AreaView>;
+  terrain: Map<string, TerrainView>;
+}
+
+interface PropPose {
+  stamp: number;
+  x: number;
+  y: number;
+  rotation: number;
+  shape: PropShape;
+}
+
+interface RigBox {
+  stamp: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+const frameIndexCache = new WeakMap<FrameSnapshot, FrameIndex>();
+
+function indexFrame(f: FrameSnapshot): FrameIndex {
+  let idx = frameIndexCache.get(f);
+  if (!idx) {
+    idx = {
+      props: new Map(f.props.map((p) => [p.id, p])),
+      rigs: new Map(f.rigs.map((r) => [r.id, r])),
+      areas: new Map(f.areas.map((a) => [a.id, a])),
+      terrain: new Map(f.terrain.map((t) => [t.id, t])),
+    };
+    frameIndexCache.set(f, idx);
+  }
+  return idx;
+}
+
+export class StageView {
+  private readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera3 = new OrthographicCamera(0, 1, 0, 1, 0.1, 100);
+  private readonly cam = new Camera2D();
+  private readonly uniforms: ViewUniforms = { uCss: { value: 1 }, uDev: { value: 1 } };
+  private readonly materials: Materials;
+  private readonly labels: LabelLayer;
+  private readonly autoFitMargin: number;
+  private dpr = 1;
+  private cameraTouched = false;
+  private disposed = false;
+  private stamp = 0;
+
+  // Static layers.
+  private readonly gridStrokes: StrokeBatch;
+  private readonly terrainTris: TriBatch;
+  private readonly terrainStrokes: StrokeBatch;
+  private gridKey = '';
+  private terrainArray: readonly TerrainView[] | null = null;
+  private terrainItems: TerrainView[] = [];
+
+  // Dynamic layers.
+  private readonly world: Layer;
+  private readonly ghost: Layer;
+  private readonly overlayStrokes: StrokeBatch;
+  private readonly overlayDiscs: DiscBatch;
+  private readonly allBatches: Array<{ dispose(): void; mesh: { visible: boolean } }> = [];
+
+  private readonly propPoses = new Map<string, PropPose>();
+  private readonly rigBoxes = new Map<string, RigBox>();
+  private readonly labelSpecs: LabelSpec[] = [];
+
+  constructor(canvas: HTMLCanvasElement, options: StageViewOptions = {}) {
+    this.renderer = new WebGLRenderer({
+      canvas,
+      antialias: false,
+      alpha: false,
+      depth: false,
+      stencil: false,
+      premultipliedAlpha: true,
+      preserveDrawingBuffer: false,
+      powerPreference: 'high-performance',
+    });
+    this.renderer.setClearColor(VIEW_STYLE.paper, 1);
+    this.renderer.sortObjects = true;
+    this.camera3.position.set(0, 0, 10);
+    this.camera3.updateMatrixWorld();
+    this.materials = createMaterials(this.uniforms);
+    this.labels = new LabelLayer(canvas, options.labelContainer ?? null);
+    this.autoFitMargin = options.autoFitMargin ?? DEFAULT_FIT_MARGIN;
+
+    let order = 0;
+    const m = this.materials;
+    const add = <T extends { mesh: Mesh; dispose(): void }>(b: T): T => {
+      this.scene.add(b.mesh);
+      this.allBatches.push(b);
+      return b;
+    };
+    this.gridStrokes = add(new StrokeBatch(m.stroke, order++, 256));
+    this.terrainTris = add(new TriBatch(m.tri, order++, 1024));
+    this.terrainStrokes = add(new StrokeBatch(m.stroke, order++, 256));
+    const layer = (alpha: number): Layer => {
+      const l: Layer = {
+        boxes: add(new BoxBatch(m.box, order++)),
+        tris: add(new TriBatch(m.tri, order++)),
+        strokes: add(new StrokeBatch(m.stroke, order++, 512)),
+        discs: add(new DiscBatch(m.disc, order++)),
+      };
+      l.boxes.alphaMul = l.tris.alphaMul = l.strokes.alphaMul = l.discs.alphaMul = alpha;
+      return l;
+    };
+    this.world = layer(1);
+    this.ghost = layer(VIEW_STYLE.ghostAlpha);
+    this.overlayStrokes = add(new StrokeBatch(m.stroke, order++, 128));
+    this.overlayDiscs = add(new DiscBatch(m.disc, order++, 64));
+
+    const w = canvas.clientWidth || canvas.width || 1;
+    const h = canvas.clientHeight || canvas.height || 1;
+    const dpr = typeof globalThis.devicePixelRatio === 'number' ? globalThis.devicePixelRatio : 1;
+    this.resize(w, h, dpr);
+  }
+
+  // ---------------------------------------------------------------- camera
+
+  get zoom(): number {
+    return this.cam.zoom;
+  }
+
+  /** The visible stage rectangle (stage px). */
+  get viewBounds(): { left: number; right: number; top: number; bottom: number } {
+    return this.cam.bounds();
+  }
+
+  resize(cssWidth: number, cssHeight: number, devicePixelRatio: number): void {
+    if (this.disposed) return;
+    const w = Math.max(1, Math.round(Number.isFinite(cssWidth) ? cssWidth : 1));
+    const h = Math.max(1, Math.round(Number.isFinite(cssHeight) ? cssHeight : 1));
+    this.dpr = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
+    this.renderer.setPixelRatio(this.dpr);
+    this.renderer.setSize(w, h, false);
+    this.cam.setViewport(w, h);
+    this.labels.syncBox();
+  }
+
+  screenToStage(screenX: number, screenY: number): Vec2 {
+    return this.cam.screenToStage(screenX, screenY);
+  }
+
+  stageToScreen(p: Vec2): Vec2 {
+    return this.cam.stageToScreen(p);
+  }
+
+  panBy(dxScreen: number, dyScreen: number): void {
+    this.cameraTouched = true;
+    this.cam.panBy(dxScreen, dyScreen);
+  }
+
+  zoomAt(screenX: number, screenY: number, factor: number): void {
+    this.cameraTouched = true;
+    this.cam.zoomAt(screenX, screenY, factor);
+  }
+
+  fit(stage: { width: number; height: number }, marginPx = DEFAULT_FIT_MARGIN): void {
+    this.cameraTouched = true;
+    this.cam.fit(stage, marginPx);
+  }
+
+  /** Draw calls and triangles of the last render (for perf probes). */
+  stats(): { calls: number; triangles: number } {
+    const r = this.renderer.info.render;
+    return { calls: r.calls, triangles: r.triangles };
+  }
+
+  // ---------------------------------------------------------------- render
+
+  render(prev: FrameSnapshot, cur: FrameSnapshot, alpha: number, overlay: ViewOverlay): void {
+    if (this.disposed) return;
+    // Until the UI positions the camera, keep the whole stage in view.
+    if (!this.cameraTouched) this.cam.fit(cur.stage, this.autoFitMargin);
+    this.stamp++;
+    const t = Number.isFinite(alpha) ? Math.min(1, Math.max(0, alpha)) : 1;
+
+    this.syncCamera();
+    this.updateGrid(cur.stage);
+    this.updateTerrain(cur.terrain);
+    this.drawWorld(prev, cur, t);
+    this.drawGhost(overlay.ghost ?? null);
+    this.drawOverlay(cur, overlay);
+
+    this.renderer.render(this.scene, this.camera3);
+  }
+
+  private syncCamera(): void {
+    const b = this.cam.bounds();
+    const c = this.camera3;
+    c.left = b.left;
+    c.right = b.right;
+    c.top = b.top; // smaller Y at the top of the screen: +Y goes down
+    c.bottom = b.bottom;
+    c.updateProjectionMatrix();
+    const z = this.cam.zoom;
+    this.uniforms.uCss.value = 1 / z;
+    this.uniforms.uDev.value = 1 / (z * this.dpr);
+  }
+
+  private updateGrid(stage: { width: number; height: number }): void {
+    const zoom = this.cam.zoom;
+    let step = VIEW_STYLE.gridStep;
+    // Keep grid lines at least ~10 CSS px apart: 100, 500, 1000, 5000, 10000 …
+    for (let k = 0; step * zoom < 10 && k < 20; k++) step *= k % 2 === 0 ? 5 : 2;
+    const key = `${stage.width}x${stage.height}@${step}`;
+    if (key === this.gridKey) return;
+    this.gridKey = key;
+    const g = this.gridStrokes;
+    g.begin();
+    const W = stage.width;
+    const H = stage.height;
+    if (Number.isFinite(W) && Number.isFinite(H) && W > 0 && H > 0) {
+      const minor: RGBA = [0.2, 0.18, 0.12, 0.07];
+      const major: RGBA = [0.2, 0.18, 0.12, 0.13];
+      const majorEvery = step * 5;
+      for (let x = step; x < W; x += step) g.push(x, 0, x, H, 0.5, x % majorEvery === 0 ? major : minor, SIZE_CSS);
+      for (let y = step; y < H; y += step) g.push(0, y, W, y, 0.5, y % majorEvery === 0 ? major : minor, SIZE_CSS);
+      g.polyline([[0, 0], [W, 0], [W, H], [0, H]], true, 1, rgba(VIEW_STYLE.stageBorder), SIZE_CSS);
+    }
+    g.finish();
+  }
+
+  private updateTerrain(terrain: readonly TerrainView[]): void {
+    if (terrain === this.terrainArray) return;
+    const same = terrain.length === this.terrainItems.length && terrain.every((t, i) => t === this.terrainItems[i]);
+    this.terrainArray = terrain;
+    if (same) return;
+    this.terrainItems = terrain.slice();
+    this.terrainTris.begin();
+    this.terrainStrokes.begin();
+    for (const t of terrain) this.drawTerrain(t, this.terrainTris, this.terrainStrokes);
+    this.terrainTris.finish();
+    this.terrainStrokes.finish();
+  }
+
+  private drawTerrain(t: TerrainView, tris: TriBatch, strokes: StrokeBatch): void {
+    const fill = rgba(t.color);
+    for (const piece of t.pieces) tris.convex(piece, fill);
+    strokes.polyline(t.outline, true, 1, shade(t.color, 0.45), SIZE_CSS);
+  }
+
+  private drawWorld(prev: FrameSnapshot, cur: FrameSnapshot, t: number): void {
+    const L = this.world;
+    this.beginLayer(L);
+    const interpolate = prev !== cur && t < 1;
+    const prevIdx = interpolate ? indexFrame(prev) : null;
+
+    for (const a of cur.areas) this.drawArea(L, a);
+
+    for (const p of cur.props) {
+      let x = p.position[0];
+      let y = p.position[1];
+      let rot = p.rotation;
+      const q = prevIdx?.props.get(p.id);
+      if (q) {
+        x = lerp(q.position[0], x, t);
+        y = lerp(q.position[1], y, t);
+        rot = lerpAngle(q.rotation, rot, t);
+      }
+      let pose = this.propPoses.get(p.id);
+      if (!pose) {
+        pose = { stamp: 0, x, y, rotation: rot, shape: p.shape };
+        this.propPoses.set(p.id, pose);
+      }
+      pose.stamp = this.stamp;
+      pose.x = x;
+      pose.y = y;
+      pose.rotation = rot;
+      pose.shape = p.shape;
+      this.drawProp(L, p.shape, x, y, rot, p.fill, p.stroke);
+    }
+
+    for (const r of cur.rigs) this.drawRig(L, r, prevIdx?.rigs.get(r.id) ?? null, t, true);
+
+    this.finishLayer(L);
+    if (this.propPoses.size > cur.props.length * 2 + 64) this.prune();
+  }
+
+  private prune(): void {
+    for (const [id, p] of this.propPoses) if (p.stamp !== this.stamp) this.propPoses.delete(id);
+    for (const [id, r] of this.rigBoxes) if (r.stamp !== this.stamp) this.rigBoxes.delete(id);
+  }
+
+  private drawGhost(ghost: ViewOverlay['ghost']): void {
+    const L = this.ghost;
+    this.beginLayer(L);
+    if (ghost) {
+      for (const tv of ghost.terrain ?? []) this.drawTerrain(tv, L.tris, L.strokes);
+      for (const a of ghost.areas ?? []) this.drawArea(L, a);
+      for (const p of ghost.props ?? []) this.drawProp(L, p.shape, p.position[0], p.position[1], p.rotation, p.fill, p.stroke);
+      for (const r of ghost.rigs ?? []) this.drawRig(L, r, null, 1, false);
+    }
+    this.finishLayer(L);
+  }
+
+  private beginLayer(L: Layer): void {
+    L.boxes.begin();
+    L.tris.begin();
+    L.strokes.begin();
+    L.discs.begin();
+  }
+
+  private finishLayer(L: Layer): void {
+    L.boxes.finish();
+    L.tris.finish();
+    L.strokes.finish();
+    L.discs.finish();
+  }
+
+  private drawArea(L: Layer, a: AreaView): void {
+    const [cx, cy] = a.position;
+    const hx = a.size[0] / 2;
+    const hy = a.size[1] / 2;
+    const active = a.occupants > 0;
+    L.boxes.push(cx, cy, hx, hy, 0, rgba(a.color, active ? 0.3 : 0.12));
+    const rect: Vec2[] = [[cx - hx, cy - hy], [cx + hx, cy - hy], [cx + hx, cy + hy], [cx - hx, cy + hy]];
+    L.strokes.polyline(rect, true, active ? 1.25 : 0.9, rgba(a.color, 0.9), SIZE_CSS, active ? 0 : 7);
+  }
+
+  private drawProp(L: Layer, shape: PropShape, x: number, y: number, rot: number, fillColor: string, strokeColor: string): void {
+    const fill = rgba(fillColor);
+    const line = rgba(strokeColor);
+    switch (shape.kind) {
+      case 'box':
+        L.boxes.push(x, y, shape.size[0] / 2, shape.size[1] / 2, rot, fill, LINE_CSS, 1.5, line, 1);
+        break;
+      case 'circle':
+        L.discs.push(x, y, shape.radius, fill, LINE_CSS, 1.5, line, rot, 0.9);
+        break;
+      case 'capsule': {
+        // Capsules lie along local Y: the cap centres are ±length/2 on it.
+        const ax = -Math.sin(rot) * (shape.length / 2);
+        const ay = Math.cos(rot) * (shape.length / 2);
+        L.strokes.push(x - ax, y - ay, x + ax, y + ay, shape.radius, fill, LINE_CSS, 1.5, line);
+        break;
+      }
+      case 'polygon': {
+        L.tris.convex(shape.points, fill, x, y, rot);
+        const c = Math.cos(rot);
+        const s = Math.sin(rot);
+        const pts = shape.points.map(([px, py]) => [x + px * c - py * s, y + px * s + py * c] as Vec2);
+        L.strokes.polyline(pts, true, 0.75, line, SIZE_CSS);
+        break;
+      }
+    }
+  }
+
+  private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean): void {
+    const color = rgba(r.color);
+    const hw = VIEW_STYLE.limbHalfWidth;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    const usePrev = prev !== null && t < 1;
+    for (let i = 0; i < r.parts.length; i++) {
+      const part = r.parts[i];
+      let sx = part.start[0];
+      let sy = part.start[1];
+      let ex = part.end[0];
+      let ey = part.end[1];
+      if (usePrev) {
+        const pp = prev.parts[i]?.name === part.name ? prev.parts[i] : prev.parts.find((q) => q.name === part.name);
+        if (pp) {
+          sx = lerp(pp.start[0], sx, t);
+          sy = lerp(pp.start[1], sy, t);
+          ex = lerp(pp.end[0], ex, t);
+          ey = lerp(pp.end[1], ey, t);
+        }
+      }
+      L.strokes.push(sx, sy, ex, ey, hw, color);
+      if (record) {
+        minX = Math.min(minX, sx, ex);
+        maxX = Math.max(maxX, sx, ex);
+        minY = Math.min(minY, sy, ey);
+        maxY = Math.max(maxY, sy, ey);
+      }
+    }
+    let hx = r.headCenter[0];
+    let hy = r.headCenter[1];
+    if (usePrev) {
+      hx = lerp(prev.headCenter[0], hx, t);
+      hy = lerp(prev.headCenter[1], hy, t);
+    }
+    // Head: a ring as thick as the limbs, centred on the head radius.
+    L.discs.push(hx, hy, r.headRadius + hw, TRANSPARENT, 0, 2 * hw, color);
+    if (record) {
+      const hr = r.headRadius + hw;
+      minX = Math.min(minX - hw, hx - hr);
+      maxX = Math.max(maxX + hw, hx + hr);
+      minY = Math.min(minY - hw, hy - hr);
+      maxY = Math.max(maxY + hw, hy + hr);
+      let box = this.rigBoxes.get(r.id);
+      if (!box) {
+        box = { stamp: 0, minX, minY, maxX, maxY };
+        this.rigBoxes.set(r.id, box);
+      }
+      box.stamp = this.stamp;
+      box.minX = minX;
+      box.minY = minY;
+      box.maxX = maxX;
+      box.maxY = maxY;
+    }
+  }
+
+  // ---------------------------------------------------------------- overlay
+
+  private drawOverlay(cur: FrameSnapshot, overlay: ViewOverlay): void {
+    const S = this.overlayStrokes;
+    const D = this.overlayDiscs;
+    S.begin();
+    D.begin();
+    const labels = this.labelSpecs;
+    labels.length = 0;
+    const css = 1 / this.cam.zoom;
+
+    const debug = overlay.debug;
+    if (debug && debug.enabled) {
+      const proxyLine = rgba(VIEW_STYLE.proxy, 0.9);
+      const proxyFill = rgba(VIEW_STYLE.proxy, 0.08);
+      for (const p of debug.proxies ?? []) {
+        if (p.kind === 'circle') {
+          D.push(p.center[0], p.center[1], p.radius, proxyFill, LINE_CSS, 1.25, proxyLine);
+        } else {
+          const hh = p.halfHeight ?? 0;
+          const ax = -Math.sin(p.rotation) * hh;
+          const ay = Math.cos(p.rotation) * hh;
+          S.push(p.center[0] - ax, p.center[1] - ay, p.center[0] + ax, p.center[1] + ay, p.radius, proxyFill, LINE_CSS, 1.25, proxyLine);
+        }
+      }
+      const hit = rgba(VIEW_STYLE.rayHit);
+      const miss = rgba(VIEW_STYLE.rayMiss);
+      for (const ray of debug.rays ?? []) {
+        S.push(ray.from[0], ray.from[1], ray.to[0], ray.to[1], 0.75, ray.hit ? hit : miss, SIZE_CSS);
+        if (ray.hit) D.push(ray.to[0], ray.to[1], 3, hit, SIZE_CSS);
+      }
+      const pt = rgba(VIEW_STYLE.debugPoint);
+      for (const p of debug.points ?? []) D.push(p[0], p[1], 3, pt, SIZE_CSS);
+      for (const l of debug.labels ?? []) {
+        const [x, y] = this.cam.stageToScreen(l.position);
+        labels.push({ x: x + 4, y: y + 4, text: l.text, color: '#3b2a6b' });
+      }
+    }
+
+    const wt = rgba(VIEW_STYLE.walkTarget);
+    const pole = rgba('#343a40');
+    for (const w of overlay.walkTargets ?? []) {
+      const [x, y] = w.position;
+      const c = 6 * css;
+      S.push(x - c, y - c, x + c, y + c, 1.5, wt, SIZE_CSS);
+      S.push(x - c, y + c, x + c, y - c, 1.5, wt, SIZE_CSS);
+      const top = y - 34 * css;
+      S.push(x, y, x, top, 1, pole, SIZE_CSS);
+      S.push(x + 1 * css, top + 5 * css, x + 13 * css, top + 5 * css, 5, wt, SIZE_CSS);
+      if (w.label) {
+        const [sx, sy] = this.cam.stageToScreen([x, top]);
+        labels.push({ x: sx + 20, y: sy - 2, text: w.label, color: VIEW_STYLE.walkTarget });
+      }
+    }
+
+    const idx = indexFrame(cur);
+    const selected = overlay.selectedIds;
+    if (overlay.hoverId && !selected.includes(overlay.hoverId)) {
+      this.outlineObject(overlay.hoverId, idx, rgba(VIEW_STYLE.hover, 0.45), 1);
+    }
+    const sel = rgba(VIEW_STYLE.selection);
+    for (const id of selected) this.outlineObject(id, idx, sel, 1.25);
+
+    for (const h of overlay.handles ?? []) {
+      const [x, y] = h.position;
+      switch (h.kind) {
+        case 'rotate':
+          D.push(x, y, 5.5, rgba('#ffffff'), SIZE_CSS | LINE_CSS, 2, rgba(VIEW_STYLE.rotateHandle));
+          break;
+        case 'resize':
+          D.push(x, y, 5, rgba('#ffffff'), SIZE_CSS | LINE_CSS, 2, sel);
+          break;
+        case 'marker':
+          D.push(x, y, 5, sel, SIZE_CSS | LINE_CSS, 1.5, rgba('#ffffff'));
+          break;
+      }
+    }
+
+    S.finish();
+    D.finish();
+    this.labels.update(labels);
+  }
+
+  /** Selection / hover outline following the object's shape. `hw` is a CSS px half-width. */
+  private outlineObject(id: string, idx: FrameIndex, color: RGBA, hw: number): void {
+    const S = this.overlayStrokes;
+    const D = this.overlayDiscs;
+    const css = 1 / this.cam.zoom;
+    const pad = 5 * css;
+
+    const pose = this.propPoses.get(id);
+    if (pose && pose.stamp === this.stamp) {
+      const { x, y, rotation: rot, shape } = pose;
+      if (shape.kind === 'circle') {
+        D.push(x, y, shape.radius + pad, TRANSPARENT, LINE_CSS, 2 * hw, color);
+      } else if (shape.kind === 'capsule') {
+        const ax = -Math.sin(rot) * (shape.length / 2);
+        const ay = Math.cos(rot) * (shape.length / 2);
+        S.push(x - ax, y - ay, x + ax, y + ay, shape.radius + pad, TRANSPARENT, LINE_CSS, 2 * hw, color);
+      } else {
+        let ex: number;
+        let ey: number;
+        if (shape.kind === 'box') {
+          ex = shape.size[0] / 2;
+          ey = shape.size[1] / 2;
+        } else {
+          ex = 0;
+          ey = 0;
+          for (const [px, py] of shape.points) {
+            ex = Math.max(ex, Math.abs(px));
+            ey = Math.max(ey, Math.abs(py));
+          }
+        }
+        ex += pad;
+        ey += pad;
+        const c = Math.cos(rot);
+        const s = Math.sin(rot);
+        const corner = (lx: number, ly: number): Vec2 => [x + lx * c - ly * s, y + lx * s + ly * c];
+        S.polyline([corner(-ex, -ey), corner(ex, -ey), corner(ex, ey), corner(-ex, ey)], true, hw, color, SIZE_CSS);
+      }
+      return;
+    }
+    const box = this.rigBoxes.get(id);
+    if (box && box.stamp === this.stamp) {
+      const x0 = box.minX - pad;
+      const y0 = box.minY - pad;
+      const x1 = box.maxX + pad;
+      const y1 = box.maxY + pad;
+      S.polyline([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], true, hw, color, SIZE_CSS);
+      return;
+    }
+    const area = idx.areas.get(id);
+    if (area) {
+      const hx = area.size[0] / 2 + pad;
+      const hy = area.size[1] / 2 + pad;
+      const [cx, cy] = area.position;
+      S.polyline([[cx - hx, cy - hy], [cx + hx, cy - hy], [cx + hx, cy + hy], [cx - hx, cy + hy]], true, hw, color, SIZE_CSS);
+      return;
+    }
+    const terrain = idx.terrain.get(id);
+    if (terrain) {
+      S.polyline(terrain.outline, true, hw + 0.5, color, SIZE_CSS);
+    }
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const b of this.allBatches) b.dispose();
+    this.allBatches.length = 0;
+    this.scene.clear();
+    this.materials.stroke.dispose();
+    this.materials.disc.dispose();
+    this.materials.box.dispose();
+    this.materials.tri.dispose();
+    this.labels.dispose();
+    this.propPoses.clear();
+    this.rigBoxes.clear();
+    this.terrainArray = null;
+    this.terrainItems = [];
+    this.renderer.renderLists.dispose();
+    this.renderer.dispose();
+  }
+}

@@ -1,0 +1,95 @@
+import { Show } from 'solid-js';
+import type { Editor } from '../state/editor';
+import { downloadText, openFile } from '../files';
+
+export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
+  const editor = props.editor;
+  let fileInput!: HTMLInputElement;
+  const mode = () => editor.mode().mode;
+  const playing = () => editor.mode().mode === 'PLAY' && !editor.mode().paused;
+  const canEdit = () => editor.mode().mode === 'EDIT';
+
+  const onFile = async () => {
+    const file = fileInput.files?.[0];
+    fileInput.value = '';
+    if (file) await openFile(editor, file);
+  };
+
+  return (
+    <header class="toolbar" data-testid="toolbar">
+      <div class="brand" title="Stickman Stage">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <circle cx="12" cy="5" r="3" fill="none" stroke="currentColor" stroke-width="2" />
+          <path d="M12 8v7M12 15l-4 6M12 15l4 6M12 10l-5 3M12 10l5 3" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+        </svg>
+        <span>Stickman Stage</span>
+      </div>
+
+      <div class="group" role="group" aria-label="Mode">
+        <button class="mode" classList={{ active: mode() === 'EDIT' }} data-testid="mode-edit" title="Edit: place and change objects (E)" onClick={() => editor.enterEdit()}>
+          EDIT
+        </button>
+        <button class="mode" classList={{ active: mode() === 'DIRECT' }} data-testid="mode-direct" title="Direct: select stickmen, preview their plans (D)" onClick={() => editor.enterDirect()}>
+          DIRECT
+        </button>
+        <button class="mode" classList={{ active: mode() === 'PLAY' }} data-testid="mode-play" title="Play the scene (P)" onClick={() => void editor.play()}>
+          PLAY
+        </button>
+      </div>
+
+      <div class="group" role="group" aria-label="Playback">
+        <button data-testid="play-pause" title="Play / pause (Space in PLAY)" onClick={() => editor.togglePlayPause()}>
+          {playing() ? '❚❚ Pause' : '▶ Play'}
+        </button>
+        <button data-testid="reset" title="Reset to the authored scene (R)" disabled={mode() !== 'PLAY'} onClick={() => editor.reset()}>
+          ⟲ Reset
+        </button>
+        <span class="clock" data-testid="clock" title="Simulation time and step">
+          <Show when={mode() === 'PLAY'} fallback={<span class="muted">t = 0.00 s</span>}>
+            t = {props.time.toFixed(2)} s <span class="muted">#{props.tick}</span>
+            <Show when={editor.mode().paused}>
+              <span class="badge">paused</span>
+            </Show>
+          </Show>
+        </span>
+      </div>
+
+      <div class="group" role="group" aria-label="History">
+        <button data-testid="undo" title="Undo (Ctrl+Z)" disabled={!canEdit() || editor.historyDepth().undo === 0} onClick={() => editor.undo()}>
+          ↶ Undo
+        </button>
+        <button data-testid="redo" title="Redo (Ctrl+Shift+Z / Ctrl+Y)" disabled={!canEdit() || editor.historyDepth().redo === 0} onClick={() => editor.redo()}>
+          ↷ Redo
+        </button>
+      </div>
+
+      <div class="group" role="group" aria-label="File">
+        <button data-testid="new" title="New empty scene (undoable)" onClick={() => editor.newScene()}>
+          New
+        </button>
+        <button data-testid="open" title="Open a .scene.json file" onClick={() => fileInput.click()}>
+          Open…
+        </button>
+        <input ref={fileInput} type="file" accept=".json,application/json" class="hidden-input" data-testid="open-input" onChange={() => void onFile()} />
+        <button data-testid="save" title="Download the scene as .scene.json (Ctrl+S)" onClick={() => downloadText(editor)}>
+          Save
+        </button>
+      </div>
+
+      <div class="group" role="group" aria-label="View">
+        <button data-testid="fit" title="Fit the stage in view (F)" onClick={() => editor.fit()}>
+          Fit
+        </button>
+        <span class="muted zoom" data-testid="zoom">{Math.round(editor.zoom() * 100)}%</span>
+        <button data-testid="help" title="Keyboard shortcuts (?)" onClick={() => editor.toggleHelp()}>
+          ?
+        </button>
+      </div>
+
+      <div class="spacer" />
+      <span class="muted autosave" data-testid="autosave-status">
+        {editor.lastSaved() ? `autosaved ${editor.lastSaved()}` : 'autosave on'}
+      </span>
+    </header>
+  );
+}
