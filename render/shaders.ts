@@ -37,7 +37,7 @@ void main() {
   float len = length(d);
   vec2 dir = len > 1e-6 ? d / len : vec2(1.0, 0.0);
   vec2 nrm = vec2(-dir.y, dir.x);
-  float ext = hw + uDev * 1.5;
+  float ext = hw + uDev;
   float along = position.x > 0.0 ? len + ext : -ext;
   float across = position.y * ext;
   vec2 p = a + dir * along + nrm * across;
@@ -83,7 +83,7 @@ void main() {
   float f = iExtra.x;
   float r = iCircle.z * sizeUnit(f);
   float lw = iCircle.w * lineUnit(f);
-  float ext = r + uDev * 1.5;
+  float ext = r + uDev;
   vLocal = position.xy * ext;
   vShape = vec4(r, lw, iExtra.z * uCss, 0.0);
   vDir = vec2(cos(iExtra.y), sin(iExtra.y));
@@ -130,7 +130,7 @@ void main() {
   float f = iBox2.w;
   vec2 h = iBox.zw * sizeUnit(f);
   float lw = iBox2.y * lineUnit(f);
-  vec2 ext = h + vec2(uDev * 1.5);
+  vec2 ext = h + vec2(uDev);
   vLocal = position.xy * ext;
   vShape = vec4(h, lw, min(iBox2.z, min(h.x, h.y)));
   float c = cos(iBox2.x);

@@ -33,6 +33,9 @@ export function migrate10to11(raw: Json, issues: SceneIssue[]): Json {
     ? raw.objects.map((o, i) => {
         if (!isObject(o)) return o;
         if ('id' in o) issues.push({ path: `$.objects[${i}].id`, message: 'version 1.0 objects must not carry an id (ids are derived from file_id)' });
+        if (typeof o.file_id !== 'number' || !Number.isInteger(o.file_id)) {
+          issues.push({ path: `$.objects[${i}].file_id`, message: 'version 1.0 objects need an integer file_id (their id is derived from it)' });
+        }
         const id = typeof o.file_id === 'number' ? String(o.file_id) : undefined;
         const out: Json = { ...o, id };
         if (o.kind === 'prop') out.stage_object_id = id;

@@ -69,4 +69,11 @@ export interface FrameSnapshot {
   props: PropView[];
   areas: AreaView[];
   rigs: RigView[];
+  /** Debug overlay data (probe rays, support points, proxies, TerrainMotion labels) when enabled. */
+  debug?: {
+    rays: Array<{ from: Vec2; to: Vec2; hit: boolean }>;
+    points: Vec2[];
+    proxies: Array<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
+    labels: Array<{ position: Vec2; text: string }>;
+  };
 }

@@ -99,9 +99,8 @@ export class PhysicsWorld {
   addKinematicParts(id: string, parts: Array<{ part: string; shape: QueryShape }>, order: number): void {
     for (const p of parts) {
       const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
-      const desc = queryShapeDesc(p.shape)
-        .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS)
-        .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_FIXED);
+      // Areas carry KINEMATIC_FIXED, so proxies trigger them without reporting terrain contacts.
+      const desc = queryShapeDesc(p.shape).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
       const collider = this.world.createCollider(desc, body);
       this.register(collider, { id, kind: 'proxy', part: p.part, order });
       this.partBodies.set(`${id}/${p.part}`, body);

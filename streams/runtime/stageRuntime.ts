@@ -12,6 +12,15 @@ import { documentFrame } from '../frame/documentFrame';
 import type { FrameSnapshot, PropView } from '../frame/frame';
 import { areaStageEvent, propContactEvents } from './contactEvents';
 import { tickTime } from '../trace/records';
+import type { AnyActorRef } from 'xstate';
+import { createTerrainIndex } from '../../core/terrain/terrainIndex';
+import type { TerrainObject } from '../../core/scene/schema';
+import { stickmanMarkers, rigView } from '../frame/documentFrame';
+import { DEFAULT_STICKMAN_COLOR } from '../frame/documentFrame';
+import { RigRuntime, type RigStepOutput } from './rigRuntime';
+import { PartPairs, stickmanAreaEvent, stickmanPropEvent } from './stickmanContacts';
+import type { TraceRecord } from '../trace/records';
+import { PART_NAMES } from '../../core/rig/skeleton';
 
 export class NonFiniteStateError extends Error {
   constructor(readonly objectId: string, what: string) {
@@ -39,10 +48,25 @@ export class StageRuntime {
   /** x, y, rotation per prop (in propIds order), read once per step. */
   private propPoses: Float64Array = new Float64Array(0);
 
-  constructor(readonly doc: SceneDocument) {
+  readonly rigs: RigRuntime[] = [];
+  private readonly rigById = new Map<string, RigRuntime>();
+  private readonly stickmanPairs = new PartPairs();
+  private readonly stickmanAreas = new PartPairs();
+  private started = false;
+  private debugEnabled = false;
+  /** Action and warning records of the last step, for the trace. */
+  notes: TraceRecord[] = [];
+
+  constructor(readonly doc: SceneDocument, rigActor: (id: string) => AnyActorRef | undefined = () => undefined) {
     this.world = new PhysicsWorld(doc.stage.gravity as Vec2);
     try {
+      const terrain = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
       doc.objects.forEach((o, order) => {
+        if (o.kind === 'stickman') {
+          const rig = new RigRuntime(o, stickmanMarkers(o), terrain, doc.queues[o.id] ?? [], rigActor(o.id), this.world, order);
+          this.rigs.push(rig);
+          this.rigById.set(o.id, rig);
+        }
         if (o.kind === 'terrain') this.world.addTerrain(o, order);
         else if (o.kind === 'prop') {
           this.world.addProp(o, resolveProp(doc, o), order);
@@ -74,27 +98,65 @@ export class StageRuntime {
     this.commands.push(command);
   }
 
+  setDebug(enabled: boolean): void {
+    this.debugEnabled = enabled;
+    for (const r of this.rigs) r.setDebug(enabled);
+    this.lastFrame = null;
+  }
+
+  rig(id: string): RigRuntime | undefined {
+    return this.rigById.get(id);
+  }
+
   /** Advances one fixed step and returns the stage events it produced, in dispatch order. */
   step(): StageEvent[] {
+    const out: RigStepOutput = { events: [], actions: [], warnings: [] };
+    this.notes = [];
+    // 1. PLAY start (first step): every rig begins with a terrain fall, then its queue.
+    if (!this.started) {
+      this.started = true;
+      for (const r of this.rigs) r.start(out);
+    }
     const commands = this.commands;
     this.commands = [];
-    for (const c of commands) this.applyCommand(c);
+    for (const c of commands) this.applyCommand(c, out);
+    // 2. per rig: locomotion, terrain motion, pose, proxies.
+    for (const r of this.rigs) r.step(out);
+    // 3. physics.
     this.world.step();
     this.tick += 1;
+    // 4. contacts and areas → stage events.
     const { contacts, areas } = this.world.takeEvents();
-    const events: StageEvent[] = [];
+    const events: StageEvent[] = out.events;
     for (const c of contacts) {
       this.contact$.next(c);
-      if (c.a.kind === 'prop' || c.b.kind === 'prop') events.push(...propContactEvents(c));
+      const proxy = c.a.kind === 'proxy' || c.b.kind === 'proxy';
+      const prop = c.a.kind === 'prop' || c.b.kind === 'prop';
+      if (proxy && prop) {
+        const e = stickmanPropEvent(c, this.stickmanPairs);
+        if (e) events.push(e);
+      } else if (prop && !proxy) events.push(...propContactEvents(c));
     }
     for (const a of areas) {
       this.area$.next(a);
       const occupants = this.areaOccupants.get(a.area.id);
       if (!occupants) continue;
+      if (a.other.kind === 'proxy') {
+        const rig = this.rigById.get(a.other.id);
+        const e = stickmanAreaEvent(a, this.stickmanAreas, rig ? [rig.motion.root[0], rig.motion.root[1]] : [0, 0]);
+        if (!e) continue;
+        if (e.type === 'entered_area') occupants.add(a.other.id);
+        else occupants.delete(a.other.id);
+        events.push(e);
+        continue;
+      }
       if (a.type === 'entered') occupants.add(a.other.id);
       else occupants.delete(a.other.id);
       events.push(areaStageEvent(a, this.world.bodyState(a.other.id)?.position));
     }
+    const t = tickTime(this.tick);
+    for (const a of out.actions) this.notes.push({ t, tick: this.tick, type: 'action', ...a });
+    for (const w of out.warnings) this.notes.push({ t, tick: this.tick, type: 'warning', message: w.message, object: w.object });
     for (const e of events) this.events$.next(e);
     this.readPropPoses();
     this.lastFrame = null; // built on demand: rendering reads far less often than headless runs step
@@ -117,9 +179,17 @@ export class StageRuntime {
     this.world.dispose();
   }
 
-  private applyCommand(c: RuntimeCommand): void {
+  private applyCommand(c: RuntimeCommand, out: RigStepOutput): void {
     if (c.type === 'prop.setVelocity') {
       this.world.setBodyVelocity(String(c.id), c.velocity as Vec2);
+    } else if (c.type === 'rig.walkTo') {
+      const rig = this.rigById.get(String(c.id));
+      const x = Number(c.x);
+      if (!rig) out.warnings.push({ message: `walk_to: no stickman "${String(c.id)}"; skipped`, object: String(c.id) });
+      else if (!Number.isFinite(x)) out.warnings.push({ message: `walk_to: target x is not a finite number; skipped`, object: rig.id });
+      else rig.walkTo(x);
+    } else {
+      out.warnings.push({ message: `unknown command "${c.type}"`, object: '' });
     }
   }
 
@@ -140,6 +210,37 @@ export class StageRuntime {
       rotation: poses[i * 3 + 2],
     }));
     const areas = this.baseFrame.areas.map((a) => ({ ...a, occupants: this.areaOccupants.get(a.id)?.size ?? 0 }));
-    return { ...this.baseFrame, tick: this.tick, time: this.time, props, areas };
+    const rigs = this.rigs.map((r) => {
+      const m = r.motion;
+      if (!Number.isFinite(m.root[0]) || !Number.isFinite(m.root[1])) throw new NonFiniteStateError(r.id, 'root');
+      return rigView(r.id, [m.root[0], m.root[1]], m.facing, m.markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
+        state: 'ANIMATED',
+        terrain: r.terrainPhase,
+      });
+    });
+    const frame: FrameSnapshot = { ...this.baseFrame, tick: this.tick, time: this.time, props, areas, rigs };
+    if (this.debugEnabled) frame.debug = this.debugView();
+    return frame;
+  }
+
+  private debugView(): NonNullable<FrameSnapshot['debug']> {
+    const rays: NonNullable<FrameSnapshot['debug']>['rays'] = [];
+    const points: Vec2[] = [];
+    const proxies: NonNullable<FrameSnapshot['debug']>['proxies'] = [];
+    const labels: NonNullable<FrameSnapshot['debug']>['labels'] = [];
+    for (const r of this.rigs) {
+      if (r.debug) {
+        rays.push(...r.debug.rays.map((x) => ({ from: x.from, to: x.to, hit: x.hit })));
+        points.push(...r.debug.points);
+      }
+      for (const part of PART_NAMES) {
+        const p = r.proxies[part];
+        proxies.push(p.shape === 'circle'
+          ? { kind: 'circle', center: p.center, rotation: p.rotation, radius: p.radius }
+          : { kind: 'capsule', center: p.center, rotation: p.rotation, radius: p.radius, halfHeight: p.halfHeight });
+      }
+      labels.push({ position: [r.motion.root[0], r.motion.root[1] - 640], text: `${r.id}: ${r.terrainPhase}` });
+    }
+    return { rays, points, proxies, labels };
   }
 }

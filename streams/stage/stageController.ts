@@ -3,7 +3,7 @@
  * runtime and the record stream that feeds the trace and the timeline. UI and CLI talk to this.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
-import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { createActor, SimulatedClock, type Actor, type AnyActorRef } from 'xstate';
 import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../../machines/stageMachine';
 import type { SceneDocument } from '../../core/scene/schema';
 import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
@@ -28,6 +28,7 @@ export class StageController {
   private doc: SceneDocument;
   private runtime: StageRuntime | null = null;
   private previousFrame: FrameSnapshot;
+  private debug = false;
 
   constructor(doc: SceneDocument) {
     this.doc = doc;
@@ -36,11 +37,11 @@ export class StageController {
     const inspect = createTransitionInspector(() => this.now(), (r) => this.records$.next(r));
     const machine = stageMachine.provide({
       actions: {
-        buildRuntime: () => this.buildRuntime(),
+        buildRuntime: ({ context }) => this.buildRuntime(context.rigs),
         disposeRuntime: () => this.disposeRuntime(),
-        resetRuntime: () => {
+        resetRuntime: ({ context }) => {
           this.disposeRuntime();
-          this.buildRuntime();
+          this.buildRuntime(context.rigs);
         },
       },
     });
@@ -118,6 +119,22 @@ export class StageController {
     return [this.previousFrame, this.frame$.value];
   }
 
+  /** Debug overlay data (probe rays, proxies, TerrainMotion) in frames while enabled. */
+  setDebug(enabled: boolean): void {
+    this.debug = enabled;
+    this.runtime?.setDebug(enabled);
+    if (this.runtime) this.publish(this.runtime.frame(), false);
+  }
+
+  get debugEnabled(): boolean {
+    return this.debug;
+  }
+
+  /** A direct walk request during PLAY; applied at the start of the next step. */
+  walkTo(rigId: string, x: number): void {
+    this.runtime?.enqueue({ type: 'rig.walkTo', id: rigId, x });
+  }
+
   warn(message: string, object?: string): void {
     const rec: TraceRecord = { t: tickTime(this.tick), tick: this.tick, type: 'warning', message };
     if (object) rec.object = object;
@@ -133,7 +150,9 @@ export class StageController {
     }
     const rigs: Record<string, unknown> = {};
     for (const r of frame.rigs) {
-      rigs[r.id] = { root: roundVec(r.root), facing: r.facing, state: r.state, terrain: r.terrain, held_prop: null };
+      const live = this.runtime?.rig(r.id)?.motion;
+      const feet = live ? { left: roundVec(live.feet.left.pos), right: roundVec(live.feet.right.pos) } : null;
+      rigs[r.id] = { root: roundVec(r.root), facing: r.facing, state: r.state, terrain: r.terrain, feet, held_prop: null };
     }
     return { t: tickTime(this.tick), tick: this.tick, type: 'summary', rigs, props };
   }
@@ -153,12 +172,14 @@ export class StageController {
   private stepOnce(runtime: StageRuntime): void {
     const events = runtime.step();
     for (const event of events) this.records$.next({ t: runtime.time, tick: runtime.tick, type: 'event', event });
+    for (const note of runtime.notes) this.records$.next(note);
     this.clock.increment(STEP_MS);
     this.tick$.next(runtime.tick);
   }
 
-  private buildRuntime(): void {
-    this.runtime = new StageRuntime(this.doc);
+  private buildRuntime(rigs: Record<string, AnyActorRef>): void {
+    this.runtime = new StageRuntime(this.doc, (id) => rigs[id]);
+    if (this.debug) this.runtime.setDebug(true);
     this.publish(this.runtime.frame());
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkReferences, loadSceneText, loadSceneValue, saveSceneText } from '../../../core/scene/io';
 import { sceneSchema } from '../../../core/scene/schema';
-import { expectIssue, expectLoaded, v10Scene } from './fixtures';
+import { expectIssue, expectLoaded, expectRejected, v10Scene } from './fixtures';
 
 describe('version 1.0 → 1.1 migration', () => {
   const load = () => loadSceneText(JSON.stringify(v10Scene()));
@@ -91,7 +91,11 @@ describe('version 1.0 → 1.1 migration', () => {
   it('rejects a 1.0 object without a usable file_id (the path names the file_id)', () => {
     const doc = v10Scene();
     doc.objects[3].file_id = 'six';
-    expectIssue(loadSceneValue(doc), '$.objects[3].file_id', /.+/);
+    expect(expectRejected(loadSceneValue(doc))).toEqual([
+      { path: '$.objects[3].file_id', message: 'version 1.0 objects need an integer file_id (their id is derived from it)' },
+    ]);
+    delete doc.objects[3].file_id;
+    expectIssue(loadSceneValue(doc), '$.objects[3].file_id', /need an integer file_id/);
   });
 
   it('rejects a 1.0 file with duplicate file_ids (they would become duplicate ids)', () => {

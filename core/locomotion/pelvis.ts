@@ -1,0 +1,21 @@
+/**
+ * Pelvis placement: carried over the smoothed ground height, then dropped (at most
+ * PELVIS_MAX_OFFSET) so the lower foot can still reach its foothold on slopes and stairs.
+ */
+import type { Vec2 } from '../geometry/vec';
+import { PELVIS_MAX_OFFSET } from '../terrain/constants';
+import type { RigProportions } from '../rig/proportions';
+import { LEG_REACH_SLACK } from './constants';
+
+/** Extra drop needed so both feet are within reach of a pelvis at `pelvis`. */
+export function requiredPelvisDrop(pelvis: Readonly<Vec2>, feet: ReadonlyArray<Readonly<Vec2>>, proportions: RigProportions): number {
+  const reach = (proportions.upperLeg + proportions.lowerLeg) * LEG_REACH_SLACK;
+  let need = 0;
+  for (const f of feet) {
+    const dx = f[0] - pelvis[0];
+    const maxDy = Math.sqrt(Math.max(0, reach * reach - dx * dx));
+    const dy = f[1] - pelvis[1];
+    if (dy > maxDy) need = Math.max(need, dy - maxDy);
+  }
+  return Math.min(need, PELVIS_MAX_OFFSET);
+}

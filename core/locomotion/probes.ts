@@ -1,0 +1,54 @@
+/** Terrain probes used by locomotion, recorded for the debug overlay when asked. */
+import type { Vec2 } from '../geometry/vec';
+import { CENTER_PROBE_OFFSETS, FOOT_PROBE_OFFSETS, probeFan, type FanSupport } from '../terrain/probeFan';
+import { TERRAIN_PROBE_START_ABOVE, TERRAIN_SUPPORT_RANGE } from '../terrain/constants';
+import type { SupportHit, TerrainIndex } from '../terrain/terrainIndex';
+import type { ProbeDebug } from './types';
+
+function record(debug: ProbeDebug | undefined, x: number, y0: number, max: number, hit: SupportHit | null): void {
+  if (!debug) return;
+  debug.rays.push({ from: [x, y0], to: [x, hit ? hit.point[1] : y0 + max], hit: !!hit });
+  if (hit) debug.points.push([hit.point[0], hit.point[1]]);
+}
+
+/**
+ * Ground under the root while grounded: the centre ray's surface when it hits, otherwise the
+ * highest of the fan (standing on a step edge). Null when every centre ray misses: support lost.
+ */
+export function centerSupport(terrain: TerrainIndex, root: Readonly<Vec2>, debug?: ProbeDebug): SupportHit | null {
+  const y0 = root[1] - TERRAIN_PROBE_START_ABOVE;
+  const max = TERRAIN_PROBE_START_ABOVE + TERRAIN_SUPPORT_RANGE;
+  const centre = terrain.probeDown(root[0], y0, max);
+  record(debug, root[0], y0, max, centre);
+  if (centre) return centre;
+  let best: SupportHit | null = null;
+  for (const off of CENTER_PROBE_OFFSETS) {
+    if (off === 0) continue;
+    const hit = terrain.probeDown(root[0] + off, y0, max);
+    record(debug, root[0] + off, y0, max, hit);
+    if (hit && (!best || hit.point[1] < best.point[1])) best = hit;
+  }
+  return best;
+}
+
+/** Landing check while falling: only surfaces at or below the root, within this step's fall. */
+export function landingSurface(terrain: TerrainIndex, root: Readonly<Vec2>, fallThisStep: number, debug?: ProbeDebug): FanSupport | null {
+  const y0 = root[1] - 1;
+  const max = fallThisStep + 1 + 0.5;
+  const hit = probeFan(terrain, root[0], y0, CENTER_PROBE_OFFSETS, max);
+  record(debug, root[0], y0, max, hit);
+  return hit;
+}
+
+/** A foothold near `x`: the highest surface of the foot fan around the expected height. */
+export function foothold(terrain: TerrainIndex, x: number, expectedY: number, debug?: ProbeDebug): SupportHit | null {
+  const y0 = expectedY - TERRAIN_PROBE_START_ABOVE;
+  const max = TERRAIN_PROBE_START_ABOVE + TERRAIN_SUPPORT_RANGE;
+  const direct = terrain.probeDown(x, y0, max);
+  record(debug, x, y0, max, direct);
+  if (direct) return direct;
+  // Off an edge: the fan finds the nearest rim; the foot stands at `x` on that height.
+  const hit = probeFan(terrain, x, y0, FOOT_PROBE_OFFSETS, max);
+  record(debug, x, y0, max, hit);
+  return hit ? { ...hit, point: [x, hit.point[1]] } : null;
+}

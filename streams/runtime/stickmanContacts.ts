@@ -1,0 +1,72 @@
+/**
+ * Stickman ↔ prop and stickman ↔ area bookkeeping (seed phase 4.5): a pair fires once when its
+ * first part starts touching and once when its last part lets go, however many of the ten
+ * proxies are involved.
+ */
+import type { StageEvent } from '../../core/events';
+import type { AreaEvent, ContactEvent } from '../physics/entities';
+import { roundVec } from '../trace/records';
+
+const round4 = (v: number): number => Math.round(v * 1e4) / 1e4 + 0;
+
+export class PartPairs {
+  private readonly parts = new Map<string, Set<string>>();
+
+  /** Adds a touching part; true when the pair went from no parts to one. */
+  add(key: string, part: string): boolean {
+    let set = this.parts.get(key);
+    if (!set) {
+      set = new Set();
+      this.parts.set(key, set);
+    }
+    const wasEmpty = set.size === 0;
+    set.add(part);
+    return wasEmpty;
+  }
+
+  /** Removes a part; true when the pair's last part let go. Late or unknown exits are ignored. */
+  remove(key: string, part: string): boolean {
+    const set = this.parts.get(key);
+    if (!set || !set.delete(part)) return false;
+    if (set.size > 0) return false;
+    this.parts.delete(key);
+    return true;
+  }
+
+  count(key: string): number {
+    return this.parts.get(key)?.size ?? 0;
+  }
+
+  /** Drops every pair that mentions `id` (deletion, ragdoll entry). */
+  purge(id: string): void {
+    for (const key of [...this.parts.keys()]) if (key.split('|').includes(id)) this.parts.delete(key);
+  }
+}
+
+/** Stickman–prop contact → `collided`/`separated` with source = stickman, target = prop. */
+export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs): StageEvent | null {
+  const proxyFirst = c.a.kind === 'proxy';
+  const rig = proxyFirst ? c.a : c.b;
+  const prop = proxyFirst ? c.b : c.a;
+  const key = `${rig.id}|${prop.id}`;
+  const part = rig.part ?? '';
+  if (c.type === 'started') {
+    if (!pairs.add(key, part)) return null;
+    const n = proxyFirst ? c.normal : [-c.normal[0], -c.normal[1]];
+    return {
+      type: 'collided', source: rig.id, target: prop.id, position: roundVec(c.point),
+      normal: [round4(n[0]), round4(n[1])], speed: Math.round(c.relativeSpeed * 100) / 100, part,
+    };
+  }
+  return pairs.remove(key, part) ? { type: 'separated', source: rig.id, target: prop.id } : null;
+}
+
+/** A stickman part crossing an area → entered/exited for the stickman as a whole. */
+export function stickmanAreaEvent(e: AreaEvent, pairs: PartPairs, position: [number, number]): StageEvent | null {
+  const key = `${e.other.id}|${e.area.id}`;
+  const part = e.other.part ?? '';
+  if (e.type === 'entered') {
+    return pairs.add(key, part) ? { type: 'entered_area', source: e.other.id, target: e.area.id, position: roundVec(position) } : null;
+  }
+  return pairs.remove(key, part) ? { type: 'exited_area', source: e.other.id, target: e.area.id, position: roundVec(position) } : null;
+}

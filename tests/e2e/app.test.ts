@@ -1,0 +1,259 @@
+/**
+ * The browser app end to end: Vite dev server + Debian Chromium (playwright-core).
+ * Screenshots go to artifacts/e2e/*.png.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { canvasStats, objects, openApp, pixelAt, ROOT, screenshot, stageToPage, startHarness, waitForApp, waitTicks, type AppPage, type Harness } from './harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A point high above the demo's ground where a placed prop falls freely. */
+const DROP_POINT: [number, number] = [2200, 700];
+const BOX_FILL: [number, number, number] = [0xc8, 0x92, 0x4a];
+
+const colorDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+async function withApp<T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> {
+  const app = await openApp(h, query);
+  try {
+    return await fn(app);
+  } finally {
+    await app.context.close();
+  }
+}
+
+async function placeBox(page: Page, at: [number, number] = DROP_POINT): Promise<string> {
+  const before = await objects(page);
+  await page.click('[data-testid="palette-box"]');
+  const [x, y] = await stageToPage(page, at);
+  await page.mouse.move(x - 30, y - 20);
+  await page.mouse.move(x, y, { steps: 3 });
+  await page.mouse.click(x, y);
+  const after = await objects(page);
+  expect(after.length).toBe(before.length + 1);
+  const added = after.find((o) => !before.some((b) => b.id === o.id));
+  expect(added).toBeDefined();
+  return added!.id;
+}
+
+describe('Stickman Stage in the browser', () => {
+  it('opens on the demo scene with a drawn, non-blank canvas', async () => {
+    await withApp(async ({ page, errors }) => {
+      const demo = JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8')) as { objects: Array<{ id: string }> };
+      const ids = (await objects(page)).map((o) => o.id);
+      expect(ids).toEqual(demo.objects.map((o) => o.id));
+      expect(await page.evaluate(() => window.__stage!.mode())).toEqual({ mode: 'EDIT', paused: false });
+      const stats = await canvasStats(page, '01-demo-canvas');
+      expect(stats.variance).toBeGreaterThan(100);
+      expect(stats.distinct).toBeGreaterThan(8);
+      await screenshot(page, '01-demo');
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('places a box from the palette (ghost while placing), PLAY moves it, RESET restores the authored position', async () => {
+    await withApp(async ({ page, errors }) => {
+      const [x, y] = await stageToPage(page, DROP_POINT);
+      const blank = await pixelAt(page, x, y);
+      // Ghost preview follows the cursor while placing.
+      await page.click('[data-testid="palette-box"]');
+      await page.mouse.move(x - 40, y);
+      await page.mouse.move(x, y, { steps: 2 });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const ghost = await pixelAt(page, x, y);
+      expect(colorDistance(ghost, blank)).toBeGreaterThan(20);
+      await screenshot(page, '02-ghost');
+      await page.keyboard.press('Escape');
+      expect((await objects(page)).length).toBe(17);
+
+      const id = await placeBox(page);
+      await page.mouse.move(x + 200, y + 150); // away, so no hover outline over the sample point
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const drawn = await pixelAt(page, x, y);
+      expect(colorDistance(drawn, BOX_FILL)).toBeLessThan(40);
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual([id]);
+      await screenshot(page, '03-placed');
+      const authored = (await objects(page)).find((o) => o.id === id)!.position;
+      expect(authored).toEqual(DROP_POINT);
+
+      await page.click('[data-testid="mode-play"]');
+      await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY');
+      await waitTicks(page, 45);
+      const moved = await page.evaluate((pid) => window.__stage!.frame().props.find((p) => p.id === pid)!.position, id);
+      expect(moved[1]).toBeGreaterThan(authored[1] + 20);
+      await screenshot(page, '04-playing');
+
+      await page.click('[data-testid="reset"]');
+      await page.waitForFunction(() => window.__stage!.mode().paused && window.__stage!.frame().tick === 0);
+      const reset = await page.evaluate((pid) => window.__stage!.frame().props.find((p) => p.id === pid)!.position, id);
+      expect(reset).toEqual(authored);
+      // The timeline listed the run's transitions, newest first.
+      const rows = await page.locator('[data-testid="timeline-row"]').count();
+      expect(rows).toBeGreaterThan(0);
+      await expect(page.locator('[data-testid="timeline-row"]').first().textContent()).resolves.toContain('PLAY');
+      await screenshot(page, '05-reset');
+
+      // Leaving PLAY restores the authored state; the document never changed.
+      await page.keyboard.press('e');
+      await page.waitForFunction(() => window.__stage!.mode().mode === 'EDIT');
+      expect((await objects(page)).find((o) => o.id === id)!.position).toEqual(authored);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('rejects a malformed file with the JSON path and reason and leaves the scene untouched', async () => {
+    await withApp(async ({ page }) => {
+      const before = await objects(page);
+      const bad = JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8'));
+      bad.objects[2].size = [-5, 300];
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'broken.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+      const notice = page.locator('[data-testid="notice-error"]');
+      await notice.waitFor();
+      const text = await notice.textContent();
+      expect(text).toContain('broken.scene.json');
+      expect(text).toContain('$.objects[2].size[0]');
+      expect(text).toContain('must be greater than 0');
+      await screenshot(page, '06-load-error');
+      expect(await objects(page)).toEqual(before);
+
+      // Not JSON at all: same, with the root path.
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'garbage.scene.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
+      await page.locator('[data-testid="notice-error"]', { hasText: 'garbage.scene.json' }).waitFor();
+      expect(await page.locator('[data-testid="notice-error"]', { hasText: 'garbage.scene.json' }).textContent()).toContain('$: not valid JSON');
+      expect(await objects(page)).toEqual(before);
+
+      // A good file loads (and is one undo step).
+      const good = JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8'));
+      good.objects = good.objects.filter((o: { kind: string }) => o.kind === 'terrain');
+      good.queues = {};
+      good.rules = [];
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'terrain.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
+      await page.waitForFunction((n) => window.__stage!.objects().length === n, good.objects.length);
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction((n) => window.__stage!.objects().length === n, before.length);
+    });
+  });
+
+  it('autosaves and restores the scene after a reload', async () => {
+    await withApp(async ({ page }) => {
+      const id = await placeBox(page, [1400, 600]);
+      await page.waitForFunction((pid) => (localStorage.getItem('stickman-stage/autosave/v1') ?? '').includes(`"${pid}"`), id, { timeout: 10_000 });
+      await page.reload();
+      await waitForApp(page);
+      const ids = (await objects(page)).map((o) => o.id);
+      expect(ids).toContain(id);
+      expect((await objects(page)).find((o) => o.id === id)!.position).toEqual([1400, 600]);
+      await page.locator('[data-testid="notice-info"]', { hasText: 'Restored your autosaved scene' }).waitFor();
+      await screenshot(page, '07-restored');
+
+      // A corrupt autosave falls back to the demo scene with a notice.
+      await page.evaluate(() => localStorage.setItem('stickman-stage/autosave/v1', '{"format":"stickman-stage/scene","version":"9"}'));
+      await page.reload();
+      await waitForApp(page);
+      expect((await objects(page)).map((o) => o.id)).not.toContain(id);
+      expect((await objects(page)).length).toBe(17);
+      const warn = await page.locator('[data-testid="notice-warning"]').textContent();
+      expect(warn).toContain('could not be restored');
+      expect(warn).toContain('$.version');
+    });
+  });
+
+  it('undo removes the placed prop and redo brings it back; Delete and Ctrl+D edit too', async () => {
+    await withApp(async ({ page }) => {
+      const id = await placeBox(page);
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction((pid) => !window.__stage!.objects().some((o) => o.id === pid), id);
+      expect((await objects(page)).length).toBe(17);
+      await page.click('[data-testid="redo"]');
+      await page.waitForFunction((pid) => window.__stage!.objects().some((o) => o.id === pid), id);
+
+      // Select it by clicking, duplicate (new id), delete the copy.
+      const [x, y] = await stageToPage(page, DROP_POINT);
+      await page.mouse.click(x, y);
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual([id]);
+      await page.keyboard.press('Control+d');
+      const dup = await page.evaluate(() => window.__stage!.selection());
+      expect(dup).toHaveLength(1);
+      expect(dup[0]).not.toBe(id);
+      expect((await objects(page)).length).toBe(19);
+      await page.keyboard.press('Delete');
+      expect((await objects(page)).length).toBe(18);
+      await page.keyboard.press('Control+z');
+      expect((await objects(page)).length).toBe(19);
+    });
+  });
+
+  it('moves by dragging, and the property panel refuses non-finite input', async () => {
+    await withApp(async ({ page }) => {
+      const id = await placeBox(page);
+      const [x, y] = await stageToPage(page, DROP_POINT);
+      const to = await stageToPage(page, [DROP_POINT[0] + 300, DROP_POINT[1] - 100]);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(to[0], to[1], { steps: 6 });
+      await page.mouse.up();
+      const pos = (await objects(page)).find((o) => o.id === id)!.position;
+      expect(Math.abs(pos[0] - (DROP_POINT[0] + 300))).toBeLessThanOrEqual(6);
+      expect(Math.abs(pos[1] - (DROP_POINT[1] - 100))).toBeLessThanOrEqual(6);
+      expect(await page.evaluate(() => window.__stage!.history())).toMatchObject({ undo: 2 }); // place + one drag
+
+      const field = page.locator('[data-testid="prop-x"]');
+      await field.fill('NaN');
+      await field.press('Enter');
+      await expect(page.locator('[data-testid="prop-x-error"]').textContent()).resolves.toMatch(/not a number|finite/);
+      await field.fill('1e999');
+      await field.press('Enter');
+      await expect(page.locator('[data-testid="prop-x-error"]').textContent()).resolves.toContain('finite');
+      expect((await objects(page)).find((o) => o.id === id)!.position).toEqual(pos);
+      const mass = page.locator('[data-testid="prop-mass"]');
+      await mass.fill('-3');
+      await mass.press('Enter');
+      await expect(page.locator('[data-testid="prop-mass-error"]').textContent()).resolves.toContain('greater than 0');
+      await field.fill('1234');
+      await field.press('Enter');
+      expect((await objects(page)).find((o) => o.id === id)!.position).toEqual([1234, pos[1]]);
+      await screenshot(page, '08-properties');
+    });
+  });
+
+  it('in PLAY the editing tools are disabled, Space pauses, and ? shows the shortcuts', async () => {
+    await withApp(async ({ page }) => {
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY');
+      expect(await page.locator('[data-testid="palette-box"]').isDisabled()).toBe(true);
+      expect(await page.locator('[data-testid="undo"]').isDisabled()).toBe(true);
+      await page.keyboard.press('Space');
+      await page.waitForFunction(() => window.__stage!.mode().paused);
+      const tick = await page.evaluate(() => window.__stage!.frame().tick);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.__stage!.frame().tick)).toBe(tick);
+      await page.keyboard.press('Space');
+      await waitTicks(page, 5, tick);
+      await page.keyboard.press('Shift+?');
+      await page.locator('[data-testid="help"]').waitFor();
+      await screenshot(page, '09-help');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="help"]').waitFor({ state: 'detached' });
+    });
+  });
+
+  it('still works with ?inspect=stately when the inspector cannot reach the network', async () => {
+    await withApp(async ({ page, errors }) => {
+      expect((await objects(page)).length).toBe(17);
+      await page.keyboard.press('p');
+      await waitTicks(page, 10);
+      expect(errors.filter((e) => !/ERR_|net::|Failed to load resource/.test(e))).toEqual([]);
+    }, '?inspect=stately');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * e2e harness: a Vite dev server started in-process on a free port and Debian's Chromium driven by
+ * playwright-core. Never downloads a browser.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const ARTIFACTS = resolve(ROOT, 'artifacts/e2e');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  server: ViteDevServer;
+  browser: Browser;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`e2e tests need Chromium at ${CHROMIUM} (Debian package "chromium"); set CHROMIUM_PATH to use another binary. No browser is downloaded.`);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await createServer({
+    root: ROOT,
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+    clearScreen: false,
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    await server.close();
+    throw new Error('the Vite dev server did not report a URL');
+  }
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    });
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return {
+    server,
+    browser,
+    url,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close().catch(() => undefined);
+    },
+  };
+}
+
+export interface AppPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh context (empty localStorage) at 1280×800 with the app loaded and idle. */
+export async function openApp(h: Harness, query = ''): Promise<AppPage> {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(h.url + query);
+  await waitForApp(page);
+  return { context, page, errors };
+}
+
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!window.__stage && window.__stage.physicsReady() && !!window.__stage.stageToScreen([0, 0]), null, { timeout: 30_000 });
+  // Two frames so the canvas has been drawn.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+export async function screenshot(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`) });
+}
+
+/** Mean and variance of the luminance of the stage canvas, from a screenshot of its element. */
+export async function canvasStats(page: Page, name?: string): Promise<{ mean: number; variance: number; distinct: number }> {
+  const canvas = page.locator('[data-testid="stage-canvas"]');
+  const png = await canvas.screenshot(name ? { path: resolve(ARTIFACTS, `${name}.png`) } : {});
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let sum = 0;
+    let sq = 0;
+    const colors = new Set<number>();
+    const n = d.length / 4;
+    for (let i = 0; i < d.length; i += 4) {
+      const l = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+      sum += l;
+      sq += l * l;
+      if (i % 64 === 0) colors.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    }
+    const mean = sum / n;
+    return { mean, variance: sq / n - mean * mean, distinct: colors.size };
+  }, png.toString('base64'));
+}
+
+/** RGB at a CSS point of the page (from a screenshot of a small clip). */
+export async function pixelAt(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = 1;
+    c.height = 1;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2]] as [number, number, number];
+  }, png.toString('base64'));
+}
+
+/** Page coordinates of a stage point. */
+export async function stageToPage(page: Page, p: [number, number]): Promise<[number, number]> {
+  const box = await page.locator('[data-testid="stage-canvas"]').boundingBox();
+  const s = await page.evaluate((q) => window.__stage!.stageToScreen(q), p);
+  if (!box || !s) throw new Error('stage canvas not ready');
+  return [box.x + s[0], box.y + s[1]];
+}
+
+export async function objects(page: Page) {
+  return page.evaluate(() => window.__stage!.objects());
+}
+
+/** Waits until the simulation has advanced at least `ticks` steps past `from`. */
+export async function waitTicks(page: Page, ticks: number, from = 0): Promise<number> {
+  await page.waitForFunction((t) => window.__stage!.frame().tick >= t, from + ticks, { timeout: 30_000 });
+  return page.evaluate(() => window.__stage!.frame().tick);
+}

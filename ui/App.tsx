@@ -1,0 +1,51 @@
+import { createSignal, onCleanup, onMount } from 'solid-js';
+import type { FrameSnapshot } from '../streams';
+import type { Editor } from './state/editor';
+import { StageCanvas } from './canvas/StageCanvas';
+import { Toolbar } from './components/Toolbar';
+import { Palette } from './components/Palette';
+import { PropertyPanel } from './components/PropertyPanel';
+import { Timeline } from './components/Timeline';
+import { Notices } from './components/Notices';
+import { HelpOverlay } from './components/HelpOverlay';
+import { installShortcuts } from './keyboard';
+
+export function App(props: { editor: Editor }) {
+  const editor = props.editor;
+  const [clock, setClock] = createSignal({ time: 0, tick: 0 }, { equals: (a, b) => a.tick === b.tick });
+  const onFrame = (f: FrameSnapshot) => setClock({ time: f.time, tick: f.tick });
+
+  onMount(() => {
+    const openDialog = () => document.querySelector<HTMLInputElement>('[data-testid="open-input"]')?.click();
+    const uninstall = installShortcuts(editor, openDialog);
+    const flush = () => editor.flushAutosave();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    onCleanup(() => {
+      uninstall();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    });
+  });
+
+  return (
+    <div class="app" classList={{ playing: editor.mode().mode === 'PLAY' }} data-mode={editor.mode().mode}>
+      <Toolbar editor={editor} time={clock().time} tick={clock().tick} />
+      <Palette editor={editor} />
+      <main class="stage-area">
+        <StageCanvas editor={editor} onFrame={onFrame} />
+        <Notices editor={editor} />
+        <div class="mode-banner" data-testid="mode-banner">
+          {editor.mode().mode}
+          {editor.mode().paused ? ' · paused' : ''}
+        </div>
+      </main>
+      <PropertyPanel editor={editor} />
+      <Timeline editor={editor} />
+      <HelpOverlay editor={editor} />
+    </div>
+  );
+}

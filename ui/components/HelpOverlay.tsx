@@ -1,0 +1,35 @@
+import { For, Show } from 'solid-js';
+import type { Editor } from '../state/editor';
+import { SHORTCUTS } from '../keyboard';
+
+export function HelpOverlay(props: { editor: Editor }) {
+  return (
+    <Show when={props.editor.helpOpen()}>
+      <div class="help-backdrop" onClick={() => props.editor.toggleHelp(false)}>
+        <div class="help" role="dialog" aria-label="Keyboard shortcuts" data-testid="help" onClick={(e) => e.stopPropagation()}>
+          <div class="notice-head">
+            <h2>Keyboard shortcuts</h2>
+            <button class="close" aria-label="Close" onClick={() => props.editor.toggleHelp(false)}>
+              ×
+            </button>
+          </div>
+          <table>
+            <tbody>
+              <For each={SHORTCUTS}>
+                {(s) => (
+                  <tr>
+                    <th>
+                      <kbd>{s.keys}</kbd>
+                    </th>
+                    <td>{s.does}</td>
+                  </tr>
+                )}
+              </For>
+            </tbody>
+          </table>
+          <p class="note">Editing happens in EDIT. DIRECT selects and previews walk targets. In PLAY the stage belongs to the simulation; RESET rewinds it, EDIT restores the authored scene.</p>
+        </div>
+      </div>
+    </Show>
+  );
+}
