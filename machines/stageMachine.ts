@@ -4,10 +4,10 @@
  * controller through `.provide()`, so this file stays free of physics and I/O.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
-import { rigMachine } from './rigMachine';
+import { rigMachine, type RigInput } from './rigMachine';
 
 export type StageEvent =
-  | { type: 'stage.setRigs'; rigIds: string[] }
+  | { type: 'stage.setRigs'; rigs: RigInput[] }
   | { type: 'ui.play' }
   | { type: 'ui.pause' }
   | { type: 'ui.resume' }
@@ -18,8 +18,8 @@ export type StageEvent =
 export type StageMode = 'EDIT' | 'DIRECT' | 'PLAY';
 
 export interface StageContext {
-  /** Stickman ids of the document; one rig actor each is spawned in PLAY. */
-  rigIds: string[];
+  /** One entry per stickman of the document (id and authored queue); a rig actor each in PLAY. */
+  rigInputs: RigInput[];
   rigs: Record<string, ActorRefFrom<typeof rigMachine>>;
 }
 
@@ -27,17 +27,17 @@ export const stageMachine = setup({
   types: {
     context: {} as StageContext,
     events: {} as StageEvent,
-    input: {} as { rigIds?: string[] } | undefined,
+    input: {} as { rigs?: RigInput[] } | undefined,
   },
   actors: { rig: rigMachine },
   actions: {
-    setRigIds: assign({
-      rigIds: ({ event, context }) => (event.type === 'stage.setRigs' ? [...event.rigIds] : context.rigIds),
+    setRigInputs: assign({
+      rigInputs: ({ event, context }) => (event.type === 'stage.setRigs' ? event.rigs : context.rigInputs),
     }),
     spawnRigs: assign({
       rigs: ({ spawn, context }) =>
         Object.fromEntries(
-          context.rigIds.map((id) => [id, spawn('rig', { id: `rig:${id}`, systemId: `rig:${id}`, input: { id } })]),
+          context.rigInputs.map((input) => [input.id, spawn('rig', { id: `rig:${input.id}`, systemId: `rig:${input.id}`, input })]),
         ),
     }),
     stopRigs: enqueueActions(({ context, enqueue }) => {
@@ -52,14 +52,14 @@ export const stageMachine = setup({
   },
 }).createMachine({
   id: 'stage',
-  context: ({ input }) => ({ rigIds: input?.rigIds ?? [], rigs: {} }),
+  context: ({ input }) => ({ rigInputs: input?.rigs ?? [], rigs: {} }),
   initial: 'EDIT',
   states: {
     EDIT: {
-      on: { 'ui.direct': 'DIRECT', 'ui.play': 'PLAY', 'stage.setRigs': { actions: 'setRigIds' } },
+      on: { 'ui.direct': 'DIRECT', 'ui.play': 'PLAY', 'stage.setRigs': { actions: 'setRigInputs' } },
     },
     DIRECT: {
-      on: { 'ui.edit': 'EDIT', 'ui.play': 'PLAY', 'stage.setRigs': { actions: 'setRigIds' } },
+      on: { 'ui.edit': 'EDIT', 'ui.play': 'PLAY', 'stage.setRigs': { actions: 'setRigInputs' } },
     },
     PLAY: {
       entry: ['spawnRigs', 'buildRuntime'],

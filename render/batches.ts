@@ -1,15 +1,13 @@
 /**
- * Instanced batches: one mesh = one draw call per kind of thing (DESIGN.md §6b). Instance
- * buffers are rewritten from the frame between begin() and finish(); they grow by doubling
- * (a new geometry, the old one disposed) and upload only the used range.
+ * Quad batches: one mesh = one draw call per kind of thing (DESIGN.md §6b). Per-instance data
+ * is rewritten from the frame between begin() and finish(); buffers grow by doubling (a new
+ * geometry, the old one disposed) and upload only the used range.
  */
 import {
   BufferAttribute,
   BufferGeometry,
   DoubleSide,
   DynamicDrawUsage,
-  InstancedBufferAttribute,
-  InstancedBufferGeometry,
   Mesh,
   NormalBlending,
   ShaderMaterial,
@@ -67,15 +65,22 @@ export function createMaterials(uniforms: ViewUniforms): Materials {
   };
 }
 
-const QUAD_POSITIONS = new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]);
-const QUAD_INDEX = [0, 1, 2, 0, 2, 3];
+const CORNERS = [-1, -1, 1, -1, 1, 1, -1, 1];
 
 interface AttrSpec {
   name: string;
   size: number;
 }
 
-/** Generic instanced quad batch. Subclasses write instances with typed push methods. */
+/**
+ * A batch of screen-aligned quads, one per logical instance, drawn with ONE drawElements call.
+ *
+ * Not hardware instancing on purpose: in Chromium's software WebGL (SwiftShader, what these
+ * machines run) every instance of drawElementsInstanced costs ~13 µs of fixed overhead
+ * (700 quads: 9.5 ms instanced vs 1.2–1.9 ms as one expanded draw, see render/dev/probe.mjs).
+ * So each instance's attributes are written to its 4 vertices and a static index buffer makes
+ * the 2 triangles — same shaders, same "one draw per kind of thing", ~8× cheaper here.
+ */
 export class InstanceBatch {
   readonly mesh: Mesh;
   count = 0;
@@ -83,8 +88,8 @@ export class InstanceBatch {
   alphaMul = 1;
   protected capacity: number;
   protected arrays: Float32Array[] = [];
-  private geometry: InstancedBufferGeometry;
-  private attrs: InstancedBufferAttribute[] = [];
+  private geometry: BufferGeometry;
+  private attrs: BufferAttribute[] = [];
 
   constructor(
     material: ShaderMaterial,
@@ -101,22 +106,35 @@ export class InstanceBatch {
     this.mesh.visible = false;
   }
 
-  private build(capacity: number, old: Float32Array[] | null): InstancedBufferGeometry {
-    const g = new InstancedBufferGeometry();
-    g.setAttribute('position', new BufferAttribute(QUAD_POSITIONS, 3));
-    g.setIndex(QUAD_INDEX);
+  private build(capacity: number, old: Float32Array[] | null): BufferGeometry {
+    const g = new BufferGeometry();
+    const corners = new Float32Array(capacity * 12);
+    for (let q = 0; q < capacity; q++) {
+      for (let k = 0; k < 4; k++) {
+        corners[q * 12 + k * 3] = CORNERS[k * 2];
+        corners[q * 12 + k * 3 + 1] = CORNERS[k * 2 + 1];
+      }
+    }
+    g.setAttribute('position', new BufferAttribute(corners, 3));
+    const index = capacity * 4 > 65535 ? new Uint32Array(capacity * 6) : new Uint16Array(capacity * 6);
+    for (let q = 0; q < capacity; q++) {
+      const v = q * 4;
+      index.set([v, v + 1, v + 2, v, v + 2, v + 3], q * 6);
+    }
+    g.setIndex(new BufferAttribute(index, 1));
     this.arrays = [];
     this.attrs = [];
     this.specs.forEach((s, i) => {
-      const arr = new Float32Array(capacity * s.size);
+      // Every attribute is stored per vertex: 4 copies per instance.
+      const arr = new Float32Array(capacity * 4 * s.size);
       if (old) arr.set(old[i].subarray(0, Math.min(old[i].length, arr.length)));
-      const attr = new InstancedBufferAttribute(arr, s.size);
+      const attr = new BufferAttribute(arr, s.size);
       attr.setUsage(DynamicDrawUsage);
       g.setAttribute(s.name, attr);
       this.arrays.push(arr);
       this.attrs.push(attr);
     });
-    g.instanceCount = 0;
+    g.setDrawRange(0, 0);
     return g;
   }
 
@@ -137,18 +155,18 @@ export class InstanceBatch {
     return this.count++;
   }
 
-  /** Uploads the used range and sets the instance count. */
+  /** Uploads the used range and sets the draw range. */
   finish(): void {
     const n = this.count;
     this.specs.forEach((s, i) => {
       const attr = this.attrs[i];
       attr.clearUpdateRanges();
       if (n > 0) {
-        attr.addUpdateRange(0, n * s.size);
+        attr.addUpdateRange(0, n * 4 * s.size);
         attr.needsUpdate = true;
       }
     });
-    this.geometry.instanceCount = n;
+    this.geometry.setDrawRange(0, n * 6);
     this.mesh.visible = n > 0;
   }
 
@@ -157,20 +175,19 @@ export class InstanceBatch {
     this.count = 0;
   }
 
+  /** Writes a vec4 attribute value of instance i (to its 4 vertices). */
   protected put4(arr: Float32Array, i: number, a: number, b: number, c: number, d: number): void {
-    const o = i * 4;
-    arr[o] = a;
-    arr[o + 1] = b;
-    arr[o + 2] = c;
-    arr[o + 3] = d;
+    let o = i * 16;
+    for (let k = 0; k < 4; k++, o += 4) {
+      arr[o] = a;
+      arr[o + 1] = b;
+      arr[o + 2] = c;
+      arr[o + 3] = d;
+    }
   }
 
   protected putColor(arr: Float32Array, i: number, c: RGBA): void {
-    const o = i * 4;
-    arr[o] = c[0];
-    arr[o + 1] = c[1];
-    arr[o + 2] = c[2];
-    arr[o + 3] = c[3] * this.alphaMul;
+    this.put4(arr, i, c[0], c[1], c[2], c[3] * this.alphaMul);
   }
 }
 

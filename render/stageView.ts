@@ -13,7 +13,7 @@ import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView } from '..
 import type { PropShape } from '../core/props/resolve';
 import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
-import { rgba, shade, TRANSPARENT, type RGBA } from './color';
+import { parseHex, rgba, shade, TRANSPARENT, type RGBA } from './color';
 import { LabelLayer, type LabelSpec } from './labels';
 
 type Vec2 = [number, number];
@@ -77,6 +77,13 @@ export function lerpAngle(a: number, b: number, t: number): number {
   if (d > Math.PI) d -= TAU;
   else if (d < -Math.PI) d += TAU;
   return a + d * t;
+}
+
+/** Opaque colour equal to `color` at `opacity` over the paper. */
+function fadeToPaper(color: string, opacity: number): RGBA {
+  const c = parseHex(color);
+  const p = parseHex(VIEW_STYLE.paper);
+  return [p[0] + (c[0] - p[0]) * opacity, p[1] + (c[1] - p[1]) * opacity, p[2] + (c[2] - p[2]) * opacity, 1];
 }
 
 interface Layer {
@@ -221,8 +228,8 @@ export class StageView {
 
   resize(cssWidth: number, cssHeight: number, devicePixelRatio: number): void {
     if (this.disposed) return;
-    const w = Math.max(1, Math.round(Number.isFinite(cssWidth) ? cssWidth : 1));
-    const h = Math.max(1, Math.round(Number.isFinite(cssHeight) ? cssHeight : 1));
+    const w = Math.max(1, Number.isFinite(cssWidth) ? cssWidth : 1);
+    const h = Math.max(1, Number.isFinite(cssHeight) ? cssHeight : 1);
     this.dpr = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
     this.renderer.setPixelRatio(this.dpr);
     this.renderer.setSize(w, h, false);
@@ -382,7 +389,11 @@ export class StageView {
       for (const tv of ghost.terrain ?? []) this.drawTerrain(tv, L.tris, L.strokes);
       for (const a of ghost.areas ?? []) this.drawArea(L, a);
       for (const p of ghost.props ?? []) this.drawProp(L, p.shape, p.position[0], p.position[1], p.rotation, p.fill, p.stroke);
-      for (const r of ghost.rigs ?? []) this.drawRig(L, r, null, 1, false);
+      // Rigs are drawn opaque in a colour faded toward the paper: translucent round caps would
+      // double up (darker dots) wherever two limbs overlap at a joint.
+      L.strokes.alphaMul = L.discs.alphaMul = 1;
+      for (const r of ghost.rigs ?? []) this.drawRig(L, r, null, 1, false, fadeToPaper(r.color, VIEW_STYLE.ghostAlpha));
+      L.strokes.alphaMul = L.discs.alphaMul = VIEW_STYLE.ghostAlpha;
     }
     this.finishLayer(L);
   }
@@ -439,8 +450,8 @@ export class StageView {
     }
   }
 
-  private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean): void {
-    const color = rgba(r.color);
+  private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean, colorOverride?: RGBA): void {
+    const color = colorOverride ?? rgba(r.color);
     const hw = VIEW_STYLE.limbHalfWidth;
     let minX = Infinity;
     let minY = Infinity;

@@ -139,7 +139,10 @@ export function installShortcuts(editor: Editor, openFileDialog: () => void): ()
     e.preventDefault();
   };
   const onKeyUp = (e: KeyboardEvent) => {
-    if (e.key === ' ') editor.setSpaceHeld(false);
+    if (e.key !== ' ') return;
+    editor.setSpaceHeld(false);
+    // Space is ours (play/pause, pan): a focused toolbar button must not also be "clicked" by it.
+    if (!typingTarget(e.target)) e.preventDefault();
   };
   const onBlur = () => editor.setSpaceHeld(false);
   window.addEventListener('keydown', onKeyDown);

@@ -73,6 +73,7 @@ declare global {
       selection(): string[];
       physicsReady(): boolean;
       stageToScreen(p: Vec2): Vec2 | null;
+      screenToStage(x: number, y: number): Vec2 | null;
       history(): { undo: number; redo: number };
     };
   }
@@ -86,6 +87,7 @@ window.__stage = {
   selection: () => [...editor.selection()],
   physicsReady: () => editor.physicsReady(),
   stageToScreen: (p) => editor.view?.stageToScreen(p) ?? null,
+  screenToStage: (x, y) => editor.view?.screenToStage(x, y) ?? null,
   history: () => ({ ...editor.historyDepth() }),
 };
 

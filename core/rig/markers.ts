@@ -17,9 +17,9 @@ export const DEFAULT_STANCE_HALF_WIDTH = 18;
  */
 export const DEFAULT_LEG_EXTENSION = 0.99;
 /** Shoulder-to-hand distance as a fraction of the full arm length: relaxed, elbows just soft. */
-export const DEFAULT_ARM_EXTENSION = 0.93;
+export const DEFAULT_ARM_EXTENSION = 0.975;
 /** How far in front of / behind the body line each hand hangs. */
-export const DEFAULT_HAND_SWING = 16;
+export const DEFAULT_HAND_SWING = 22;
 
 /**
  * A relaxed standing pose: feet on the ground at ±DEFAULT_STANCE_HALF_WIDTH, pelvis straight above

@@ -5,6 +5,7 @@
 import { BUILTIN_PROPS } from './builtinProps';
 import { formatPath, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
 import { SCENE_LIMITS } from './limits';
+import { actionSpec } from '../actions/registry';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, SCENE_VERSION, sceneSchema, type SceneDocument } from './schema';
 
@@ -142,6 +143,9 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
     rule.then.forEach((t, j) => {
       if (kindById.get(t.actor) !== 'stickman') {
         issues.push({ path: `${base}.then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
+      }
+      if (t.mode === 'overlay' && !actionSpec(t.action.type)?.overlay) {
+        issues.push({ path: `${base}.then[${j}].mode`, message: `"${t.action.type}" cannot run as an overlay (only speak and face can)` });
       }
     });
   });

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { SCENE_LIMITS as L } from './limits';
+import { TRIGGER_REGISTRY } from '../actions/registry';
+
+const TRIGGER_TYPES = TRIGGER_REGISTRY.map((t) => t.type);
 
 export const SCENE_FORMAT = 'stickman-stage/scene';
 export const SCENE_VERSION = '1.1';
@@ -141,10 +144,8 @@ export const ruleSchema = z.strictObject({
   id: idSchema,
   enabled: z.boolean().default(true),
   when: z.strictObject({
-    type: z.enum([
-      'collided', 'separated', 'entered_area', 'exited_area', 'arrived', 'action_started', 'action_finished',
-      'queue_finished', 'speech_finished', 'state_changed', 'prop_picked_up', 'prop_dropped', 'prop_thrown',
-    ]),
+    // Triggers come from the TriggerRegistry: a trigger this build cannot fire is a load error.
+    type: z.enum(TRIGGER_TYPES as [string, ...string[]], { error: 'unknown or unsupported trigger type' }),
     source: z.string().min(1, 'must not be empty').max(L.maxIdLength, `must be at most ${L.maxIdLength} characters`),
     target: z.string().min(1, 'must not be empty').max(L.maxIdLength, `must be at most ${L.maxIdLength} characters`),
   }),

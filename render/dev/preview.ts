@@ -6,10 +6,10 @@
  * Wheel zooms at the cursor, drag pans, click prints the stage point.
  */
 import { StageView, type ViewOverlay } from '../index';
-import { documentFrame, rigView, stickmanMarkers } from '../../streams/frame/documentFrame';
+import { documentFrame, rigView, stickmanMarkers, terrainView } from '../../streams/frame/documentFrame';
 import type { FrameSnapshot, PropView, RigView, Vec2 } from '../../streams/frame/frame';
 import { loadSceneText } from '../../core/scene/io';
-import type { SceneDocument } from '../../core/scene/schema';
+import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
 
 const params = new URLSearchParams(location.search);
 const BENCH = params.get('bench') === '1';
@@ -88,7 +88,10 @@ function buildOverlay(frame: FrameSnapshot, doc: SceneDocument): ViewOverlay {
   const ghostProp: PropView | null = box ? { ...box, id: 'ghost-box', position: [ghostX + 260, groundY - 40], rotation: 0.2 } : null;
   const ghostStick = doc.objects.find((o) => o.kind === 'stickman');
   const ghostRig: RigView | null = ghostStick && ghostStick.kind === 'stickman' ? rigView('ghost-rig', [ghostX, groundY], 'LEFT', stickmanMarkers(ghostStick), '#1d232b') : null;
-  const handles: NonNullable<ViewOverlay['handles']> = [];
+  const ghostTerrain = terrainView({
+    kind: 'terrain', id: 'ghost-ramp', file_id: 9999, shape: 'ramp', position: [frame.stage.width * 0.5, groundY - 500], size: [400, 150], rise: 'left',
+  } as TerrainObject);
+  const handles: Array<{ id: string; kind: 'rotate' | 'resize' | 'marker'; position: Vec2 }> = [];
   if (box) {
     const [x, y] = box.position;
     const c = Math.cos(box.rotation);
@@ -121,9 +124,9 @@ function buildOverlay(frame: FrameSnapshot, doc: SceneDocument): ViewOverlay {
     labels: rig2 ? [{ position: [rig2.root[0] + 60, rig2.root[1] - 640], text: `${rig2.id} ${rig2.state}/${rig2.terrain}` }] : [],
   };
   return {
-    selectedIds: ['box-2', 'stick-1', 'ramp-1'],
+    selectedIds: ['box-2', 'stick-1', 'ramp-1', 'ball-2', 'bottle-1'],
     hoverId: 'goal',
-    ghost: { props: ghostProp ? [ghostProp] : [], rigs: ghostRig ? [ghostRig] : [] },
+    ghost: { props: ghostProp ? [ghostProp] : [], rigs: ghostRig ? [ghostRig] : [], terrain: [ghostTerrain] },
     handles,
     walkTargets: Object.entries(doc.queues).flatMap(([rigId, items]) =>
       items.flatMap((item) => (item.type === 'walk_to' ? [{ rigId, position: item.target_position as Vec2, label: `${item.id} walk_to` }] : [])),
@@ -142,14 +145,14 @@ function benchFrame(base: FrameSnapshot): FrameSnapshot {
   const rnd = lcg(7);
   const kinds = base.props.length ? base.props : [];
   const props: PropView[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < Number(params.get('props') ?? 200); i++) {
     const k = kinds[i % Math.max(1, kinds.length)];
     if (!k) break;
     props.push({ ...k, id: `bp-${i}`, position: [100 + rnd() * 5800, 300 + rnd() * 1600], rotation: rnd() * 6.28 });
   }
   const rigs: RigView[] = [];
   const proto = base.rigs[0];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < Number(params.get('rigs') ?? 50); i++) {
     const root: Vec2 = [120 + (i % 25) * 235, i < 25 ? 2000 : 1300];
     if (proto) rigs.push(rigView(`br-${i}`, root, i % 2 ? 'LEFT' : 'RIGHT', proto.markers, i % 3 ? '#1d232b' : '#8a2be2'));
   }
@@ -198,6 +201,7 @@ async function main() {
   const sizeToCanvas = () => view.resize(canvas.clientWidth, canvas.clientHeight, window.devicePixelRatio || 1);
   sizeToCanvas();
   view.fit(base.stage);
+  if (params.get('z')) view.zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, Number(params.get('z')) / view.zoom);
   new ResizeObserver(sizeToCanvas).observe(canvas);
 
   let prev = base;
@@ -243,10 +247,28 @@ async function main() {
     fps: 0,
     /** Mean JS time of view.render() per frame over the last second. */
     renderMs: 0,
+    /**
+     * Renders `n` frames back to back, each followed by a 1-pixel readPixels so the (software)
+     * rasteriser has finished; returns ms per frame (JS + raster) and the JS part alone.
+     */
+    measure(n: number): { msPerFrame: number; jsMs: number } {
+      const gl = canvas.getContext('webgl2') as WebGL2RenderingContext;
+      const px = new Uint8Array(4);
+      let js = 0;
+      const frames = Array.from({ length: n + 1 }, (_, i) => (ANIM ? advance(base, tick + i) : base));
+      const start = performance.now();
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        view.render(frames[i], frames[i + 1], 0.5, overlay);
+        js += performance.now() - t0;
+        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      }
+      return { msPerFrame: (performance.now() - start) / n, jsMs: js / n };
+    },
   };
   (window as unknown as { preview: typeof api }).preview = api;
 
-  if (!ANIM) {
+  if (!ANIM || params.get('noloop') === '1') {
     draw();
     hud.textContent = `zoom ${view.zoom.toFixed(3)}  calls ${view.stats().calls}  tris ${view.stats().triangles}`;
   } else {

@@ -57,6 +57,8 @@ export interface RigView {
   state: string;
   terrain: string;
   speech: Array<{ text: string; overlay: boolean }>;
+  /** PLAY only: which queue item runs, its progress (0..1) and how many items are done. */
+  queue?: { current: string | null; progress: number; done: number; state: string };
 }
 
 export interface FrameSnapshot {

@@ -3,7 +3,10 @@
  * collision proxies and (until the action runner exists) a plain in-order walk_to lane.
  */
 import type { AnyActorRef } from 'xstate';
-import type { StickmanObject, QueueItem } from '../../core/scene/schema';
+import type { ActorRefFrom } from 'xstate';
+import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
+import type { ReactiveMode } from '../../core/actions/lane';
+import type { actionRunnerMachine } from '../../machines/actionRunnerMachine';
 import type { StageEvent } from '../../core/events';
 import { createLocomotion, beginTerrainFall, enterAirborne, stepLocomotion, type LocomotionEnv, type LocomotionState, type ProbeDebug, type TerrainPhase } from '../../core/locomotion';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
@@ -43,14 +46,15 @@ export function proxyQueryShapes(): Array<{ part: string; shape: QueryShape }> {
   });
 }
 
+type RunnerRef = ActorRefFrom<typeof actionRunnerMachine>;
+
 export class RigRuntime {
   readonly id: string;
   readonly motion: LocomotionState;
   private readonly env: LocomotionEnv;
-  private readonly lane: QueueItem[];
-  private laneIndex = -1;
-  private current: QueueItem | null = null;
-  private finishedLane = false;
+  private readonly runner: RunnerRef | undefined;
+  private reactiveCount = 0;
+  private blocked = false;
   worldPose: WorldPose;
   proxies: ProxyTransforms;
   debug: ProbeDebug | undefined;
@@ -59,19 +63,21 @@ export class RigRuntime {
     readonly object: StickmanObject,
     basePose: MarkerPose,
     terrain: TerrainIndex,
-    queue: readonly QueueItem[],
     private readonly rigActor: AnyActorRef | undefined,
     private readonly physics: PhysicsWorld,
     order: number,
+    /** Where this rig reports stage events, action records and warnings (drained by the runtime). */
+    private readonly sink: RigStepOutput,
   ) {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS };
-    this.lane = [...queue];
     this.worldPose = toWorld(solvePose(this.motion.markers, DEFAULT_PROPORTIONS), this.motion.root, this.motion.facing);
     this.proxies = proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.syncProxies(true);
+    this.runner = (rigActor?.getSnapshot().context as { actionRunner?: RunnerRef } | undefined)?.actionRunner;
+    this.listenToRunner();
   }
 
   get terrainPhase(): TerrainPhase {
@@ -85,18 +91,59 @@ export class RigRuntime {
   }
 
   /** PLAY start: a terrain fall, then the queue (seed: begin_terrain_fall() then start_queue()). */
-  start(out: RigStepOutput): void {
+  start(): void {
     beginTerrainFall(this.motion);
     this.rigActor?.send({ type: 'rig.beginTerrainFall' });
-    this.advanceLane(out);
+    this.runner?.send({ type: 'queue.start' });
   }
 
-  /** A direct walk request (DIRECT click / API). Replaces a running direct walk target. */
-  walkTo(x: number): void {
-    this.motion.walkTargetX = x;
+  /**
+   * A reactive action (rule or direct call): handed to the queue runner in the given mode.
+   * It starts on the next step, as DESIGN.md §7 says.
+   */
+  enqueueReactive(mode: ReactiveMode, action: ActionPayload, origin: string): { id: string } | { skipped: string } {
+    if (!this.runner) return { skipped: 'no action runner' };
+    this.reactiveCount += 1;
+    const id = `${origin}#${this.reactiveCount}`;
+    this.runner.send({ type: 'queue.enqueue', mode, item: { id, origin: 'reactive', action } });
+    return { id };
   }
 
-  step(out: RigStepOutput): void {
+  /** A direct walk request: refused during the landing barrier (seed 6a §8), else a takeover walk. */
+  walkTo(x: number, y: number): void {
+    if (this.terrainPhase === 'LANDING_IMPACT') {
+      this.sink.warnings.push({ message: 'direct walk_to rejected during landing impact', object: this.id });
+      return;
+    }
+    this.enqueueReactive('takeover', { type: 'walk_to', target_position: [x, y] }, 'direct');
+  }
+
+  /** Speech bubbles to draw: the queue's current speech first, then overlays. */
+  speech(): Array<{ text: string; overlay: boolean }> {
+    const snap = this.runner?.getSnapshot();
+    if (!snap) return [];
+    const out: Array<{ text: string; overlay: boolean }> = [];
+    const cur = snap.context.current?.action;
+    if (cur?.type === 'speak' && snap.matches({ running: { lane: 'speaking' } })) out.push({ text: cur.text, overlay: false });
+    else if (cur?.type === 'speak' && snap.matches({ running: { lane: 'blocked' } })) out.push({ text: cur.text, overlay: false });
+    for (const o of snap.context.overlays) out.push({ text: o.text, overlay: true });
+    return out;
+  }
+
+  /** Runner state for the UI queue panel: which item runs and how far along it is. */
+  queueStatus(): { current: string | null; progress: number; done: number; state: string } {
+    const snap = this.runner?.getSnapshot();
+    if (!snap) return { current: null, progress: 0, done: 0, state: 'none' };
+    const c = snap.context;
+    return {
+      current: c.current?.id ?? null,
+      progress: c.duration > 0 ? Math.min(1, c.elapsed / c.duration) : 0,
+      done: c.lane.cursor - (c.current ? 1 : 0),
+      state: typeof snap.value === 'string' ? snap.value : String((snap.value as { running: { lane: string } }).running.lane),
+    };
+  }
+
+  step(): void {
     if (this.debug) {
       this.debug.rays.length = 0;
       this.debug.points.length = 0;
@@ -106,53 +153,85 @@ export class RigRuntime {
     for (const e of events) {
       if (e.type === 'supportLost') {
         enterAirborne(this.motion);
-        this.rigActor?.getSnapshot().children?.terrainMotion?.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
+        this.terrainMotion()?.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
       } else if (e.type === 'landed') {
-        this.rigActor?.getSnapshot().children?.terrainMotion?.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
+        this.terrainMotion()?.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
       } else if (e.type === 'arrived') {
-        out.events.push({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) });
-        this.finishCurrent('completed', out);
+        this.sink.events.push({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) });
+        this.runner?.send({ type: 'rig.arrived' });
       } else if (e.type === 'blocked') {
-        out.warnings.push({ message: `walk blocked (${e.reason}) at x=${Math.round(e.position[0])}`, object: this.id });
-        this.finishCurrent('blocked', out);
+        this.sink.warnings.push({ message: `walk blocked (${e.reason}) at x=${Math.round(e.position[0])}`, object: this.id });
+        this.runner?.send({ type: 'rig.walkBlocked' });
       }
     }
+    // The landing barrier (seed 6a §8): the queue is blocked exactly while LANDING_IMPACT lasts.
+    const nowBlocked = this.terrainPhase === 'LANDING_IMPACT';
+    if (nowBlocked !== this.blocked) {
+      this.blocked = nowBlocked;
+      this.runner?.send({ type: nowBlocked ? 'queue.block' : 'queue.unblock' });
+    }
+    if (this.runnerNeedsStep()) this.runner!.send({ type: 'step', dt: STEP_DT });
     this.worldPose = toWorld(solvePose(this.motion.markers, DEFAULT_PROPORTIONS), this.motion.root, this.motion.facing);
     this.proxies = proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
     this.syncProxies(false);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.unsubscribe();
+    this.subscriptions.length = 0;
+  }
+
+  private readonly subscriptions: Array<{ unsubscribe(): void }> = [];
+
+  private terrainMotion(): AnyActorRef | undefined {
+    return this.rigActor?.getSnapshot().children?.terrainMotion as AnyActorRef | undefined;
+  }
+
+  /** Only states that count time or start work need the step (100 idle rigs cost nothing). */
+  private runnerNeedsStep(): boolean {
+    const snap = this.runner?.getSnapshot();
+    if (!snap || snap.value === 'stopped') return false;
+    const { lane, overlay } = (snap.value as { running: { lane: string; overlay: string } }).running;
+    if (overlay === 'talking' || lane === 'waiting' || lane === 'speaking') return true;
+    return lane === 'idle' && (snap.context.lane.cursor < snap.context.lane.items.length || snap.context.laneHadWork);
+  }
+
+  private listenToRunner(): void {
+    const r = this.runner;
+    if (!r) return;
+    const sink = this.sink;
+    const id = this.id;
+    this.subscriptions.push(
+      r.on('runner.started', (e) => {
+        sink.actions.push({ rig: id, id: e.item.id, action: e.item.action.type, phase: 'started' });
+        sink.events.push({ type: 'action_started', source: id, target: null, action_id: e.item.id });
+      }),
+      r.on('runner.finished', (e) => {
+        sink.actions.push({ rig: id, id: e.item.id, action: e.item.action.type, phase: 'finished', outcome: e.outcome });
+        sink.events.push({ type: 'action_finished', source: id, target: null, action_id: e.item.id, outcome: e.outcome });
+      }),
+      r.on('runner.queueFinished', () => {
+        sink.events.push({ type: 'queue_finished', source: id, target: null });
+      }),
+      r.on('runner.speechFinished', (e) => {
+        sink.events.push({ type: 'speech_finished', source: id, target: null, reason: e.overlay ? 'overlay' : 'queue' });
+      }),
+      r.on('runner.walk', (e) => {
+        if (e.item.action.type === 'walk_to') this.motion.walkTargetX = e.item.action.target_position[0];
+      }),
+      r.on('runner.stopWalk', () => {
+        this.motion.walkTargetX = null;
+      }),
+      r.on('runner.face', (e) => {
+        this.motion.facing = e.direction;
+      }),
+    );
   }
 
   private syncProxies(teleport: boolean): void {
     for (const part of PART_NAMES) {
       const p = this.proxies[part];
       this.physics.setPartPose(this.id, part, p.center as Vec2, p.rotation, teleport);
-    }
-  }
-
-  private finishCurrent(outcome: NonNullable<ActionNote['outcome']>, out: RigStepOutput): void {
-    if (!this.current) return;
-    out.actions.push({ rig: this.id, id: this.current.id, action: this.current.type, phase: 'finished', outcome });
-    this.current = null;
-    this.advanceLane(out);
-  }
-
-  /** Starts the next walk_to; other kinds wait for the action runner and are reported as skipped. */
-  private advanceLane(out: RigStepOutput): void {
-    while (!this.current) {
-      this.laneIndex += 1;
-      const item = this.lane[this.laneIndex];
-      if (!item) {
-        if (!this.finishedLane && this.lane.length > 0) this.finishedLane = true;
-        return;
-      }
-      out.actions.push({ rig: this.id, id: item.id, action: item.type, phase: 'started' });
-      if (item.type === 'walk_to') {
-        this.current = item;
-        this.motion.walkTargetX = item.target_position[0];
-      } else {
-        out.warnings.push({ message: `action "${item.type}" (${item.id}) needs the action runner, which this build does not have yet; skipped`, object: this.id });
-        out.actions.push({ rig: this.id, id: item.id, action: item.type, phase: 'finished', outcome: 'skipped' });
-      }
     }
   }
 }

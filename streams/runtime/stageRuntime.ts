@@ -19,6 +19,7 @@ import { stickmanMarkers, rigView } from '../frame/documentFrame';
 import { DEFAULT_STICKMAN_COLOR } from '../frame/documentFrame';
 import { RigRuntime, type RigStepOutput } from './rigRuntime';
 import { PartPairs, stickmanAreaEvent, stickmanPropEvent } from './stickmanContacts';
+import { RuleDispatcher } from './ruleDispatcher';
 import type { TraceRecord } from '../trace/records';
 import { PART_NAMES } from '../../core/rig/skeleton';
 
@@ -54,8 +55,12 @@ export class StageRuntime {
   private readonly stickmanAreas = new PartPairs();
   private started = false;
   private debugEnabled = false;
-  /** Action and warning records of the last step, for the trace. */
+  /** Trace records of the last step (events at dispatch time, actions, rules, warnings), in order. */
   notes: TraceRecord[] = [];
+  /** Shared with every rig: stage events waiting for dispatch, action notes and warnings. */
+  private readonly sink: RigStepOutput = { events: [], actions: [], warnings: [] };
+  private readonly dispatcher: RuleDispatcher;
+  private readonly liveIds = new Set<string>();
 
   constructor(readonly doc: SceneDocument, rigActor: (id: string) => AnyActorRef | undefined = () => undefined) {
     this.world = new PhysicsWorld(doc.stage.gravity as Vec2);
@@ -63,7 +68,7 @@ export class StageRuntime {
       const terrain = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
       doc.objects.forEach((o, order) => {
         if (o.kind === 'stickman') {
-          const rig = new RigRuntime(o, stickmanMarkers(o), terrain, doc.queues[o.id] ?? [], rigActor(o.id), this.world, order);
+          const rig = new RigRuntime(o, stickmanMarkers(o), terrain, rigActor(o.id), this.world, order, this.sink);
           this.rigs.push(rig);
           this.rigById.set(o.id, rig);
         }
@@ -80,6 +85,22 @@ export class StageRuntime {
       this.world.dispose();
       throw e;
     }
+    for (const o of doc.objects) this.liveIds.add(o.id);
+    this.dispatcher = new RuleDispatcher(doc.rules, {
+      exists: (id) => this.liveIds.has(id),
+      enqueue: (actor, mode, action, ruleId) => {
+        const rig = this.rigById.get(actor);
+        return rig ? rig.enqueueReactive(mode, action, ruleId) : { skipped: `actor "${actor}" is not a stickman on stage` };
+      },
+      dispatched: (event) => {
+        this.flushNotes();
+        this.dispatchedEvents.push(event);
+        this.events$.next(event);
+        this.notes.push({ t: this.time, tick: this.tick, type: 'event', event });
+      },
+      ruleRecord: (r) => this.notes.push({ t: this.time, tick: this.tick, type: 'rule', ...r }),
+      warn: (message) => this.notes.push({ t: this.time, tick: this.tick, type: 'warning', message }),
+    });
     this.baseFrame = documentFrame(doc, 'PLAY');
     this.lastFrame = this.baseFrame;
     this.propPoses = new Float64Array(this.propIds.length * 3);
@@ -108,26 +129,29 @@ export class StageRuntime {
     return this.rigById.get(id);
   }
 
-  /** Advances one fixed step and returns the stage events it produced, in dispatch order. */
+  private dispatchedEvents: StageEvent[] = [];
+
+  /** Advances one fixed step and returns the stage events it dispatched, in order. */
   step(): StageEvent[] {
-    const out: RigStepOutput = { events: [], actions: [], warnings: [] };
+    const events = this.sink.events;
     this.notes = [];
-    // 1. PLAY start (first step): every rig begins with a terrain fall, then its queue.
+    this.dispatchedEvents = [];
+    // 1. PLAY start (first step): every rig begins with a terrain fall, then its queue; then commands.
     if (!this.started) {
       this.started = true;
-      for (const r of this.rigs) r.start(out);
+      for (const r of this.rigs) r.start();
     }
     const commands = this.commands;
     this.commands = [];
-    for (const c of commands) this.applyCommand(c, out);
-    // 2. per rig: locomotion, terrain motion, pose, proxies.
-    for (const r of this.rigs) r.step(out);
+    for (const c of commands) this.applyCommand(c);
+    // 2. per rig: locomotion, terrain motion, pose solve, speech clocks, queue runner, proxies.
+    for (const r of this.rigs) r.step();
     // 3. physics.
     this.world.step();
     this.tick += 1;
+    this.flushNotes();
     // 4. contacts and areas → stage events.
     const { contacts, areas } = this.world.takeEvents();
-    const events: StageEvent[] = out.events;
     for (const c of contacts) {
       this.contact$.next(c);
       const proxy = c.a.kind === 'proxy' || c.b.kind === 'proxy';
@@ -154,13 +178,22 @@ export class StageRuntime {
       else occupants.delete(a.other.id);
       events.push(areaStageEvent(a, this.world.bodyState(a.other.id)?.position));
     }
-    const t = tickTime(this.tick);
-    for (const a of out.actions) this.notes.push({ t, tick: this.tick, type: 'action', ...a });
-    for (const w of out.warnings) this.notes.push({ t, tick: this.tick, type: 'warning', message: w.message, object: w.object });
-    for (const e of events) this.events$.next(e);
+    // 5. rules: every event in order, reactions enqueued now (they start next step).
+    this.dispatcher.dispatch(events);
+    this.flushNotes();
+    // 6–7. post-physics reads; the frame is built on demand.
     this.readPropPoses();
-    this.lastFrame = null; // built on demand: rendering reads far less often than headless runs step
-    return events;
+    this.lastFrame = null;
+    return this.dispatchedEvents;
+  }
+
+  /** Moves action notes and warnings gathered from the rigs into the step's trace records. */
+  private flushNotes(): void {
+    const t = this.time;
+    for (const a of this.sink.actions) this.notes.push({ t, tick: this.tick, type: 'action', ...a });
+    for (const w of this.sink.warnings) this.notes.push({ t, tick: this.tick, type: 'warning', message: w.message, object: w.object });
+    this.sink.actions.length = 0;
+    this.sink.warnings.length = 0;
   }
 
   frame(): FrameSnapshot {
@@ -173,13 +206,15 @@ export class StageRuntime {
   }
 
   dispose(): void {
+    for (const r of this.rigs) r.dispose();
     this.contact$.complete();
     this.area$.complete();
     this.events$.complete();
     this.world.dispose();
   }
 
-  private applyCommand(c: RuntimeCommand, out: RigStepOutput): void {
+  private applyCommand(c: RuntimeCommand): void {
+    const out = this.sink;
     if (c.type === 'prop.setVelocity') {
       this.world.setBodyVelocity(String(c.id), c.velocity as Vec2);
     } else if (c.type === 'rig.walkTo') {
@@ -187,7 +222,7 @@ export class StageRuntime {
       const x = Number(c.x);
       if (!rig) out.warnings.push({ message: `walk_to: no stickman "${String(c.id)}"; skipped`, object: String(c.id) });
       else if (!Number.isFinite(x)) out.warnings.push({ message: `walk_to: target x is not a finite number; skipped`, object: rig.id });
-      else rig.walkTo(x);
+      else rig.walkTo(x, Number.isFinite(Number(c.y)) ? Number(c.y) : rig.motion.root[1]);
     } else {
       out.warnings.push({ message: `unknown command "${c.type}"`, object: '' });
     }
@@ -216,6 +251,8 @@ export class StageRuntime {
       return rigView(r.id, [m.root[0], m.root[1]], m.facing, m.markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
         state: 'ANIMATED',
         terrain: r.terrainPhase,
+        speech: r.speech(),
+        queue: r.queueStatus(),
       });
     });
     const frame: FrameSnapshot = { ...this.baseFrame, tick: this.tick, time: this.time, props, areas, rigs };

@@ -5,7 +5,8 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createActor, SimulatedClock, type Actor, type AnyActorRef } from 'xstate';
 import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../../machines/stageMachine';
-import type { SceneDocument } from '../../core/scene/schema';
+import type { ActionPayload, SceneDocument } from '../../core/scene/schema';
+import type { RigInput } from '../../machines/rigMachine';
 import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
 import { StageRuntime } from '../runtime/stageRuntime';
 import { documentFrame } from '../frame/documentFrame';
@@ -15,7 +16,14 @@ import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/
 
 export type { StageCommand };
 
-const rigIdsOf = (doc: SceneDocument): string[] => doc.objects.filter((o) => o.kind === 'stickman').map((o) => o.id);
+/** Rig actor inputs: every stickman with its authored queue as lane items. */
+const rigInputsOf = (doc: SceneDocument): RigInput[] =>
+  doc.objects
+    .filter((o) => o.kind === 'stickman')
+    .map((o) => ({
+      id: o.id,
+      items: (doc.queues[o.id] ?? []).map(({ id, ...action }) => ({ id, origin: 'authored' as const, action: action as ActionPayload })),
+    }));
 
 export class StageController {
   readonly clock = new SimulatedClock();
@@ -45,7 +53,7 @@ export class StageController {
         },
       },
     });
-    this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage', input: { rigIds: rigIdsOf(doc) } });
+    this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage', input: { rigs: rigInputsOf(doc) } });
     this.actor.subscribe(() => this.publishModeChange());
     this.actor.start();
   }
@@ -77,7 +85,7 @@ export class StageController {
   setDocument(doc: SceneDocument): void {
     if (this.mode.mode === 'PLAY') throw new Error('cannot change the scene during PLAY; switch to EDIT or DIRECT first');
     this.doc = doc;
-    this.actor.send({ type: 'stage.setRigs', rigIds: rigIdsOf(doc) });
+    this.actor.send({ type: 'stage.setRigs', rigs: rigInputsOf(doc) });
     this.publish(documentFrame(doc, this.mode.mode));
   }
 
@@ -131,8 +139,8 @@ export class StageController {
   }
 
   /** A direct walk request during PLAY; applied at the start of the next step. */
-  walkTo(rigId: string, x: number): void {
-    this.runtime?.enqueue({ type: 'rig.walkTo', id: rigId, x });
+  walkTo(rigId: string, x: number, y?: number): void {
+    this.runtime?.enqueue({ type: 'rig.walkTo', id: rigId, x, y });
   }
 
   warn(message: string, object?: string): void {
@@ -170,8 +178,7 @@ export class StageController {
   }
 
   private stepOnce(runtime: StageRuntime): void {
-    const events = runtime.step();
-    for (const event of events) this.records$.next({ t: runtime.time, tick: runtime.tick, type: 'event', event });
+    runtime.step();
     for (const note of runtime.notes) this.records$.next(note);
     this.clock.increment(STEP_MS);
     this.tick$.next(runtime.tick);

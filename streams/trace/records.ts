@@ -5,9 +5,14 @@ export interface TransitionRecord { t: number; tick: number; type: 'transition';
 export interface EventRecord { t: number; tick: number; type: 'event'; event: StageEvent }
 export interface ActionRecord { t: number; tick: number; type: 'action'; rig: string; id: string; action: string; phase: 'started' | 'finished'; outcome?: string }
 export interface WarningRecord { t: number; tick: number; type: 'warning'; message: string; object?: string }
+/** A rule dispatch or skip (DESIGN.md §7: every dispatch and every skipped rule is traced). */
+export interface RuleTraceRecord {
+  t: number; tick: number; type: 'rule'; rule: string; event: string; actor: string; mode: string; action: string;
+  status: 'dispatched' | 'skipped'; reason?: string; action_id?: string;
+}
 export interface SummaryRecord { t: number; tick: number; type: 'summary'; rigs: Record<string, unknown>; props: Record<string, unknown> }
 
-export type TraceRecord = TransitionRecord | EventRecord | ActionRecord | WarningRecord | SummaryRecord;
+export type TraceRecord = TransitionRecord | EventRecord | ActionRecord | WarningRecord | RuleTraceRecord | SummaryRecord;
 
 export const STEP_SECONDS = 1 / 60;
 export const STEP_MS = 1000 / 60;

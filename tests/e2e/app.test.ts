@@ -133,6 +133,15 @@ describe('Stickman Stage in the browser', () => {
       expect(await page.locator('[data-testid="notice-error"]', { hasText: 'garbage.scene.json' }).textContent()).toContain('$: not valid JSON');
       expect(await objects(page)).toEqual(before);
 
+      // Schema-valid but geometrically impossible (a non-convex polygon): refused the same way.
+      const concave = JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8'));
+      concave.objects[1] = { kind: 'terrain', id: 'ramp-1', file_id: 2, shape: 'polygon', position: [1000, 1250], points: [[0, 0], [100, 0], [50, 10], [100, 100], [0, 100]] };
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'concave.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(concave)) });
+      const concaveNotice = page.locator('[data-testid="notice-error"]', { hasText: 'concave.scene.json' });
+      await concaveNotice.waitFor();
+      expect(await concaveNotice.textContent()).toContain('$.objects[1]: terrain "ramp-1" (polygon): polygon is not convex');
+      expect(await objects(page)).toEqual(before);
+
       // A good file loads (and is one undo step).
       const good = JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8'));
       good.objects = good.objects.filter((o: { kind: string }) => o.kind === 'terrain');
@@ -223,13 +232,82 @@ describe('Stickman Stage in the browser', () => {
       await field.fill('1234');
       await field.press('Enter');
       expect((await objects(page)).find((o) => o.id === id)!.position).toEqual([1234, pos[1]]);
+      // The refused mass stays flagged (and out of the document) while other fields change.
+      await expect(page.locator('[data-testid="prop-mass-error"]').textContent()).resolves.toContain('greater than 0');
+      expect(await page.evaluate((pid) => window.__stage!.controller.document.objects.find((o) => o.id === pid), id)).not.toHaveProperty('physics');
       await screenshot(page, '08-properties');
+    });
+  });
+
+  it('rotates and resizes with the selection handles (each drag one undo step); DIRECT selects but does not edit', async () => {
+    await withApp(async ({ page }) => {
+      const id = await placeBox(page);
+      const handles = async () =>
+        page.evaluate(() => {
+          // The resize handle sits on the box corner; the rotate handle above it (28 screen px).
+          return { zoom: Number.parseFloat(document.querySelector('[data-testid="zoom"]')!.textContent!) / 100 };
+        });
+      const { zoom } = await handles();
+      const drag = async (from: [number, number], to: [number, number]) => {
+        const a = await stageToPage(page, from);
+        const b = await stageToPage(page, to);
+        await page.mouse.move(a[0], a[1]);
+        await page.mouse.down();
+        await page.mouse.move(b[0], b[1], { steps: 5 });
+        await page.mouse.up();
+      };
+      const [cx, cy] = DROP_POINT;
+      // Resize: corner (cx+40, cy+40) → (cx+80, cy+60): box size 160×120 → scale [2, 1.5].
+      await drag([cx + 40, cy + 40], [cx + 80, cy + 60]);
+      let o = await page.evaluate((pid) => window.__stage!.controller.document.objects.find((x) => x.id === pid), id);
+      expect(o && o.kind === 'prop' && o.scale).toEqual([2, 1.5]);
+      // Rotate: the handle is 28 screen px above the top edge; drag it to the right of the centre.
+      const rotateHandle: [number, number] = [cx, cy - 60 - 28 / zoom];
+      await drag(rotateHandle, [cx + 300, cy]);
+      o = await page.evaluate((pid) => window.__stage!.controller.document.objects.find((x) => x.id === pid), id);
+      expect(o && o.kind === 'prop' && o.rotation).toBeCloseTo(Math.PI / 2, 2);
+      expect(await page.evaluate(() => window.__stage!.history().undo)).toBe(3);
+      await screenshot(page, '10-handles');
+      await page.keyboard.press('Control+z');
+      o = await page.evaluate((pid) => window.__stage!.controller.document.objects.find((x) => x.id === pid), id);
+      expect(o && o.kind === 'prop' && o.rotation).toBe(0);
+
+      // DIRECT: clicking a stickman selects it, dragging does not move it; walk targets are previewed.
+      await page.keyboard.press('d');
+      await page.waitForFunction(() => window.__stage!.mode().mode === 'DIRECT');
+      const before = await objects(page);
+      const stick = before.find((x) => x.id === 'stick-1')!.position;
+      await drag([stick[0], stick[1] - 150], [stick[0] + 400, stick[1] - 150]);
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual(['stick-1']);
+      expect(await objects(page)).toEqual(before);
+      expect(await page.locator('[data-testid="stick-flip"]').isDisabled()).toBe(true);
+      await screenshot(page, '11-direct');
+      await page.keyboard.press('e');
+      await page.click('[data-testid="stick-flip"]');
+      expect((await page.evaluate(() => window.__stage!.controller.document.objects.find((x) => x.id === 'stick-1')))!).toMatchObject({ facing: 'LEFT' });
     });
   });
 
   it('in PLAY the editing tools are disabled, Space pauses, and ? shows the shortcuts', async () => {
     await withApp(async ({ page }) => {
-      await page.keyboard.press('p');
+      // Wheel zoom keeps the stage point under the cursor; F fits again.
+      const canvasBox = (await page.locator('[data-testid="stage-canvas"]').boundingBox())!;
+      const cursor: [number, number] = [canvasBox.x + 300, canvasBox.y + 250];
+      const local: [number, number] = [300, 250];
+      const under = (await page.evaluate(([x, y]) => window.__stage!.screenToStage(x, y), local))!;
+      const zoomBefore = await page.locator('[data-testid="zoom"]').textContent();
+      await page.mouse.move(cursor[0], cursor[1]);
+      await page.mouse.wheel(0, -400);
+      await page.waitForFunction((z) => document.querySelector('[data-testid="zoom"]')!.textContent !== z, zoomBefore);
+      const back = (await page.evaluate((p) => window.__stage!.stageToScreen(p), under))!;
+      expect(Math.abs(back[0] - local[0])).toBeLessThan(1);
+      expect(Math.abs(back[1] - local[1])).toBeLessThan(1);
+      await screenshot(page, '12-zoomed');
+      await page.keyboard.press('f');
+      await page.waitForFunction((z) => document.querySelector('[data-testid="zoom"]')!.textContent === z, zoomBefore);
+
+      // Clicking PLAY leaves the button focused: Space must pause, not click it again.
+      await page.click('[data-testid="mode-play"]');
       await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY');
       expect(await page.locator('[data-testid="palette-box"]').isDisabled()).toBe(true);
       expect(await page.locator('[data-testid="undo"]').isDisabled()).toBe(true);

@@ -34,9 +34,9 @@ describe('stage machine (model-based, xstate/graph)', () => {
   // register duplicate system ids, so the model uses the machine without its spawning actions.
   // The SUT (the real controller) does spawn them, and the path tests check that below.
   const modelMachine = stageMachine.provide({ actions: { spawnRigs: () => {}, stopRigs: () => {} } });
-  const model = createTestModel(modelMachine, { events: [{ type: 'stage.setRigs', rigIds: ['stick'] }] });
+  const model = createTestModel(modelMachine, { events: [{ type: 'stage.setRigs', rigs: [{ id: 'stick', items: [] }] }] });
   const UI_EVENTS = ['ui.play', 'ui.pause', 'ui.resume', 'ui.reset', 'ui.edit', 'ui.direct'] as const;
-  const EVENTS = [...UI_EVENTS.map((type) => ({ type })), { type: 'stage.setRigs' as const, rigIds: ['stick'] }];
+  const EVENTS = [...UI_EVENTS.map((type) => ({ type })), { type: 'stage.setRigs' as const, rigs: [{ id: 'stick', items: [] }] }];
   // Shortest path to every state, then each event from there that changes something: covers
   // every transition once without the combinatorial blow-up of all simple paths.
   const paths = model.getShortestPaths().flatMap((toState) => {

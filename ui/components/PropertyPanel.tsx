@@ -3,7 +3,7 @@
  * reaches the document: non-finite or malformed numbers are refused here, and values the schema
  * rejects (out of range) come back as EditErrors; both are shown under the field.
  */
-import { createEffect, createSignal, For, Match, on, Show, Switch } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, Match, on, Show, Switch } from 'solid-js';
 import { EditError, moveObject, updateObject, type ObjectPatch } from '../../core/scene/edit';
 import { findPropTemplate } from '../../core/props/resolve';
 import type { AreaObject, PropObject, SceneDocument, StageObject, StickmanObject, TerrainObject } from '../../core/scene/schema';
@@ -38,7 +38,9 @@ function NumberField(props: NumberFieldProps) {
   createEffect(
     on(
       () => props.value,
-      (v) => {
+      (v, prev) => {
+        // Any document change re-runs this; only a change of THIS value resets the field.
+        if (v === prev) return;
         setText(formatNumber(v, props.digits));
         setError(null);
       },
@@ -49,6 +51,11 @@ function NumberField(props: NumberFieldProps) {
     const parsed = parseNumberInput(raw, props.rule);
     if (!parsed.ok) {
       setError(parsed.reason);
+      return;
+    }
+    if (parsed.value === props.value) {
+      setError(null);
+      setText(formatNumber(props.value, props.digits));
       return;
     }
     try {
@@ -75,7 +82,7 @@ function NumberField(props: NumberFieldProps) {
           onInput={(e) => setText(e.currentTarget.value)}
           onChange={(e) => apply(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') apply(e.currentTarget.value);
+            // Enter commits through the change event; Esc restores the document's value.
             if (e.key === 'Escape') {
               setText(formatNumber(props.value, props.digits));
               setError(null);
@@ -98,7 +105,7 @@ function NumberField(props: NumberFieldProps) {
 
 function TextField(props: { label: string; value: string | undefined; placeholder?: string; disabled?: boolean; testId?: string; commit: (v: string | undefined) => void }) {
   const [error, setError] = createSignal<string | null>(null);
-  createEffect(on(() => props.value, () => setError(null), { defer: true }));
+  createEffect(on(() => props.value, (v, prev) => v !== prev && setError(null), { defer: true }));
   return (
     <label class="field" classList={{ invalid: !!error() }}>
       <span class="field-label">{props.label}</span>
@@ -144,11 +151,27 @@ function ColorField(props: { label: string; value: string | undefined; fallback:
 
 export function PropertyPanel(props: { editor: Editor }) {
   const editor = props.editor;
-  const selected = () => {
+  /** Keyed by id (not by object), so an edit does not rebuild the panel and lose focus. */
+  const selectedId = () => {
     const ids = editor.selection();
     if (ids.length !== 1) return undefined;
-    return editor.doc().objects.find((o) => o.id === ids[0]);
+    return editor.doc().objects.some((o) => o.id === ids[0]) ? ids[0] : undefined;
   };
+  return (
+    <aside class="properties" data-testid="properties" aria-label="Properties">
+      <Show when={selectedId()} keyed fallback={<SceneInfo editor={editor} />}>
+        {(id) => <ObjectPanel editor={editor} id={id} />}
+      </Show>
+    </aside>
+  );
+}
+
+function ObjectPanel(props: { editor: Editor; id: string }) {
+  const editor = props.editor;
+  const found = createMemo(() => editor.doc().objects.find((x) => x.id === props.id));
+  // The panel is unmounted when the object goes away; until then keep the last object seen.
+  let last: StageObject | undefined;
+  const o = () => (last = found() ?? last)!;
   const readOnly = () => editor.mode().mode !== 'EDIT';
 
   /** Applies a patch as one undo step; throws EditError for the field to show. */
@@ -156,63 +179,57 @@ export function PropertyPanel(props: { editor: Editor }) {
   const move = (id: string, pos: [number, number]) => editor.tryEdit((doc) => moveObject(doc, id, pos));
 
   return (
-    <aside class="properties" data-testid="properties" aria-label="Properties">
-      <Show when={selected()} keyed fallback={<SceneInfo editor={editor} />}>
-        {(o) => (
-          <div class="prop-body">
-            <div class="prop-head">
-              <span class={`kind-badge kind-${o.kind}`}>{o.kind}</span>
-              <strong class="obj-id" data-testid="selected-id">
-                {o.id}
-              </strong>
-            </div>
-            <Show when={readOnly()}>
-              <p class="note">{editor.mode().mode === 'PLAY' ? 'The stage belongs to the runtime in PLAY.' : 'DIRECT mode: switch to EDIT (E) to change objects.'}</p>
-            </Show>
-            <fieldset disabled={readOnly()}>
-              <legend>Placement</legend>
-              <div class="row">
-                <NumberField label="x" value={o.position[0]} testId="prop-x" disabled={readOnly()} commit={(v) => move(o.id, [v!, o.position[1]])} />
-                <NumberField label="y" value={o.position[1]} testId="prop-y" disabled={readOnly()} commit={(v) => move(o.id, [o.position[0], v!])} />
-              </div>
-              <Show when={o.kind === 'terrain' || o.kind === 'prop'}>
-                <NumberField
-                  label="rotation"
-                  suffix="°"
-                  digits={1}
-                  testId="prop-rotation"
-                  disabled={readOnly()}
-                  value={((o as TerrainObject | PropObject).rotation ?? 0) * DEG}
-                  commit={(v) => patch(o.id, { rotation: Math.round((v! / DEG) * 1e4) / 1e4 })}
-                />
-              </Show>
-            </fieldset>
-            <Switch>
-              <Match when={o.kind === 'terrain'}>
-                <TerrainFields o={o as TerrainObject} readOnly={readOnly()} patch={patch} />
-              </Match>
-              <Match when={o.kind === 'prop'}>
-                <PropFields o={o as PropObject} doc={editor.doc()} readOnly={readOnly()} patch={patch} />
-              </Match>
-              <Match when={o.kind === 'stickman'}>
-                <StickmanFields o={o as StickmanObject} doc={editor.doc()} readOnly={readOnly()} patch={patch} />
-              </Match>
-              <Match when={o.kind === 'area'}>
-                <AreaFields o={o as AreaObject} readOnly={readOnly()} patch={patch} />
-              </Match>
-            </Switch>
-            <div class="prop-actions">
-              <button disabled={readOnly()} data-testid="duplicate" title="Duplicate (Ctrl+D)" onClick={() => editor.duplicateSelection()}>
-                Duplicate
-              </button>
-              <button class="danger" disabled={readOnly()} data-testid="delete" title="Delete (Delete / Backspace)" onClick={() => editor.deleteSelection()}>
-                Delete
-              </button>
-            </div>
-          </div>
-        )}
+    <div class="prop-body">
+      <div class="prop-head">
+        <span class={`kind-badge kind-${o().kind}`}>{o().kind}</span>
+        <strong class="obj-id" data-testid="selected-id">
+          {o().id}
+        </strong>
+      </div>
+      <Show when={readOnly()}>
+        <p class="note">{editor.mode().mode === 'PLAY' ? 'The stage belongs to the runtime in PLAY.' : 'DIRECT mode: switch to EDIT (E) to change objects.'}</p>
       </Show>
-    </aside>
+      <fieldset disabled={readOnly()}>
+        <legend>Placement</legend>
+        <div class="row">
+          <NumberField label="x" value={o().position[0]} testId="prop-x" disabled={readOnly()} commit={(v) => move(o().id, [v!, o().position[1]])} />
+          <NumberField label="y" value={o().position[1]} testId="prop-y" disabled={readOnly()} commit={(v) => move(o().id, [o().position[0], v!])} />
+        </div>
+        <Show when={o().kind === 'terrain' || o().kind === 'prop'}>
+          <NumberField
+            label="rotation"
+            suffix="°"
+            digits={1}
+            testId="prop-rotation"
+            disabled={readOnly()}
+            value={((o() as TerrainObject | PropObject).rotation ?? 0) * DEG}
+            commit={(v) => patch(o().id, { rotation: Math.round((v! / DEG) * 1e4) / 1e4 })}
+          />
+        </Show>
+      </fieldset>
+      <Switch>
+        <Match when={o().kind === 'terrain'}>
+          <TerrainFields o={o() as TerrainObject} readOnly={readOnly()} patch={patch} />
+        </Match>
+        <Match when={o().kind === 'prop'}>
+          <PropFields o={o() as PropObject} doc={editor.doc()} readOnly={readOnly()} patch={patch} />
+        </Match>
+        <Match when={o().kind === 'stickman'}>
+          <StickmanFields o={o() as StickmanObject} doc={editor.doc()} readOnly={readOnly()} patch={patch} />
+        </Match>
+        <Match when={o().kind === 'area'}>
+          <AreaFields o={o() as AreaObject} readOnly={readOnly()} patch={patch} />
+        </Match>
+      </Switch>
+      <div class="prop-actions">
+        <button disabled={readOnly()} data-testid="duplicate" title="Duplicate (Ctrl+D)" onClick={() => editor.duplicateSelection()}>
+          Duplicate
+        </button>
+        <button class="danger" disabled={readOnly()} data-testid="delete" title="Delete (Delete / Backspace)" onClick={() => editor.deleteSelection()}>
+          Delete
+        </button>
+      </div>
+    </div>
   );
 }
 

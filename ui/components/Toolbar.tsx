@@ -38,7 +38,7 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
       </div>
 
       <div class="group" role="group" aria-label="Playback">
-        <button data-testid="play-pause" title="Play / pause (Space in PLAY)" onClick={() => editor.togglePlayPause()}>
+        <button class="play-pause" data-testid="play-pause" title="Play / pause (Space in PLAY)" onClick={() => editor.togglePlayPause()}>
           {playing() ? '❚❚ Pause' : '▶ Play'}
         </button>
         <button data-testid="reset" title="Reset to the authored scene (R)" disabled={mode() !== 'PLAY'} onClick={() => editor.reset()}>
@@ -81,14 +81,14 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
           Fit
         </button>
         <span class="muted zoom" data-testid="zoom">{Math.round(editor.zoom() * 100)}%</span>
-        <button data-testid="help" title="Keyboard shortcuts (?)" onClick={() => editor.toggleHelp()}>
+        <button data-testid="help-button" title="Keyboard shortcuts (?)" onClick={() => editor.toggleHelp()}>
           ?
         </button>
       </div>
 
       <div class="spacer" />
-      <span class="muted autosave" data-testid="autosave-status">
-        {editor.lastSaved() ? `autosaved ${editor.lastSaved()}` : 'autosave on'}
+      <span class="muted autosave" data-testid="autosave-status" title={editor.lastSaved() ? `Autosaved to this browser at ${editor.lastSaved()}` : 'Changes are autosaved to this browser'}>
+        {editor.lastSaved() ? '✓ autosaved' : 'autosave on'}
       </span>
     </header>
   );

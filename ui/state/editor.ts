@@ -138,12 +138,14 @@ export class Editor {
 
   // ------------------------------------------------------------------ mode
 
+  /** Editing happens in EDIT only (reads the controller, so it is exact even inside a batch). */
   canEdit(): boolean {
-    return this.mode().mode === 'EDIT';
+    return this.controller.mode.mode === 'EDIT';
   }
 
+  /** EDIT and DIRECT may select; in PLAY the stage belongs to the runtime. */
   canSelect(): boolean {
-    return this.mode().mode !== 'PLAY';
+    return this.controller.mode.mode !== 'PLAY';
   }
 
   /** Starts loading Rapier; PLAY waits for it. */

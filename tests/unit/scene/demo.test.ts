@@ -81,7 +81,7 @@ describe('scenes/demo.scene.json', () => {
     expect([sr, st]).toEqual([dl, dt]);
     const goal = byId(scene, 'goal');
     expect(goal.kind).toBe('area');
-    expect(goal.kind === 'area' && goal.size).toEqual([200, 200]);
+    expect(goal.kind === 'area' && goal.size).toEqual([300, 400]);
     const [gl, , gr, gb] = box(goal as { position: [number, number]; size: [number, number] });
     expect(gb).toBe(dt); // sits on the deck
     expect(gl).toBeGreaterThanOrEqual(dl);

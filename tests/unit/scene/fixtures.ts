@@ -96,7 +96,7 @@ export function fullScene(): Json {
         ],
       },
       { id: 'r2', enabled: true, when: { type: 'collided', source: 'crate-1', target: 'any' }, then: [] },
-      { id: 'r3', enabled: true, when: { type: 'prop_thrown', source: 'stick-1', target: 'ball-1' }, then: [] },
+      { id: 'r3', enabled: true, when: { type: 'state_changed', source: 'stick-1', target: 'ball-1' }, then: [] },
     ],
     prop_assets: [
       {

@@ -1,0 +1,288 @@
+/**
+ * ActionRunner: one stickman's queue (DESIGN.md §5/§7, seed phase 6a §8).
+ *
+ * The `lane` region runs authored and reactive items one at a time: idle, one state per action
+ * kind (walking, waiting, speaking), and blocked (the landing barrier: nothing starts, waits and
+ * the primary speech clock are frozen). The `overlay` region runs overlay speech on its own clock
+ * and never blocks. Time arrives as `step` events with `dt`.
+ *
+ * Effects on the rig (walk, face, stop) and what the stage should hear (started, finished,
+ * speech finished, queue finished) are emitted; the runtime applies them. The machine decides.
+ */
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import { defaultSpeechSeconds } from '../core/actions/registry';
+import { emptyLane, insertReactive, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
+
+export type Outcome = 'completed' | 'skipped' | 'cancelled' | 'blocked';
+
+export interface OverlaySpeech {
+  item: LaneItem;
+  text: string;
+  remaining: number;
+}
+
+export interface ActionRunnerContext {
+  rigId: string;
+  lane: Lane;
+  current: LaneItem | null;
+  /** Seconds the current wait/speech has run (frozen while blocked). */
+  elapsed: number;
+  /** Seconds the current wait/speech lasts. */
+  duration: number;
+  overlays: OverlaySpeech[];
+  /** Something ran since the lane was last exhausted: queue_finished fires once per exhaustion. */
+  laneHadWork: boolean;
+}
+
+export type ActionRunnerEvent =
+  | { type: 'queue.start' }
+  | { type: 'queue.stop' }
+  | { type: 'queue.enqueue'; item: LaneItem; mode: ReactiveMode }
+  | { type: 'queue.block' }
+  | { type: 'queue.unblock' }
+  | { type: 'step'; dt: number }
+  | { type: 'rig.arrived' }
+  | { type: 'rig.walkBlocked' };
+
+export type ActionRunnerEmitted =
+  | { type: 'runner.started'; item: LaneItem; overlay: boolean }
+  | { type: 'runner.finished'; item: LaneItem; outcome: Outcome; overlay: boolean }
+  | { type: 'runner.queueFinished' }
+  | { type: 'runner.walk'; item: LaneItem }
+  | { type: 'runner.stopWalk' }
+  | { type: 'runner.face'; direction: 'LEFT' | 'RIGHT' }
+  | { type: 'runner.speechFinished'; text: string; overlay: boolean };
+
+const dtOf = (e: ActionRunnerEvent): number => (e.type === 'step' && Number.isFinite(e.dt) && e.dt > 0 ? e.dt : 0);
+const nextKind = (c: ActionRunnerContext) => c.lane.items[c.lane.cursor]?.action.type;
+const durationOf = (item: LaneItem | null): number => {
+  const a = item?.action;
+  if (a?.type === 'wait') return a.seconds;
+  if (a?.type === 'speak') return a.seconds ?? defaultSpeechSeconds(a.text);
+  return 0;
+};
+const enqueued = (e: ActionRunnerEvent) => (e.type === 'queue.enqueue' ? e : null);
+
+export const actionRunnerMachine = setup({
+  types: {
+    context: {} as ActionRunnerContext,
+    events: {} as ActionRunnerEvent,
+    emitted: {} as ActionRunnerEmitted,
+    input: {} as { rigId: string; items: LaneItem[] },
+  },
+  guards: {
+    nextIsWalk: ({ context }) => nextKind(context) === 'walk_to',
+    nextIsWait: ({ context }) => nextKind(context) === 'wait',
+    nextIsSpeak: ({ context }) => nextKind(context) === 'speak',
+    nextIsFace: ({ context }) => nextKind(context) === 'face',
+    laneExhaustedAfterWork: ({ context }) => pendingCount(context.lane) === 0 && context.laneHadWork,
+    timeUp: ({ context, event }) => context.elapsed + dtOf(event) >= context.duration - 1e-9,
+    isOverlay: ({ event }) => enqueued(event)?.mode === 'overlay',
+    isOverlaySpeech: ({ event }) => enqueued(event)?.mode === 'overlay' && enqueued(event)?.item.action.type === 'speak',
+    isTakeover: ({ event }) => enqueued(event)?.mode === 'takeover',
+    noCurrent: ({ context }) => context.current === null,
+    currentIsWalk: ({ context }) => context.current?.action.type === 'walk_to',
+    currentIsWait: ({ context }) => context.current?.action.type === 'wait',
+    overlaysDone: ({ context }) => context.overlays.length === 0,
+  },
+  actions: {
+    startNext: assign(({ context }) => {
+      const { lane, item } = takeNext(context.lane);
+      return { lane, current: item, elapsed: 0, duration: durationOf(item), laneHadWork: true };
+    }),
+    emitStarted: emit(({ context }) => ({ type: 'runner.started' as const, item: context.current!, overlay: false })),
+    emitWalk: emit(({ context }) => ({ type: 'runner.walk' as const, item: context.current! })),
+    emitFace: emit(({ context }) => {
+      const a = context.current!.action;
+      return { type: 'runner.face' as const, direction: a.type === 'face' ? a.direction : 'RIGHT' };
+    }),
+    emitSpeechFinished: emit(({ context }) => {
+      const a = context.current!.action;
+      return { type: 'runner.speechFinished' as const, text: a.type === 'speak' ? a.text : '', overlay: false };
+    }),
+    emitQueueFinished: emit({ type: 'runner.queueFinished' as const }),
+    advanceClock: assign({ elapsed: ({ context, event }) => context.elapsed + dtOf(event) }),
+    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
+    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
+    /** Cancels the running primary item (takeover, stop_queue); a walk is stopped first. */
+    cancelCurrent: enqueueActions(({ context, enqueue }) => {
+      if (!context.current) return;
+      if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
+      finish(context, 'cancelled', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
+    }),
+    markLaneIdle: assign({ laneHadWork: false }),
+    insertPrimary: assign({
+      lane: ({ context, event }) => {
+        const e = enqueued(event);
+        return e && e.mode !== 'overlay' ? insertReactive(context.lane, e.item, e.mode) : context.lane;
+      },
+    }),
+    /** Overlay speech starts its own clock; an overlay face turns the rig at once. */
+    startOverlay: enqueueActions(({ context, event, enqueue }) => {
+      const e = enqueued(event);
+      if (!e) return;
+      enqueue.emit({ type: 'runner.started', item: e.item, overlay: true });
+      const a = e.item.action;
+      if (a.type === 'speak') {
+        enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: a.text, remaining: a.seconds ?? defaultSpeechSeconds(a.text) }] });
+      } else {
+        if (a.type === 'face') enqueue.emit({ type: 'runner.face', direction: a.direction });
+        enqueue.emit({ type: 'runner.finished', item: e.item, outcome: a.type === 'face' ? 'completed' : 'skipped', overlay: true });
+      }
+    }),
+    tickOverlays: enqueueActions(({ context, event, enqueue }) => {
+      const dt = dtOf(event);
+      const still: OverlaySpeech[] = [];
+      for (const o of context.overlays) {
+        const remaining = o.remaining - dt;
+        if (remaining > 1e-9) {
+          still.push({ ...o, remaining });
+          continue;
+        }
+        enqueue.emit({ type: 'runner.speechFinished', text: o.text, overlay: true });
+        enqueue.emit({ type: 'runner.finished', item: o.item, outcome: 'completed', overlay: true });
+      }
+      enqueue.assign({ overlays: still });
+    }),
+    cancelOverlays: enqueueActions(({ context, enqueue }) => {
+      for (const o of context.overlays) enqueue.emit({ type: 'runner.finished', item: o.item, outcome: 'cancelled', overlay: true });
+      enqueue.assign({ overlays: [] });
+    }),
+    dropPending: assign(({ context }) => ({
+      lane: { ...context.lane, cursor: context.lane.items.length, reactiveAhead: 0 },
+      laneHadWork: false,
+    })),
+  },
+}).createMachine({
+  id: 'actionRunner',
+  context: ({ input }) => ({
+    rigId: input.rigId,
+    lane: emptyLane(input.items),
+    current: null,
+    elapsed: 0,
+    duration: 0,
+    overlays: [],
+    laneHadWork: false,
+  }),
+  initial: 'stopped',
+  states: {
+    stopped: {
+      on: {
+        'queue.start': 'running',
+        // Primary work sent before the queue starts waits in the lane; overlays need a running queue.
+        'queue.enqueue': { guard: ({ event }) => event.mode !== 'overlay', actions: 'insertPrimary' },
+      },
+    },
+    running: {
+      type: 'parallel',
+      on: {
+        'queue.stop': { target: 'stopped', actions: ['cancelCurrent', 'cancelOverlays', 'dropPending'] },
+      },
+      states: {
+        lane: {
+          initial: 'idle',
+          on: {
+            'queue.block': '.blocked',
+          },
+          states: {
+            idle: {
+              on: {
+                step: [
+                  { guard: 'nextIsWalk', target: 'walking', actions: ['startNext', 'emitStarted', 'emitWalk'] },
+                  { guard: 'nextIsWait', target: 'waiting', actions: ['startNext', 'emitStarted'] },
+                  { guard: 'nextIsSpeak', target: 'speaking', actions: ['startNext', 'emitStarted'] },
+                  { guard: 'nextIsFace', actions: ['startNext', 'emitStarted', 'emitFace', 'finishCompleted'] },
+                  { guard: 'laneExhaustedAfterWork', actions: ['markLaneIdle', 'emitQueueFinished'] },
+                ],
+                'queue.enqueue': [{ guard: 'isOverlay' }, { actions: 'insertPrimary' }],
+              },
+            },
+            walking: {
+              on: {
+                'rig.arrived': { target: 'idle', actions: 'finishCompleted' },
+                'rig.walkBlocked': { target: 'idle', actions: 'finishBlocked' },
+                'queue.enqueue': [
+                  { guard: 'isOverlay' },
+                  { guard: 'isTakeover', target: 'idle', actions: ['cancelCurrent', 'insertPrimary'] },
+                  { actions: 'insertPrimary' },
+                ],
+              },
+            },
+            waiting: {
+              on: {
+                step: [{ guard: 'timeUp', target: 'idle', actions: 'finishCompleted' }, { actions: 'advanceClock' }],
+                'queue.enqueue': [
+                  { guard: 'isOverlay' },
+                  { guard: 'isTakeover', target: 'idle', actions: ['cancelCurrent', 'insertPrimary'] },
+                  { actions: 'insertPrimary' },
+                ],
+              },
+            },
+            speaking: {
+              on: {
+                step: [
+                  { guard: 'timeUp', target: 'idle', actions: ['emitSpeechFinished', 'finishCompleted'] },
+                  { actions: 'advanceClock' },
+                ],
+                'queue.enqueue': [
+                  { guard: 'isOverlay' },
+                  { guard: 'isTakeover', target: 'idle', actions: ['cancelCurrent', 'insertPrimary'] },
+                  { actions: 'insertPrimary' },
+                ],
+              },
+            },
+            blocked: {
+              on: {
+                'queue.block': {},
+                // Work still arrives; it waits behind the barrier (a takeover cancels the current item now).
+                'queue.enqueue': [
+                  { guard: 'isOverlay' },
+                  { guard: 'isTakeover', actions: ['cancelCurrent', 'insertPrimary'] },
+                  { actions: 'insertPrimary' },
+                ],
+                'queue.unblock': [
+                  { guard: 'noCurrent', target: 'idle' },
+                  { guard: 'currentIsWalk', target: 'walking' },
+                  { guard: 'currentIsWait', target: 'waiting' },
+                  { target: 'speaking' },
+                ],
+                'rig.arrived': { guard: 'currentIsWalk', target: 'idle', actions: 'finishCompleted' },
+              },
+            },
+          },
+        },
+        overlay: {
+          initial: 'quiet',
+          states: {
+            quiet: {
+              on: {
+                'queue.enqueue': [
+                  { guard: 'isOverlaySpeech', target: 'talking', actions: 'startOverlay' },
+                  { guard: 'isOverlay', actions: 'startOverlay' },
+                ],
+              },
+            },
+            talking: {
+              always: { guard: 'overlaysDone', target: 'quiet' },
+              on: {
+                'queue.enqueue': { guard: 'isOverlay', actions: 'startOverlay' },
+                step: { actions: 'tickOverlays' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+interface FinishSink {
+  emit(event: ActionRunnerEmitted): void;
+  clear(): void;
+}
+
+function finish(context: ActionRunnerContext, outcome: Outcome, sink: FinishSink): void {
+  if (!context.current) return;
+  sink.emit({ type: 'runner.finished', item: context.current, outcome, overlay: false });
+  sink.clear();
+}
