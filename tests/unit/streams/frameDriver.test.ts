@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FRAME_DELTA, MAX_STEPS_PER_FRAME, startFrameDriver, type FrameDriverHost } from '../../../streams/stage/frameDriver';
+
+/** A fake browser: the test decides when frames happen and what time it is. */
+function fakeHost() {
+  let now = 0;
+  let pending: (() => void) | null = null;
+  const host: FrameDriverHost = {
+    now: () => now,
+    requestFrame: (cb) => {
+      pending = cb;
+      return 1;
+    },
+    cancelFrame: () => {
+      pending = null;
+    },
+  };
+  return {
+    host,
+    frame(ms: number) {
+      now += ms;
+      const cb = pending;
+      pending = null;
+      cb?.();
+    },
+    get scheduled() {
+      return pending !== null;
+    },
+  };
+}
+
+describe('browser frame driver', () => {
+  it('runs whole fixed steps from real time and carries the remainder as alpha', () => {
+    const fake = fakeHost();
+    const steps: number[] = [];
+    const alphas: number[] = [];
+    const stop = startFrameDriver({ step: (n) => (steps.push(n), n) }, fake.host, (a) => alphas.push(a));
+    fake.frame(25); // 1.5 steps
+    fake.frame(25); // 1.5 more → 3 in total
+    expect(steps).toEqual([1, 2]);
+    expect(alphas[0]).toBeCloseTo(0.5, 5);
+    expect(alphas[1]).toBeCloseTo(0, 5);
+    stop();
+    expect(fake.scheduled).toBe(false);
+  });
+
+  it('clamps a long frame (tab in background) instead of spiralling', () => {
+    const fake = fakeHost();
+    const steps: number[] = [];
+    startFrameDriver({ step: (n) => (steps.push(n), n) }, fake.host, () => {});
+    fake.frame(10_000);
+    expect(steps).toEqual([Math.min(MAX_STEPS_PER_FRAME, Math.floor(MAX_FRAME_DELTA * 60))]);
+    fake.frame(16);
+    expect(steps.length).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps no backlog while the stage is not playing', () => {
+    const fake = fakeHost();
+    const alphas: number[] = [];
+    let playing = false;
+    const steps: number[] = [];
+    startFrameDriver({ step: (n) => (playing ? (steps.push(n), n) : 0) }, fake.host, (a) => alphas.push(a));
+    fake.frame(100);
+    fake.frame(100);
+    playing = true;
+    fake.frame(17);
+    expect(steps).toEqual([1]); // not 13 steps of stale backlog
+    expect(alphas.slice(0, 2)).toEqual([1, 1]);
+  });
+});
