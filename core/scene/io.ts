@@ -6,6 +6,7 @@ import { BUILTIN_PROPS } from './builtinProps';
 import { formatPath, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
 import { SCENE_LIMITS } from './limits';
 import { actionSpec } from '../actions/registry';
+import { terrainConvexPieces } from '../geometry/terrainShapes';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, SCENE_VERSION, sceneSchema, type SceneDocument } from './schema';
 

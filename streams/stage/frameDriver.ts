@@ -35,11 +35,15 @@ export function startFrameDriver(target: Steppable, host: FrameDriverHost, rende
       due = MAX_STEPS_PER_FRAME;
       accumulator = due * STEP_SECONDS; // drop the backlog rather than spiral
     }
-    const ran = due > 0 ? target.step(due) : 0;
-    // When nothing ran because the stage is not playing, keep no backlog.
-    accumulator = ran < due ? 0 : accumulator - ran * STEP_SECONDS;
-    render(ran > 0 || accumulator > 0 ? Math.min(accumulator / STEP_SECONDS, 1) : 1);
-    handle = host.requestFrame(frame);
+    try {
+      const ran = due > 0 ? target.step(due) : 0;
+      // When nothing ran because the stage is not playing, keep no backlog.
+      accumulator = ran < due ? 0 : accumulator - ran * STEP_SECONDS;
+      render(ran > 0 || accumulator > 0 ? Math.min(accumulator / STEP_SECONDS, 1) : 1);
+    } finally {
+      // A failing step or render must not stop the loop; the caller reports the error.
+      if (!stopped) handle = host.requestFrame(frame);
+    }
   };
   handle = host.requestFrame(frame);
   return () => {

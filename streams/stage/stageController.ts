@@ -37,6 +37,7 @@ export class StageController {
   private runtime: StageRuntime | null = null;
   private previousFrame: FrameSnapshot;
   private debug = false;
+  private buildFailure: Error | null = null;
 
   constructor(doc: SceneDocument) {
     this.doc = doc;
@@ -74,8 +75,20 @@ export class StageController {
     return this.runtime;
   }
 
+  /**
+   * Sends a UI command to the stage machine. If entering PLAY fails to build the runtime (a scene
+   * physics rejects), the stage goes back to EDIT, the trace gets a warning and the error is thrown.
+   */
   send(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): void {
+    this.buildFailure = null;
     this.actor.send(command);
+    const failure = this.buildFailure as Error | null;
+    if (failure) {
+      this.buildFailure = null;
+      this.actor.send({ type: 'ui.edit' });
+      this.warn(`PLAY could not start: ${failure.message}`);
+      throw failure;
+    }
   }
 
   /**
@@ -84,9 +97,11 @@ export class StageController {
    */
   setDocument(doc: SceneDocument): void {
     if (this.mode.mode === 'PLAY') throw new Error('cannot change the scene during PLAY; switch to EDIT or DIRECT first');
+    // Build the frame first: if the document cannot be drawn, nothing changes.
+    const frame = documentFrame(doc, this.mode.mode);
     this.doc = doc;
     this.actor.send({ type: 'stage.setRigs', rigs: rigInputsOf(doc) });
-    this.publish(documentFrame(doc, this.mode.mode));
+    this.publish(frame);
   }
 
   /** Loads a scene file. On failure the current scene stays exactly as it was. */
@@ -185,7 +200,13 @@ export class StageController {
   }
 
   private buildRuntime(rigs: Record<string, AnyActorRef>): void {
-    this.runtime = new StageRuntime(this.doc, (id) => rigs[id]);
+    try {
+      this.runtime = new StageRuntime(this.doc, (id) => rigs[id]);
+    } catch (e) {
+      this.runtime = null;
+      this.buildFailure = e instanceof Error ? e : new Error(String(e));
+      return;
+    }
     if (this.debug) this.runtime.setDebug(true);
     this.publish(this.runtime.frame());
   }
