@@ -10,32 +10,36 @@ export interface LabelSpec {
   color?: string;
 }
 
-export class LabelLayer {
+/**
+ * An absolutely positioned, click-through div kept exactly over the canvas: the host of the HTML
+ * overlays (speech bubbles under debug labels). Created lazily (the canvas may not be in the
+ * document yet). Overlays are ordered by `order` among the canvas's following siblings (or the
+ * container's children), whatever order they are created in.
+ */
+export class OverlayRoot {
   private root: HTMLDivElement | null = null;
-  private spans: HTMLSpanElement[] = [];
-  private texts: string[] = [];
-  private transforms: string[] = [];
-  private colors: string[] = [];
-  private visibleCount = 0;
   private boxKey = '';
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
-    private readonly container: HTMLElement | null = null,
+    private readonly container: HTMLElement | null,
+    /** data-* attribute name (camelCase) marking this overlay, e.g. 'stageLabels'. */
+    private readonly marker: string,
+    private readonly order: number,
   ) {}
 
-  /** The overlay element, once created (null until the first label or without a parent). */
   get element(): HTMLDivElement | null {
     return this.root;
   }
 
-  private ensureRoot(): HTMLDivElement | null {
+  ensure(): HTMLDivElement | null {
     if (this.root) return this.root;
     const doc = this.canvas.ownerDocument;
     const host = this.container ?? this.canvas.parentElement;
     if (!doc || !host) return null;
     const root = doc.createElement('div');
-    root.dataset.stageLabels = '';
+    root.dataset[this.marker] = '';
+    root.dataset.stageOverlay = String(this.order);
     const s = root.style;
     s.position = 'absolute';
     s.pointerEvents = 'none';
@@ -44,15 +48,36 @@ export class LabelLayer {
     s.top = '0px';
     s.width = '0px';
     s.height = '0px';
-    if (this.container) this.container.appendChild(root);
-    else this.canvas.insertAdjacentElement('afterend', root);
+    const orderOf = (el: Element | null): number | null => {
+      const v = (el as HTMLElement | null)?.dataset?.stageOverlay;
+      return v === undefined ? null : Number(v);
+    };
+    if (this.container) {
+      let before: Element | null = null;
+      for (let c = this.container.firstElementChild; c; c = c.nextElementSibling) {
+        const o = orderOf(c);
+        if (o !== null && o > this.order) {
+          before = c;
+          break;
+        }
+      }
+      this.container.insertBefore(root, before);
+    } else {
+      let after: Element = this.canvas;
+      for (let next = after.nextElementSibling; next; next = next.nextElementSibling) {
+        const o = orderOf(next);
+        if (o === null || o > this.order) break;
+        after = next;
+      }
+      after.insertAdjacentElement('afterend', root);
+    }
     this.root = root;
-    this.syncBox();
+    this.sync();
     return root;
   }
 
-  /** Places the overlay exactly over the canvas (call on resize). */
-  syncBox(): void {
+  /** Places the overlay exactly over the canvas (call on resize; reads layout). */
+  sync(): void {
     const root = this.root;
     if (!root) return;
     const left = this.container ? 0 : this.canvas.offsetLeft;
@@ -68,9 +93,41 @@ export class LabelLayer {
     root.style.height = `${h}px`;
   }
 
+  dispose(): void {
+    this.root?.remove();
+    this.root = null;
+    this.boxKey = '';
+  }
+}
+
+/** Stacking order of the overlays over the canvas. */
+export const OVERLAY_ORDER = { speech: 1, labels: 2 } as const;
+
+export class LabelLayer {
+  private readonly overlay: OverlayRoot;
+  private spans: HTMLSpanElement[] = [];
+  private texts: string[] = [];
+  private transforms: string[] = [];
+  private colors: string[] = [];
+  private visibleCount = 0;
+
+  constructor(canvas: HTMLCanvasElement, container: HTMLElement | null = null) {
+    this.overlay = new OverlayRoot(canvas, container, 'stageLabels', OVERLAY_ORDER.labels);
+  }
+
+  /** The overlay element, once created (null until the first label or without a parent). */
+  get element(): HTMLDivElement | null {
+    return this.overlay.element;
+  }
+
+  /** Places the overlay exactly over the canvas (call on resize). */
+  syncBox(): void {
+    this.overlay.sync();
+  }
+
   update(labels: readonly LabelSpec[]): void {
     if (labels.length === 0 && this.visibleCount === 0) return;
-    const root = labels.length ? this.ensureRoot() : this.root;
+    const root = labels.length ? this.overlay.ensure() : this.overlay.element;
     if (!root) return;
     const doc = root.ownerDocument;
     for (let i = 0; i < labels.length; i++) {
@@ -115,8 +172,7 @@ export class LabelLayer {
   }
 
   dispose(): void {
-    this.root?.remove();
-    this.root = null;
+    this.overlay.dispose();
     this.spans = [];
     this.texts = [];
     this.transforms = [];

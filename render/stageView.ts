@@ -15,6 +15,8 @@ import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createM
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
 import { parseHex, rgba, shade, TRANSPARENT, type RGBA } from './color';
 import { LabelLayer, type LabelSpec } from './labels';
+import { SpeechLayer } from './speech';
+import { speechScale } from './speechLayout';
 
 type Vec2 = [number, number];
 
@@ -40,8 +42,9 @@ export interface ViewOverlay {
 
 export interface StageViewOptions {
   /**
-   * Element that receives the HTML label overlay (it should be positioned and cover the canvas
-   * exactly). By default a div is inserted right after the canvas and kept over it.
+   * Element that receives the HTML overlays, speech bubbles and labels (it should be positioned
+   * and cover the canvas exactly). By default divs are inserted right after the canvas and kept
+   * over it.
    */
   labelContainer?: HTMLElement;
   /** Margin in CSS px used by the automatic fit before the UI first moves the camera. */
@@ -114,6 +117,9 @@ interface RigBox {
   minY: number;
   maxX: number;
   maxY: number;
+  /** Interpolated head centre and the top of the drawn head ring (stage px): the speech anchor. */
+  headX: number;
+  headTop: number;
 }
 
 const frameIndexCache = new WeakMap<FrameSnapshot, FrameIndex>();
@@ -140,6 +146,7 @@ export class StageView {
   private readonly uniforms: ViewUniforms = { uCss: { value: 1 }, uDev: { value: 1 } };
   private readonly materials: Materials;
   private readonly labels: LabelLayer;
+  private readonly speech: SpeechLayer;
   private readonly autoFitMargin: number;
   private dpr = 1;
   private cameraTouched = false;
@@ -182,6 +189,7 @@ export class StageView {
     this.camera3.updateMatrixWorld();
     this.materials = createMaterials(this.uniforms);
     this.labels = new LabelLayer(canvas, options.labelContainer ?? null);
+    this.speech = new SpeechLayer(canvas, options.labelContainer ?? null);
     this.autoFitMargin = options.autoFitMargin ?? DEFAULT_FIT_MARGIN;
 
     let order = 0;
@@ -235,6 +243,7 @@ export class StageView {
     this.renderer.setSize(w, h, false);
     this.cam.setViewport(w, h);
     this.labels.syncBox();
+    this.speech.syncBox();
   }
 
   screenToStage(screenX: number, screenY: number): Vec2 {
@@ -281,9 +290,25 @@ export class StageView {
     this.drawWorld(prev, cur, t);
     this.drawGhost(overlay.ghost ?? null);
     this.drawOverlay(cur, overlay);
+    this.speech.update(cur.rigs, this.speechAnchor, speechScale(this.cam.zoom));
 
     this.renderer.render(this.scene, this.camera3);
   }
+
+  /** Live speech bubbles (for probes). */
+  get speechBubbleCount(): number {
+    return this.speech.size;
+  }
+
+  /** Screen anchor of a rig's speech: the top of its (interpolated) head ring this frame. */
+  private readonly speechAnchor = (rigId: string, out: Vec2): boolean => {
+    const box = this.rigBoxes.get(rigId);
+    if (!box || box.stamp !== this.stamp) return false;
+    const [x, y] = this.cam.stageToScreen([box.headX, box.headTop]);
+    out[0] = x;
+    out[1] = y;
+    return true;
+  };
 
   private syncCamera(): void {
     const b = this.cam.bounds();
@@ -497,10 +522,12 @@ export class StageView {
       maxY = Math.max(maxY + hw, hy + hr);
       let box = this.rigBoxes.get(r.id);
       if (!box) {
-        box = { stamp: 0, minX, minY, maxX, maxY };
+        box = { stamp: 0, minX, minY, maxX, maxY, headX: hx, headTop: hy - hr - hw };
         this.rigBoxes.set(r.id, box);
       }
       box.stamp = this.stamp;
+      box.headX = hx;
+      box.headTop = hy - hr - hw; // outer edge of the ring (radius headRadius + hw, half-width hw)
       box.minX = minX;
       box.minY = minY;
       box.maxX = maxX;
@@ -666,6 +693,7 @@ export class StageView {
     this.materials.box.dispose();
     this.materials.tri.dispose();
     this.labels.dispose();
+    this.speech.dispose();
     this.propPoses.clear();
     this.rigBoxes.clear();
     this.terrainArray = null;

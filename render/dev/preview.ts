@@ -3,6 +3,9 @@
  *   ?anim=1   animate (fake motion at 60 Hz, interpolated with alpha) and show fps
  *   ?bench=1  50 stickmen + 200 props, animated (DESIGN.md §6b budget check)
  *   ?debug=0  hide the debug overlay
+ *   ?speech=0 no speech bubbles (by default the first rig says a long wrapping line plus an
+ *             overlay aside, the second one a line with literal "<b>html</b>" markup; with
+ *             ?anim=1 the second rig's text changes every second)
  * Wheel zooms at the cursor, drag pans, click prints the stage point.
  */
 import { StageView, type ViewOverlay } from '../index';
@@ -17,6 +20,27 @@ const ANIM = BENCH || params.get('bare') === '1' || params.get('anim') === '1';
 const DEBUG = params.get('debug') !== '0';
 /** ?bare=1: an empty stage (clear + grid only), the baseline for fps comparisons. */
 const BARE = params.get('bare') === '1';
+const SPEECH = params.get('speech') !== '0';
+
+/** Demo speech for the first two rigs (the frame's RigView.speech: current first, then overlays). */
+function withSpeech(f: FrameSnapshot): FrameSnapshot {
+  return {
+    ...f,
+    rigs: f.rigs.map((r, i) => {
+      if (i === 0) {
+        return {
+          ...r,
+          speech: [
+            { text: 'Has anyone seen my ball? It rolled down the ramp and I am pretty sure it went past the stairs.', overlay: false },
+            { text: '(hmm, that box looks heavy)', overlay: true },
+          ],
+        };
+      }
+      if (i === 1) return { ...r, speech: [{ text: 'Is this <b>html</b>? No: it is text.', overlay: false }] };
+      return r;
+    }),
+  };
+}
 
 const INLINE_SCENE = {
   format: 'stickman-stage/scene',
@@ -175,6 +199,7 @@ function advance(f: FrameSnapshot, tick: number): FrameSnapshot {
     areas: f.areas.map((a, i) => ({ ...a, occupants: Math.floor(t + i) % 2 })),
     rigs: f.rigs.map((r, i) => {
       const ang = Math.sin(t * 4 + i) * 0.9;
+      const bob = Math.sin(t * 2 + i) * 24;
       const c = Math.cos(ang);
       const s = Math.sin(ang);
       const parts = r.parts.map((p) => {
@@ -183,7 +208,16 @@ function advance(f: FrameSnapshot, tick: number): FrameSnapshot {
         const rot = (v: Vec2): Vec2 => [shoulder[0] + (v[0] - shoulder[0]) * c - (v[1] - shoulder[1]) * s, shoulder[1] + (v[0] - shoulder[0]) * s + (v[1] - shoulder[1]) * c];
         return { ...p, start: rot(p.start), end: rot(p.end) };
       });
-      return { ...r, parts };
+      // The second rig's text changes once a second (the bubble is rewritten only then).
+      const speech = i === 1 && r.speech.length > 0 ? [{ ...r.speech[0], text: `${r.speech[0].text} (${Math.floor(t)} s)` }, ...r.speech.slice(1)] : r.speech;
+      // Rigs bob up and down so the bubbles visibly follow the (interpolated) head.
+      const up = (v: Vec2): Vec2 => [v[0], v[1] + bob];
+      return {
+        ...r,
+        parts: parts.map((p) => ({ ...p, start: up(p.start), end: up(p.end) })),
+        headCenter: up(r.headCenter),
+        speech,
+      };
     }),
   };
 }
@@ -195,6 +229,7 @@ async function main() {
   let base = documentFrame(doc, 'EDIT');
   if (BENCH) base = benchFrame(base);
   if (BARE) base = { ...base, terrain: [], props: [], areas: [], rigs: [] };
+  if (SPEECH && !BENCH && !BARE) base = withSpeech(base);
   const overlay: ViewOverlay = BENCH || BARE ? { selectedIds: [] } : buildOverlay(base, doc);
 
   const view = new StageView(canvas);
