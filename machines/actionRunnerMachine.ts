@@ -32,6 +32,10 @@ export interface ActionRunnerContext {
   overlays: OverlaySpeech[];
   /** Something ran since the lane was last exhausted: queue_finished fires once per exhaustion. */
   laneHadWork: boolean;
+  /** The landing barrier is up (kept across stop/start: stopping the queue does not end a landing). */
+  barrier: boolean;
+  /** A walk that ended behind the landing barrier; it finishes when the barrier lifts. */
+  walkEndedWhileBlocked: 'completed' | 'blocked' | null;
 }
 
 export type ActionRunnerEvent =
@@ -84,6 +88,9 @@ export const actionRunnerMachine = setup({
     currentIsWalk: ({ context }) => context.current?.action.type === 'walk_to',
     currentIsWait: ({ context }) => context.current?.action.type === 'wait',
     overlaysDone: ({ context }) => context.overlays.length === 0,
+    barrierUp: ({ context }) => context.barrier,
+    walkArrivedWhileBlocked: ({ context }) => context.current?.action.type === 'walk_to' && context.walkEndedWhileBlocked === 'completed',
+    walkStoppedWhileBlocked: ({ context }) => context.current?.action.type === 'walk_to' && context.walkEndedWhileBlocked === 'blocked',
   },
   actions: {
     startNext: assign(({ context }) => {
@@ -108,9 +115,13 @@ export const actionRunnerMachine = setup({
     cancelCurrent: enqueueActions(({ context, enqueue }) => {
       if (!context.current) return;
       if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
+      enqueue.assign({ walkEndedWhileBlocked: null });
       finish(context, 'cancelled', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
     }),
     markLaneIdle: assign({ laneHadWork: false }),
+    clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
+    raiseBarrier: assign({ barrier: true }),
+    lowerBarrier: assign({ barrier: false }),
     insertPrimary: assign({
       lane: ({ context, event }) => {
         const e = enqueued(event);
@@ -163,12 +174,16 @@ export const actionRunnerMachine = setup({
     duration: 0,
     overlays: [],
     laneHadWork: false,
+    walkEndedWhileBlocked: null,
+    barrier: false,
   }),
   initial: 'stopped',
   states: {
     stopped: {
       on: {
         'queue.start': 'running',
+        'queue.block': { actions: 'raiseBarrier' },
+        'queue.unblock': { actions: 'lowerBarrier' },
         // Primary work sent before the queue starts waits in the lane; overlays need a running queue.
         'queue.enqueue': { guard: ({ event }) => event.mode !== 'overlay', actions: 'insertPrimary' },
       },
@@ -182,10 +197,11 @@ export const actionRunnerMachine = setup({
         lane: {
           initial: 'idle',
           on: {
-            'queue.block': '.blocked',
+            'queue.block': { target: '.blocked', actions: 'raiseBarrier' },
           },
           states: {
             idle: {
+              always: { guard: 'barrierUp', target: 'blocked' },
               on: {
                 step: [
                   { guard: 'nextIsWalk', target: 'walking', actions: ['startNext', 'emitStarted', 'emitWalk'] },
@@ -241,12 +257,16 @@ export const actionRunnerMachine = setup({
                   { actions: 'insertPrimary' },
                 ],
                 'queue.unblock': [
-                  { guard: 'noCurrent', target: 'idle' },
-                  { guard: 'currentIsWalk', target: 'walking' },
-                  { guard: 'currentIsWait', target: 'waiting' },
-                  { target: 'speaking' },
+                  { guard: 'noCurrent', target: 'idle', actions: 'lowerBarrier' },
+                  { guard: 'walkArrivedWhileBlocked', target: 'idle', actions: ['lowerBarrier', 'finishCompleted', 'clearWalkEnd'] },
+                  { guard: 'walkStoppedWhileBlocked', target: 'idle', actions: ['lowerBarrier', 'finishBlocked', 'clearWalkEnd'] },
+                  { guard: 'currentIsWalk', target: 'walking', actions: 'lowerBarrier' },
+                  { guard: 'currentIsWait', target: 'waiting', actions: 'lowerBarrier' },
+                  { target: 'speaking', actions: 'lowerBarrier' },
                 ],
-                'rig.arrived': { guard: 'currentIsWalk', target: 'idle', actions: 'finishCompleted' },
+                // Walking cannot finish behind the barrier (seed 6a §8): remember how it ended.
+                'rig.arrived': { guard: 'currentIsWalk', actions: assign({ walkEndedWhileBlocked: 'completed' as const }) },
+                'rig.walkBlocked': { guard: 'currentIsWalk', actions: assign({ walkEndedWhileBlocked: 'blocked' as const }) },
               },
             },
           },

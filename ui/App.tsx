@@ -5,7 +5,7 @@ import { StageCanvas } from './canvas/StageCanvas';
 import { Toolbar } from './components/Toolbar';
 import { Palette } from './components/Palette';
 import { PropertyPanel } from './components/PropertyPanel';
-import { Timeline } from './components/Timeline';
+import { BottomPanel } from './components/BottomPanel';
 import { Notices } from './components/Notices';
 import { HelpOverlay } from './components/HelpOverlay';
 import { installShortcuts } from './keyboard';
@@ -32,7 +32,7 @@ export function App(props: { editor: Editor }) {
   });
 
   return (
-    <div class="app" classList={{ playing: editor.mode().mode === 'PLAY' }} data-mode={editor.mode().mode}>
+    <div class="app" classList={{ playing: editor.mode().mode === 'PLAY', capturing: !!editor.capture() }} data-mode={editor.mode().mode}>
       <Toolbar editor={editor} time={clock().time} tick={clock().tick} />
       <Palette editor={editor} />
       <main class="stage-area">
@@ -44,7 +44,7 @@ export function App(props: { editor: Editor }) {
         </div>
       </main>
       <PropertyPanel editor={editor} />
-      <Timeline editor={editor} />
+      <BottomPanel editor={editor} />
       <HelpOverlay editor={editor} />
     </div>
   );

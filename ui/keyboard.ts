@@ -18,8 +18,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'E / D / P', does: 'EDIT / DIRECT / PLAY mode' },
   { keys: 'Space', does: 'PLAY: play / pause. EDIT, DIRECT: hold and drag to pan' },
   { keys: 'R', does: 'Reset PLAY to the authored scene (paused at t = 0)' },
-  { keys: 'Esc', does: 'Cancel placing or dragging, close help, else deselect' },
-  { keys: 'Delete / Backspace', does: 'Delete the selection' },
+  { keys: 'Esc', does: 'Cancel a stage pick, placing or dragging; close help or the Direct popup; else deselect' },
+  { keys: 'Delete / Backspace', does: 'Delete the selection (in a focused queue or rules list: that item)' },
+  { keys: 'Enter / Alt+↑↓', does: 'In a focused queue or rules list: edit / move the item' },
+  { keys: 'X', does: 'Flip the selected stickman’s facing' },
+  { keys: 'G', does: 'Debug overlay on / off (probe rays, proxies, TerrainMotion state; in PLAY)' },
   { keys: 'Ctrl+D', does: 'Duplicate the selection (new id)' },
   { keys: 'Ctrl+Z', does: 'Undo' },
   { keys: 'Ctrl+Shift+Z / Ctrl+Y', does: 'Redo' },
@@ -31,6 +34,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '?', does: 'Show / hide this help' },
   { keys: 'Mouse', does: 'Wheel zooms at the cursor; middle-drag pans; drag empty stage pans' },
   { keys: 'Handles', does: 'Drag the orange dot to rotate (Shift snaps 15°), the corner to resize (Shift keeps aspect)' },
+  { keys: 'Stickman', does: 'EDIT: drag the blue dots (hands, feet, pelvis) to pose it. DIRECT: click it for the Direct popup; with it selected, click the stage to add a walk there' },
 ];
 
 function typingTarget(t: EventTarget | null): boolean {
@@ -51,8 +55,10 @@ export function installShortcuts(editor: Editor, openFileDialog: () => void): ()
     if (key === 'Escape') {
       if (typingTarget(e.target)) return; // the field handles Esc itself
       if (editor.helpOpen()) editor.toggleHelp(false);
+      else if (editor.capture()) editor.cancelCapture();
       else if (editor.isTransient) editor.cancelTransient();
       else if (editor.tool().type === 'place') editor.setTool({ type: 'select' });
+      else if (editor.directPopup()) editor.closeDirectPopup();
       else editor.select([]);
       e.preventDefault();
       return;
@@ -100,6 +106,12 @@ export function installShortcuts(editor: Editor, openFileDialog: () => void): ()
         break;
       case 'f':
         editor.fit();
+        break;
+      case 'x':
+        editor.flipSelection();
+        break;
+      case 'g':
+        editor.toggleDebug();
         break;
       case '+':
       case '=':

@@ -29,3 +29,5 @@ export const PELVIS_RELAX_RESPONSE = 10;
 export const LEG_REACH_SLACK = 0.985;
 /** Slight forward pelvis shift while walking, px (rig-local +X). */
 export const WALK_PELVIS_LEAD = 6;
+/** How far a foothold stays from a wall it would otherwise land in, px. */
+export const FOOT_WALL_CLEARANCE = 10;

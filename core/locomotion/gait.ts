@@ -5,11 +5,19 @@
  */
 import type { Vec2 } from '../geometry/vec';
 import { markerToWorld } from '../rig/facing';
-import { FOOT_LIFT, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR, SWING_DURATION, WALK_SPEED } from './constants';
+import { MAX_STEP_HEIGHT } from '../terrain/constants';
+import { FOOT_WALL_CLEARANCE, FOOT_LIFT, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR, SWING_DURATION, WALK_SPEED } from './constants';
 import { foothold } from './probes';
 import type { FootSide, LocomotionEnv, LocomotionState } from './types';
 
 const OTHER: Record<FootSide, FootSide> = { left: 'right', right: 'left' };
+
+/** A foot never lands inside a wall: the foothold stops short of the first wall ahead. */
+function footholdBeforeWall(env: LocomotionEnv, root: Vec2, dir: number, x: number): number {
+  const height = MAX_STEP_HEIGHT + 4;
+  const wall = env.terrain.raycast([root[0], root[1] - height], [dir, 0], Math.abs(x - root[0]), (seg) => !seg.supporting);
+  return wall ? wall.point[0] - dir * FOOT_WALL_CLEARANCE : x;
+}
 
 /** Where a foot rests in the authored pose, placed on the terrain under it. */
 export function restFoot(s: LocomotionState, env: LocomotionEnv, side: FootSide): Vec2 {
@@ -43,7 +51,7 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
       // Swing the trailing foot to a foothold one half-stride past where the root will be.
       const side: FootSide = walkDir * s.feet.left.pos[0] < walkDir * s.feet.right.pos[0] ? 'left' : 'right';
       const advance = WALK_SPEED * SWING_DURATION;
-      const x = s.root[0] + walkDir * (advance + advance / 2);
+      const x = footholdBeforeWall(env, s.root, walkDir, s.root[0] + walkDir * (advance + advance / 2));
       const hit = foothold(env.terrain, x, s.root[1], env.debug);
       startSwing(s, side, [x, hit ? hit.point[1] : s.root[1]], SWING_DURATION);
     } else {

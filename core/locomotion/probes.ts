@@ -12,20 +12,34 @@ function record(debug: ProbeDebug | undefined, x: number, y0: number, max: numbe
 }
 
 /**
+ * The first support below `yFrom`, unless it lies above `refY` behind a ceiling (a shelf or
+ * overhang the rig is standing under): then the support under the ceiling, at or below `refY`.
+ */
+function reachableSupport(terrain: TerrainIndex, x: number, refY: number, yFrom: number, max: number, debug?: ProbeDebug): SupportHit | null {
+  const hit = terrain.probeDown(x, yFrom, max);
+  record(debug, x, yFrom, max, hit);
+  if (!hit || hit.point[1] >= refY - 0.5) return hit;
+  const rise = refY - hit.point[1];
+  const ceiling = terrain.raycast([x, refY - 0.5], [0, -1], rise, (seg) => !seg.supporting);
+  if (!ceiling) return hit;
+  const below = terrain.probeDown(x, refY - 0.5, max - (refY - 0.5 - yFrom));
+  record(debug, x, refY - 0.5, max - (refY - 0.5 - yFrom), below);
+  return below;
+}
+
+/**
  * Ground under the root while grounded: the centre ray's surface when it hits, otherwise the
  * highest of the fan (standing on a step edge). Null when every centre ray misses: support lost.
  */
 export function centerSupport(terrain: TerrainIndex, root: Readonly<Vec2>, debug?: ProbeDebug): SupportHit | null {
   const y0 = root[1] - TERRAIN_PROBE_START_ABOVE;
   const max = TERRAIN_PROBE_START_ABOVE + TERRAIN_SUPPORT_RANGE;
-  const centre = terrain.probeDown(root[0], y0, max);
-  record(debug, root[0], y0, max, centre);
+  const centre = reachableSupport(terrain, root[0], root[1], y0, max, debug);
   if (centre) return centre;
   let best: SupportHit | null = null;
   for (const off of CENTER_PROBE_OFFSETS) {
     if (off === 0) continue;
-    const hit = terrain.probeDown(root[0] + off, y0, max);
-    record(debug, root[0] + off, y0, max, hit);
+    const hit = reachableSupport(terrain, root[0] + off, root[1], y0, max, debug);
     if (hit && (!best || hit.point[1] < best.point[1])) best = hit;
   }
   return best;
@@ -44,8 +58,7 @@ export function landingSurface(terrain: TerrainIndex, root: Readonly<Vec2>, fall
 export function foothold(terrain: TerrainIndex, x: number, expectedY: number, debug?: ProbeDebug): SupportHit | null {
   const y0 = expectedY - TERRAIN_PROBE_START_ABOVE;
   const max = TERRAIN_PROBE_START_ABOVE + TERRAIN_SUPPORT_RANGE;
-  const direct = terrain.probeDown(x, y0, max);
-  record(debug, x, y0, max, direct);
+  const direct = reachableSupport(terrain, x, expectedY, y0, max, debug);
   if (direct) return direct;
   // Off an edge: the fan finds the nearest rim; the foot stands at `x` on that height.
   const hit = probeFan(terrain, x, y0, FOOT_PROBE_OFFSETS, max);

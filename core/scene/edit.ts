@@ -400,6 +400,29 @@ export function removeAction(doc: SceneDocument, stickmanId: string, actionId: s
   return { ...doc, queues: { ...doc.queues, [stickmanId]: items.filter((_, i) => i !== at) } };
 }
 
+/**
+ * Replaces the payload of one queue item, keeping its id and its place in the queue. The new
+ * payload may be of another action type. Throws (and changes nothing) if it is invalid.
+ */
+export function updateAction(doc: SceneDocument, stickmanId: string, actionId: string, action: ActionPayload): SceneDocument {
+  const { items, at } = locateAction(doc, stickmanId, actionId);
+  const parsed = actionPayloadSchema.safeParse(action);
+  if (!parsed.success) throw new EditError('invalid action', toSceneIssues(parsed.error.issues, ['queues', stickmanId, at]));
+  const item = { id: actionId, ...parsed.data } as QueueItem;
+  return { ...doc, queues: { ...doc.queues, [stickmanId]: items.map((x, i) => (i === at ? item : x)) } };
+}
+
+/**
+ * Moves one queue item so it ends up at `toIndex` (clamped to the queue) of the reordered queue.
+ * Moving an item to where it already is returns the same document.
+ */
+export function moveAction(doc: SceneDocument, stickmanId: string, actionId: string, toIndex: number): SceneDocument {
+  const { items, at } = locateAction(doc, stickmanId, actionId);
+  const to = clampIndex(toIndex, items.length);
+  if (to === at) return doc;
+  return { ...doc, queues: { ...doc.queues, [stickmanId]: moveItem(items, at, to) } };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rules
 
@@ -430,6 +453,25 @@ export function removeRule(doc: SceneDocument, ruleId: string): SceneDocument {
   return { ...doc, rules: doc.rules.filter((_, i) => i !== index) };
 }
 
+/**
+ * Moves one rule so it ends up at `toIndex` (clamped) of the reordered rule list: rules are
+ * evaluated in document order, so this changes which rule's reactions are queued first.
+ */
+export function moveRule(doc: SceneDocument, ruleId: string, toIndex: number): SceneDocument {
+  const at = indexOfRule(doc, ruleId);
+  const to = clampIndex(toIndex, doc.rules.length);
+  if (to === at) return doc;
+  return { ...doc, rules: moveItem(doc.rules, at, to) };
+}
+
+/** Enables or disables a rule (a disabled rule never matches). Same document if unchanged. */
+export function setRuleEnabled(doc: SceneDocument, ruleId: string, enabled: boolean): SceneDocument {
+  const index = indexOfRule(doc, ruleId);
+  if (typeof enabled !== 'boolean') throw new EditError('enabled must be true or false', [{ path: `$.rules[${index}].enabled`, message: 'must be a boolean' }]);
+  if (doc.rules[index].enabled === enabled) return doc;
+  return { ...doc, rules: doc.rules.map((r, i) => (i === index ? { ...r, enabled } : r)) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -437,6 +479,30 @@ function indexOfObject(doc: SceneDocument, id: string): number {
   const index = doc.objects.findIndex((o) => o.id === id);
   if (index < 0) throw new EditError(`no object "${id}"`, [{ path: '$.objects', message: `no object with id "${id}"` }]);
   return index;
+}
+
+function locateAction(doc: SceneDocument, stickmanId: string, actionId: string): { items: QueueItem[]; at: number } {
+  const items = Object.hasOwn(doc.queues, stickmanId) ? doc.queues[stickmanId] : undefined;
+  const at = items ? items.findIndex((i) => i.id === actionId) : -1;
+  if (!items || at < 0) {
+    throw new EditError(`no action "${actionId}" in the queue of "${stickmanId}"`, [
+      { path: formatPath(['queues', stickmanId]), message: `no action "${actionId}"` },
+    ]);
+  }
+  return { items, at };
+}
+
+function clampIndex(index: number, length: number): number {
+  if (!Number.isFinite(index)) throw new EditError(`index must be a finite number (got ${String(index)})`);
+  return Math.max(0, Math.min(length - 1, Math.trunc(index)));
+}
+
+/** Copy of `list` with the element at `from` moved to index `to`. */
+function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = list.slice();
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item);
+  return out;
 }
 
 function indexOfRule(doc: SceneDocument, ruleId: string): number {

@@ -150,6 +150,7 @@ export class RigRuntime {
     }
     const phase = this.terrainPhase;
     const events = stepLocomotion(this.motion, phase, this.env, STEP_DT);
+    const walkOutcomes: Array<'rig.arrived' | 'rig.walkBlocked'> = [];
     for (const e of events) {
       if (e.type === 'supportLost') {
         enterAirborne(this.motion);
@@ -158,10 +159,10 @@ export class RigRuntime {
         this.terrainMotion()?.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
       } else if (e.type === 'arrived') {
         this.sink.events.push({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) });
-        this.runner?.send({ type: 'rig.arrived' });
+        walkOutcomes.push('rig.arrived');
       } else if (e.type === 'blocked') {
         this.sink.warnings.push({ message: `walk blocked (${e.reason}) at x=${Math.round(e.position[0])}`, object: this.id });
-        this.runner?.send({ type: 'rig.walkBlocked' });
+        walkOutcomes.push('rig.walkBlocked');
       }
     }
     // The landing barrier (seed 6a §8): the queue is blocked exactly while LANDING_IMPACT lasts.
@@ -170,7 +171,11 @@ export class RigRuntime {
       this.blocked = nowBlocked;
       this.runner?.send({ type: nowBlocked ? 'queue.block' : 'queue.unblock' });
     }
+    // The runner's clock runs before this step's walk outcome is delivered, so an item that ends
+    // now is followed by the next one on the next step, after this step's rules had their say
+    // (a sequential reaction to `arrived` runs before the rest of the authored queue).
     if (this.runnerNeedsStep()) this.runner!.send({ type: 'step', dt: STEP_DT });
+    for (const type of walkOutcomes) this.runner?.send({ type });
     this.worldPose = toWorld(solvePose(this.motion.markers, DEFAULT_PROPORTIONS), this.motion.root, this.motion.facing);
     this.proxies = proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
     this.syncProxies(false);

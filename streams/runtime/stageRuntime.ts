@@ -18,7 +18,7 @@ import type { TerrainObject } from '../../core/scene/schema';
 import { stickmanMarkers, rigView } from '../frame/documentFrame';
 import { DEFAULT_STICKMAN_COLOR } from '../frame/documentFrame';
 import { RigRuntime, type RigStepOutput } from './rigRuntime';
-import { PartPairs, stickmanAreaEvent, stickmanPropEvent } from './stickmanContacts';
+import { PartPairs, StickmanAreas, stickmanPropEvent } from './stickmanContacts';
 import { RuleDispatcher } from './ruleDispatcher';
 import type { TraceRecord } from '../trace/records';
 import { PART_NAMES } from '../../core/rig/skeleton';
@@ -52,7 +52,7 @@ export class StageRuntime {
   readonly rigs: RigRuntime[] = [];
   private readonly rigById = new Map<string, RigRuntime>();
   private readonly stickmanPairs = new PartPairs();
-  private readonly stickmanAreas = new PartPairs();
+  private readonly stickmanAreas = new StickmanAreas();
   private started = false;
   private debugEnabled = false;
   /** Trace records of the last step (events at dispatch time, actions, rules, warnings), in order. */
@@ -166,17 +166,20 @@ export class StageRuntime {
       const occupants = this.areaOccupants.get(a.area.id);
       if (!occupants) continue;
       if (a.other.kind === 'proxy') {
-        const rig = this.rigById.get(a.other.id);
-        const e = stickmanAreaEvent(a, this.stickmanAreas, rig ? [rig.motion.root[0], rig.motion.root[1]] : [0, 0]);
-        if (!e) continue;
-        if (e.type === 'entered_area') occupants.add(a.other.id);
-        else occupants.delete(a.other.id);
-        events.push(e);
+        const e = this.stickmanAreas.cross(a, this.rootOf(a.other.id));
+        if (e) {
+          occupants.add(a.other.id);
+          events.push(e);
+        }
         continue;
       }
       if (a.type === 'entered') occupants.add(a.other.id);
       else occupants.delete(a.other.id);
       events.push(areaStageEvent(a, this.world.bodyState(a.other.id)?.position));
+    }
+    for (const e of this.stickmanAreas.tick((id) => this.rootOf(id))) {
+      this.areaOccupants.get(e.target!)?.delete(e.source);
+      events.push(e);
     }
     // 5. rules: every event in order, reactions enqueued now (they start next step).
     this.dispatcher.dispatch(events);
@@ -185,6 +188,11 @@ export class StageRuntime {
     this.readPropPoses();
     this.lastFrame = null;
     return this.dispatchedEvents;
+  }
+
+  private rootOf(rigId: string): [number, number] {
+    const r = this.rigById.get(rigId)?.motion.root;
+    return r ? [r[0], r[1]] : [0, 0];
   }
 
   /** Moves action notes and warnings gathered from the rigs into the step's trace records. */

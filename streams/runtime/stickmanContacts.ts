@@ -61,12 +61,51 @@ export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs): StageEvent
   return pairs.remove(key, part) ? { type: 'separated', source: rig.id, target: prop.id } : null;
 }
 
-/** A stickman part crossing an area → entered/exited for the stickman as a whole. */
-export function stickmanAreaEvent(e: AreaEvent, pairs: PartPairs, position: [number, number]): StageEvent | null {
-  const key = `${e.other.id}|${e.area.id}`;
-  const part = e.other.part ?? '';
-  if (e.type === 'entered') {
-    return pairs.add(key, part) ? { type: 'entered_area', source: e.other.id, target: e.area.id, position: roundVec(position) } : null;
+/**
+ * Steps a stickman must stay wholly outside an area before it counts as having left. Swinging
+ * arms dip in and out of an area's edge while the body walks in; without this grace one walk
+ * through an area would read as several entries. Entry is immediate.
+ */
+export const AREA_EXIT_GRACE_STEPS = 15;
+
+/** Stickman ↔ area membership: entered when the first part overlaps, exited after the grace. */
+export class StickmanAreas {
+  private readonly parts = new PartPairs();
+  /** Pairs whose last part left, with the steps left before the exit counts. */
+  private readonly leaving = new Map<string, number>();
+  private readonly inside = new Set<string>();
+
+  /** Handles one part crossing; returns an `entered_area` event when the stickman enters. */
+  cross(e: AreaEvent, position: [number, number]): StageEvent | null {
+    const key = `${e.other.id}|${e.area.id}`;
+    const part = e.other.part ?? '';
+    if (e.type === 'entered') {
+      if (!this.parts.add(key, part)) return null;
+      if (this.leaving.delete(key) || this.inside.has(key)) return null; // back before the grace ran out
+      this.inside.add(key);
+      return { type: 'entered_area', source: e.other.id, target: e.area.id, position: roundVec(position) };
+    }
+    if (this.parts.remove(key, part)) this.leaving.set(key, AREA_EXIT_GRACE_STEPS);
+    return null;
   }
-  return pairs.remove(key, part) ? { type: 'exited_area', source: e.other.id, target: e.area.id, position: roundVec(position) } : null;
+
+  /** Advances the grace timers once per step; returns the exits that became final, in key order. */
+  tick(positionOf: (stickmanId: string) => [number, number]): StageEvent[] {
+    const out: StageEvent[] = [];
+    for (const [key, left] of [...this.leaving.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (left > 1) {
+        this.leaving.set(key, left - 1);
+        continue;
+      }
+      this.leaving.delete(key);
+      this.inside.delete(key);
+      const [stickman, area] = key.split('|');
+      out.push({ type: 'exited_area', source: stickman, target: area, position: roundVec(positionOf(stickman)) });
+    }
+    return out;
+  }
+
+  isInside(stickmanId: string, areaId: string): boolean {
+    return this.inside.has(`${stickmanId}|${areaId}`);
+  }
 }

@@ -28,6 +28,18 @@ async function withApp<T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise
   const app = await openApp(h, query);
   try {
     return await fn(app);
+  } catch (e) {
+    // Say what the page showed: notices, mode, tick and page errors, plus a screenshot.
+    const state = await app.page
+      .evaluate(() => ({
+        notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
+        mode: window.__stage?.mode(),
+        tick: window.__stage?.frame().tick,
+      }))
+      .catch(() => null);
+    await screenshot(app.page, `failure-${Date.now()}`).catch(() => undefined);
+    (e as Error).message += `\npage state: ${JSON.stringify(state)}\npage errors: ${JSON.stringify(app.errors)}`;
+    throw e;
   } finally {
     await app.context.close();
   }

@@ -27,7 +27,7 @@ export function HelpOverlay(props: { editor: Editor }) {
               </For>
             </tbody>
           </table>
-          <p class="note">Editing happens in EDIT. DIRECT selects and previews walk targets. In PLAY the stage belongs to the simulation; RESET rewinds it, EDIT restores the authored scene.</p>
+          <p class="note">Objects change in EDIT. Queues and rules change in EDIT and DIRECT (the Rules tab is beside the Timeline); DIRECT previews every walk target. In PLAY the stage belongs to the simulation; RESET rewinds it, EDIT restores the authored scene.</p>
         </div>
       </div>
     </Show>

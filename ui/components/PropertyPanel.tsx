@@ -3,13 +3,14 @@
  * reaches the document: non-finite or malformed numbers are refused here, and values the schema
  * rejects (out of range) come back as EditErrors; both are shown under the field.
  */
-import { createEffect, createMemo, createSignal, For, Match, on, Show, Switch } from 'solid-js';
+import { createEffect, createMemo, createSignal, Match, on, Show, Switch } from 'solid-js';
 import { EditError, moveObject, updateObject, type ObjectPatch } from '../../core/scene/edit';
 import { findPropTemplate } from '../../core/props/resolve';
 import type { AreaObject, PropObject, SceneDocument, StageObject, StickmanObject, TerrainObject } from '../../core/scene/schema';
 import { SCENE_LIMITS } from '../../core/scene/limits';
 import type { Editor } from '../state/editor';
 import { DEG, formatNumber, parseNumberInput, type NumberRule } from '../state/numbers';
+import { QueuePanel } from './QueuePanel';
 
 function errorText(e: unknown): string {
   if (e instanceof EditError && e.issues.length) {
@@ -187,7 +188,10 @@ function ObjectPanel(props: { editor: Editor; id: string }) {
         </strong>
       </div>
       <Show when={readOnly()}>
-        <p class="note">{editor.mode().mode === 'PLAY' ? 'The stage belongs to the runtime in PLAY.' : 'DIRECT mode: switch to EDIT (E) to change objects.'}</p>
+        <p class="note small">{editor.mode().mode === 'PLAY' ? 'The stage belongs to the runtime in PLAY.' : 'DIRECT: queue actions here or click the stickman; EDIT (E) changes objects.'}</p>
+      </Show>
+      <Show when={o().kind === 'stickman' && readOnly()}>
+        <QueuePanel editor={editor} rigId={o().id} />
       </Show>
       <fieldset disabled={readOnly()}>
         <legend>Placement</legend>
@@ -221,6 +225,9 @@ function ObjectPanel(props: { editor: Editor; id: string }) {
           <AreaFields o={o() as AreaObject} readOnly={readOnly()} patch={patch} />
         </Match>
       </Switch>
+      <Show when={o().kind === 'stickman' && !readOnly()}>
+        <QueuePanel editor={editor} rigId={o().id} />
+      </Show>
       <div class="prop-actions">
         <button disabled={readOnly()} data-testid="duplicate" title="Duplicate (Ctrl+D)" onClick={() => editor.duplicateSelection()}>
           Duplicate
@@ -303,41 +310,35 @@ function PropFields(props: { o: PropObject; doc: SceneDocument; readOnly: boolea
 
 function StickmanFields(props: { o: StickmanObject; doc: SceneDocument; readOnly: boolean; patch: PatchFn }) {
   const o = () => props.o;
-  const queue = () => props.doc.queues[o().id] ?? [];
   return (
-    <>
-      <fieldset disabled={props.readOnly}>
-        <legend>Stickman</legend>
-        <TextField label="name" value={o().name} placeholder={o().id} disabled={props.readOnly} testId="stick-name" commit={(v) => props.patch(o().id, { name: v })} />
-        <div class="field field--inline">
-          <span class="field-label">facing</span>
-          <strong data-testid="stick-facing">{o().facing === 'RIGHT' ? 'right →' : '← left'}</strong>
-          <button type="button" data-testid="stick-flip" disabled={props.readOnly} onClick={() => props.patch(o().id, { facing: o().facing === 'RIGHT' ? 'LEFT' : 'RIGHT' })}>
-            ⇆ Flip
-          </button>
-        </div>
-        <ColorField label="colour" value={o().color} fallback="#1d232b" disabled={props.readOnly} testId="stick-color" commit={(v) => props.patch(o().id, { color: v })} />
-        <label class="field field--inline">
-          <span class="field-label">auto recover</span>
-          <input type="checkbox" checked={o().auto_recover} disabled={props.readOnly} onChange={(e) => props.patch(o().id, { auto_recover: e.currentTarget.checked })} />
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>Queue ({queue().length})</legend>
-        <Show when={queue().length} fallback={<p class="note small">No actions queued.</p>}>
-          <ol class="queue">
-            <For each={queue()}>
-              {(item) => (
-                <li>
-                  <code>{item.id}</code> {item.type}
-                  {item.type === 'walk_to' ? ` → (${item.target_position.join(', ')})` : item.type === 'wait' ? ` ${item.seconds}s` : item.type === 'speak' ? ` “${item.text}”` : ` ${item.direction}`}
-                </li>
-              )}
-            </For>
-          </ol>
-        </Show>
-      </fieldset>
-    </>
+    <fieldset disabled={props.readOnly}>
+      <legend>Stickman</legend>
+      <TextField label="name" value={o().name} placeholder={o().id} disabled={props.readOnly} testId="stick-name" commit={(v) => props.patch(o().id, { name: v })} />
+      <div class="field field--inline">
+        <span class="field-label">facing</span>
+        <strong data-testid="stick-facing">{o().facing === 'RIGHT' ? 'right →' : '← left'}</strong>
+        <button type="button" data-testid="stick-flip" title="Flip facing (X)" disabled={props.readOnly} onClick={() => props.patch(o().id, { facing: o().facing === 'RIGHT' ? 'LEFT' : 'RIGHT' })}>
+          ⇆ Flip
+        </button>
+      </div>
+      <div class="field field--inline">
+        <span class="field-label">pose</span>
+        <span class="muted small" data-testid="stick-pose">
+          {o().pose ? 'authored' : 'default'}
+        </span>
+        <button type="button" data-testid="stick-reset-pose" title="Back to the default standing pose" disabled={props.readOnly || !o().pose} onClick={() => props.patch(o().id, { pose: undefined })}>
+          Reset pose
+        </button>
+      </div>
+      <Show when={!props.readOnly}>
+        <p class="note small">Drag the blue dots (hands, feet, pelvis) on the stage to pose it.</p>
+      </Show>
+      <ColorField label="colour" value={o().color} fallback="#1d232b" disabled={props.readOnly} testId="stick-color" commit={(v) => props.patch(o().id, { color: v })} />
+      <label class="field field--inline">
+        <span class="field-label">auto recover</span>
+        <input type="checkbox" checked={o().auto_recover} disabled={props.readOnly} onChange={(e) => props.patch(o().id, { auto_recover: e.currentTarget.checked })} />
+      </label>
+    </fieldset>
   );
 }
 

@@ -3,7 +3,7 @@ import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-j
 import type { Editor } from '../state/editor';
 import { actorMatches, TIMELINE_LIMIT, TimelineBuffer, type TimelineEntry } from '../state/timelineBuffer';
 
-const KINDS = ['transition', 'event', 'action', 'warning'] as const;
+const KINDS = ['transition', 'event', 'action', 'rule', 'warning'] as const;
 const MAX_ROWS = 300;
 
 export function Timeline(props: { editor: Editor }) {

@@ -7,7 +7,7 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
   let fileInput!: HTMLInputElement;
   const mode = () => editor.mode().mode;
   const playing = () => editor.mode().mode === 'PLAY' && !editor.mode().paused;
-  const canEdit = () => editor.mode().mode === 'EDIT';
+  const canUndo = () => editor.mode().mode !== 'PLAY';
 
   const onFile = async () => {
     const file = fileInput.files?.[0];
@@ -55,10 +55,10 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
       </div>
 
       <div class="group" role="group" aria-label="History">
-        <button data-testid="undo" title="Undo (Ctrl+Z)" disabled={!canEdit() || editor.historyDepth().undo === 0} onClick={() => editor.undo()}>
+        <button data-testid="undo" title="Undo (Ctrl+Z)" disabled={!canUndo() || editor.historyDepth().undo === 0} onClick={() => editor.undo()}>
           ↶ Undo
         </button>
-        <button data-testid="redo" title="Redo (Ctrl+Shift+Z / Ctrl+Y)" disabled={!canEdit() || editor.historyDepth().redo === 0} onClick={() => editor.redo()}>
+        <button data-testid="redo" title="Redo (Ctrl+Shift+Z / Ctrl+Y)" disabled={!canUndo() || editor.historyDepth().redo === 0} onClick={() => editor.redo()}>
           ↷ Redo
         </button>
       </div>
@@ -81,6 +81,15 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
           Fit
         </button>
         <span class="muted zoom" data-testid="zoom">{Math.round(editor.zoom() * 100)}%</span>
+        <button
+          data-testid="debug-toggle"
+          classList={{ toggled: editor.debugOn() }}
+          aria-pressed={editor.debugOn()}
+          title="Debug overlay: probe rays, collision proxies, TerrainMotion state (G). Data appears in PLAY."
+          onClick={() => editor.toggleDebug()}
+        >
+          Debug
+        </button>
         <button data-testid="help-button" title="Keyboard shortcuts (?)" onClick={() => editor.toggleHelp()}>
           ?
         </button>

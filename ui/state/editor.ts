@@ -5,11 +5,11 @@
  * the panels read these signals and call these methods; nothing else mutates the document.
  */
 import { batch, createSignal, type Accessor } from 'solid-js';
-import { documentFrame, initPhysics, type StageController } from '../../streams';
+import { documentFrame, initPhysics, type FrameSnapshot, type StageController } from '../../streams';
 import type { ObjectKind, SceneDocument, StageObject } from '../../core/scene/schema';
 import { loadSceneText, saveSceneText } from '../../core/scene/io';
 import type { SceneIssue } from '../../core/scene/errors';
-import { createObject, deleteObject, duplicateObject, EditError, findObject, lastObject, newScene, type ObjectSpec } from '../../core/scene/edit';
+import { createObject, deleteObject, duplicateObject, EditError, findObject, lastObject, newScene, updateObject, type ObjectSpec } from '../../core/scene/edit';
 import { terrainView } from '../../streams/frame/documentFrame';
 import { commit, commitFrom, createHistory, redo, replace, undo, type History } from './history';
 import type { PaletteItem } from './palette';
@@ -26,7 +26,30 @@ export interface Notice {
 
 export type Tool = { type: 'select' } | { type: 'place'; item: PaletteItem };
 
+/**
+ * A pending pick on the stage: a point (walk targets, throw targets) or an object of some kinds
+ * (rule sources and targets, actors, props). The canvas completes it on the next click; Esc,
+ * a mode change or starting another pick cancels it.
+ */
+export type Capture =
+  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void }
+  | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void };
+
+/** What happened to one queue item in the current PLAY run (from the 'action' trace records). */
+export interface ActionRun {
+  phase: 'started' | 'finished';
+  outcome?: string;
+}
+
+/** The Direct popup: which stickman, where (CSS px inside the stage host). */
+export interface DirectPopupState {
+  rigId: string;
+  at: Vec2;
+}
+
 export const AUTOSAVE_KEY = 'stickman-stage/autosave/v1';
+/** The debug overlay toggle survives reloads. */
+export const DEBUG_KEY = 'stickman-stage/debug-overlay';
 /** Where a stored autosave that failed to load is kept, so a bad restore never destroys work. */
 export const REJECTED_AUTOSAVE_KEY = 'stickman-stage/autosave/rejected';
 export const AUTOSAVE_DELAY_MS = 400;
@@ -89,6 +112,19 @@ export class Editor {
   /** Space is held in EDIT/DIRECT: a left drag pans. */
   readonly spaceHeld: Accessor<boolean>;
   readonly setSpaceHeld: (b: boolean) => void;
+  /** The pending stage pick, if any. */
+  readonly capture: Accessor<Capture | null>;
+  /** Where the pointer is during a point pick (the ghost marker). */
+  readonly capturePointer: Accessor<Vec2 | null>;
+  readonly setCapturePointer: (p: Vec2 | null) => void;
+  /** Debug overlay (probe rays, proxies, TerrainMotion labels) on/off. */
+  readonly debugOn: Accessor<boolean>;
+  readonly directPopup: Accessor<DirectPopupState | null>;
+  /** The latest frame in PLAY (one update per simulated step shown). */
+  readonly liveFrame: Accessor<FrameSnapshot>;
+  readonly setLiveFrame: (f: FrameSnapshot) => void;
+  /** Queue item runs of the current PLAY run, keyed `rigId/actionId`; cleared on PLAY and RESET. */
+  readonly actionRuns: Accessor<ReadonlyMap<string, ActionRun>>;
 
   view: ViewCommands | null = null;
 
@@ -104,6 +140,11 @@ export class Editor {
   private readonly setZoomSignal: (z: number) => void;
   private readonly setHelpOpen: (b: boolean) => void;
   private readonly setLastSaved: (s: string | null) => void;
+  private readonly setCaptureSignal: (c: Capture | null) => void;
+  private readonly setDebugSignal: (b: boolean) => void;
+  private readonly setDirectPopupSignal: (p: DirectPopupState | null) => void;
+  private readonly setActionRuns: (m: ReadonlyMap<string, ActionRun>) => void;
+  private lastMode: ModeState['mode'];
 
   private history: History<SceneDocument>;
   private transientBase: SceneDocument | null = null;
@@ -133,6 +174,26 @@ export class Editor {
     [this.helpOpen, this.setHelpOpen] = createSignal(false);
     [this.lastSaved, this.setLastSaved] = createSignal<string | null>(null);
     [this.spaceHeld, this.setSpaceHeld] = createSignal(false);
+    [this.capture, this.setCaptureSignal] = createSignal<Capture | null>(null);
+    [this.capturePointer, this.setCapturePointer] = createSignal<Vec2 | null>(null);
+    [this.directPopup, this.setDirectPopupSignal] = createSignal<DirectPopupState | null>(null);
+    [this.liveFrame, this.setLiveFrame] = createSignal<FrameSnapshot>(controller.frame$.value, { equals: false });
+    [this.actionRuns, this.setActionRuns] = createSignal<ReadonlyMap<string, ActionRun>>(new Map());
+    let debug = false;
+    try {
+      debug = this.storage?.getItem(DEBUG_KEY) === '1';
+    } catch {
+      /* storage is optional */
+    }
+    [this.debugOn, this.setDebugSignal] = createSignal(debug);
+    if (debug) controller.setDebug(true);
+    this.lastMode = controller.mode.mode;
+    controller.records$.subscribe((r) => {
+      if (r.type !== 'action') return;
+      const next = new Map(this.actionRuns());
+      next.set(`${r.rig}/${r.id}`, r.phase === 'finished' ? { phase: 'finished', outcome: r.outcome } : { phase: 'started' });
+      this.setActionRuns(next);
+    });
     controller.actor.subscribe(() => this.onModeChange());
   }
 
@@ -141,6 +202,11 @@ export class Editor {
   /** Editing happens in EDIT only (reads the controller, so it is exact even inside a batch). */
   canEdit(): boolean {
     return this.controller.mode.mode === 'EDIT';
+  }
+
+  /** Queues and rules are directed in EDIT and DIRECT (never during PLAY). */
+  canDirect(): boolean {
+    return this.controller.mode.mode !== 'PLAY';
   }
 
   /** EDIT and DIRECT may select; in PLAY the stage belongs to the runtime. */
@@ -188,7 +254,11 @@ export class Editor {
 
   /** RESET: rewinds PLAY to the document and holds at t = 0. */
   reset(): void {
-    if (this.controller.mode.mode === 'PLAY') this.send({ type: 'ui.reset' });
+    if (this.controller.mode.mode === 'PLAY') {
+      this.setActionRuns(new Map());
+      this.send({ type: 'ui.reset' });
+      this.setLiveFrame(this.controller.frame$.value);
+    }
   }
 
   enterEdit(): void {
@@ -217,11 +287,22 @@ export class Editor {
 
   private onModeChange(): void {
     const m = this.controller.mode;
+    const changed = m.mode !== this.lastMode;
+    const entersPlay = changed && m.mode === 'PLAY';
+    this.lastMode = m.mode;
     batch(() => {
       if (m.mode !== 'EDIT') {
         this.finishInteraction();
         this.setToolSignal({ type: 'select' });
         this.setGhostSignal(null);
+      }
+      if (changed) {
+        this.cancelCapture();
+        this.closeDirectPopup();
+      }
+      if (entersPlay) {
+        this.setActionRuns(new Map());
+        this.setLiveFrame(this.controller.frame$.value);
       }
       if (m.mode === 'PLAY') this.setHoverSignal(null);
       this.setModeSignal(m);
@@ -263,6 +344,22 @@ export class Editor {
   /** Applies one edit as one undo step. Refused outside EDIT; an EditError becomes a notice. */
   edit(label: string, fn: (doc: SceneDocument) => SceneDocument): boolean {
     if (!this.canEdit()) return false;
+    return this.apply(label, fn);
+  }
+
+  /** Like edit, for queues and rules: allowed in EDIT and DIRECT. */
+  direct(label: string, fn: (doc: SceneDocument) => SceneDocument): boolean {
+    if (!this.canDirect()) return false;
+    return this.apply(label, fn);
+  }
+
+  /** Like tryEdit, for queues and rules (EDIT and DIRECT): throws the EditError to the caller. */
+  tryDirect(fn: (doc: SceneDocument) => SceneDocument): void {
+    if (!this.canDirect()) throw new EditError('queues and rules cannot change during PLAY; switch to EDIT or DIRECT');
+    this.commitOrThrow(fn);
+  }
+
+  private apply(label: string, fn: (doc: SceneDocument) => SceneDocument): boolean {
     this.finishTransient();
     let next: SceneDocument;
     try {
@@ -281,6 +378,10 @@ export class Editor {
   /** Like edit, but throws the EditError to the caller (property fields show it beside the input). */
   tryEdit(fn: (doc: SceneDocument) => SceneDocument): void {
     if (!this.canEdit()) throw new EditError('switch to EDIT to change the scene');
+    this.commitOrThrow(fn);
+  }
+
+  private commitOrThrow(fn: (doc: SceneDocument) => SceneDocument): void {
     this.finishTransient();
     const next = fn(this.history.present);
     if (next === this.history.present) return;
@@ -344,8 +445,9 @@ export class Editor {
     this.finishTransient();
   }
 
+  /** Undo/redo work in EDIT and DIRECT (queue and rule edits are made in both). */
   undo(): void {
-    if (!this.canEdit()) return;
+    if (!this.canDirect()) return;
     this.finishTransient();
     const h = undo(this.history);
     if (h === this.history) return;
@@ -356,7 +458,7 @@ export class Editor {
   }
 
   redo(): void {
-    if (!this.canEdit()) return;
+    if (!this.canDirect()) return;
     this.finishTransient();
     const h = redo(this.history);
     if (h === this.history) return;
@@ -375,6 +477,13 @@ export class Editor {
   select(ids: readonly string[]): void {
     if (!this.canSelect() && ids.length) return;
     this.setSelectionSignal(ids);
+  }
+
+  /** PLAY: a click on a stickman shows its live queue (selection without editing). */
+  inspect(id: string | null): void {
+    if (this.controller.mode.mode !== 'PLAY') return;
+    const o = id ? this.object(id) : undefined;
+    this.setSelectionSignal(o ? [o.id] : []);
   }
 
   setHover(id: string | null): void {
@@ -439,6 +548,93 @@ export class Editor {
       }, doc),
     );
     if (ok) this.setSelectionSignal(created);
+  }
+
+  /** Flips the facing of every selected stickman (one undo step). */
+  flipSelection(): void {
+    const ids = this.selection().filter((id) => this.object(id)?.kind === 'stickman');
+    if (!ids.length || !this.canEdit()) return;
+    this.edit(ids.length === 1 ? `Flipping ${ids[0]}` : 'Flipping', (doc) =>
+      ids.reduce((d, id) => {
+        const o = d.objects.find((x) => x.id === id);
+        return o && o.kind === 'stickman' ? updateObject(d, id, { facing: o.facing === 'RIGHT' ? 'LEFT' : 'RIGHT' }) : d;
+      }, doc),
+    );
+  }
+
+  // ------------------------------------------------------------------ stage picks, popup, debug
+
+  /** Starts a pick on the stage (cancelling any other one). */
+  startCapture(c: Capture): void {
+    if (!this.canDirect()) return;
+    const prev = this.capture();
+    batch(() => {
+      this.setCaptureSignal(c);
+      this.setCapturePointer(null);
+      this.setTool({ type: 'select' });
+    });
+    prev?.onCancel?.();
+  }
+
+  /** Esc / mode change: ends the pick without a value. */
+  cancelCapture(): void {
+    const c = this.capture();
+    if (!c) return;
+    batch(() => {
+      this.setCaptureSignal(null);
+      this.setCapturePointer(null);
+    });
+    c.onCancel?.();
+  }
+
+  /** The canvas completes a point pick. */
+  completePointCapture(p: Vec2): void {
+    const c = this.capture();
+    if (!c || c.kind !== 'point') return;
+    if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) return;
+    batch(() => {
+      this.setCaptureSignal(null);
+      this.setCapturePointer(null);
+    });
+    c.pick([Math.round(p[0]), Math.round(p[1])]);
+  }
+
+  /** The canvas completes an object pick (the id is already filtered by the capture's kinds). */
+  completeObjectCapture(id: string): void {
+    const c = this.capture();
+    if (!c || c.kind !== 'object') return;
+    const o = this.object(id);
+    if (!o || !c.kinds.includes(o.kind)) return;
+    batch(() => {
+      this.setCaptureSignal(null);
+      this.setCapturePointer(null);
+    });
+    c.pick(id);
+  }
+
+  openDirectPopup(rigId: string, at: Vec2): void {
+    if (this.controller.mode.mode !== 'DIRECT') return;
+    this.setDirectPopupSignal({ rigId, at });
+  }
+
+  closeDirectPopup(): void {
+    if (this.directPopup()) this.setDirectPopupSignal(null);
+  }
+
+  /** Debug overlay on/off (persisted in localStorage). */
+  toggleDebug(on?: boolean): void {
+    const next = on ?? !this.debugOn();
+    this.setDebugSignal(next);
+    try {
+      this.controller.setDebug(next);
+    } catch (e) {
+      this.notify('error', 'The debug overlay could not be switched', [String((e as Error)?.message ?? e)]);
+    }
+    try {
+      this.storage?.setItem(DEBUG_KEY, next ? '1' : '0');
+    } catch {
+      /* best effort */
+    }
   }
 
   // ------------------------------------------------------------------ files

@@ -29,8 +29,18 @@ function describe(r: TraceRecord): { actor: string; text: string } {
       return { actor: `rig:${r.rig}`, text: `${r.action} ${r.id} ${r.phase}${r.outcome ? ` (${r.outcome})` : ''}` };
     case 'warning':
       return { actor: r.object ?? 'stage', text: r.message };
+    case 'rule':
+      return {
+        actor: `rig:${r.actor}`,
+        text: `rule ${r.rule} ${r.status}: ${r.event} → ${r.actor} ${r.mode} ${r.action}${r.action_id ? ` (${r.action_id})` : ''}${r.reason ? `  ${r.reason}` : ''}`,
+      };
     case 'summary':
       return { actor: 'stage', text: 'summary' };
+    default: {
+      // A record type this UI does not know yet: still listed, as JSON.
+      const other = r as { type: string; actor?: string };
+      return { actor: other.actor ?? 'stage', text: JSON.stringify(other) };
+    }
   }
 }
 

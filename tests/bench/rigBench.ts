@@ -1,0 +1,330 @@
+/**
+ * Walking-stickmen benchmark: `npx tsx tests/bench/rigBench.ts` (prints JSON), or `run()` from
+ * tests/bench/bench.ts. Measures; never asserts.
+ *
+ * Scene: a 9000 px stage with ground, ramps, stairs, low (steppable) and tall (wall) blocks and
+ * 500 props; 0, 1, 10 or 100 stickmen walking back and forth (long walk_to queues).
+ *
+ * Reported per fixed step (1/60 s):
+ * - runtime_us: the full stage runtime (StageController.step: commands, rigs, physics, events,
+ *   rules, frame);
+ * - per_stickman_us: (runtime with n stickmen − the same scene with 0 stickmen) / n;
+ * - floor_us: a bare Rapier world with the same terrain and props plus ten kinematic proxies per
+ *   stickman (capsules and a head ball, as the runtime builds them) replaying the proxy transforms
+ *   recorded from a runtime run of the same scene, and doing nothing else (no queries, no maps);
+ * - ratio: runtime_us / floor_us (target from the issue: ≤ 1.5 for 100 walking stickmen;
+ *   per_stickman_us < 50 for one).
+ *
+ * Runtime and floor run alternately in blocks so machine noise hits both alike.
+ */
+import { performance } from 'node:perf_hooks';
+import { terrainConvexPieces } from '../../core/geometry/terrainShapes';
+import { resolveProp } from '../../core/props/resolve';
+import { PART_NAMES } from '../../core/rig/skeleton';
+import { loadSceneValue } from '../../core/scene/io';
+import type { SceneDocument } from '../../core/scene/schema';
+import { RAPIER, initPhysics } from '../../streams/physics/rapier';
+import { toMeters } from '../../streams/physics/units';
+import { createBareWorld } from '../../streams/physics/bareWorld';
+import { proxyQueryShapes } from '../../streams/runtime/rigRuntime';
+import { StageController } from '../../streams/stage/stageController';
+
+const WIDTH = 9000;
+const GROUND_TOP = 3000;
+const PROP_COUNT = 500;
+const SPAWNS = ['builtin:box', 'builtin:ball', 'builtin:bottle', 'builtin:plank'];
+
+/** The bench scene with `stickmen` walkers (0 gives the stickman-free baseline of the same scene). */
+export function rigScene(stickmen: number): SceneDocument {
+  const objects: Record<string, unknown>[] = [];
+  let fileId = 0;
+  const add = (o: Record<string, unknown>) => objects.push({ file_id: ++fileId, ...o });
+  add({ kind: 'terrain', id: 'ground', shape: 'block', position: [WIDTH / 2, GROUND_TOP + 100], size: [WIDTH, 200] });
+  // Terrain features every 900 px: ramp, stairs, a low block (steppable), and two tall walls.
+  for (let i = 0; i < 9; i += 1) {
+    const x = 450 + i * 1000;
+    const rise = i % 2 ? 'left' : 'right';
+    add({ kind: 'terrain', id: `ramp-${i}`, shape: 'ramp', position: [x, GROUND_TOP - 60], size: [400, 120], rise });
+    add({ kind: 'terrain', id: `stairs-${i}`, shape: 'stairs', position: [x + 450, GROUND_TOP - 80], size: [300, 160], steps: 4, rise: rise === 'left' ? 'right' : 'left' });
+    add({ kind: 'terrain', id: `low-${i}`, shape: 'block', position: [x + 230, GROUND_TOP - 20], size: [120, 40] });
+  }
+  add({ kind: 'terrain', id: 'wall-a', shape: 'block', position: [3100, GROUND_TOP - 300], size: [60, 600] });
+  add({ kind: 'terrain', id: 'wall-b', shape: 'block', position: [6100, GROUND_TOP - 300], size: [60, 600] });
+  // 500 props dropped in a grid above the stage; they settle onto the ground and the features.
+  const columns = 80;
+  for (let i = 0; i < PROP_COUNT; i += 1) {
+    const col = i % columns;
+    const row = Math.floor(i / columns);
+    const id = `p${i}`;
+    add({ kind: 'prop', id, stage_object_id: id, spawn_id: SPAWNS[i % SPAWNS.length], position: [150 + col * 110 + (row % 2) * 40, 2650 - row * 110], rotation: (i % 7) * 0.1, scale: [1, 1] });
+  }
+  const queues: Record<string, unknown[]> = {};
+  for (let i = 0; i < stickmen; i += 1) {
+    const x = 300 + ((i + 0.5) * (WIDTH - 600)) / Math.max(1, stickmen);
+    const id = `s${i}`;
+    add({ kind: 'stickman', id, position: [x, GROUND_TOP - 250], facing: i % 2 ? 'LEFT' : 'RIGHT' });
+    // Back and forth for far longer than the measurement.
+    const span = 450 + (i % 5) * 60;
+    queues[id] = Array.from({ length: 40 }, (_, k) => ({
+      id: `${id}-w${k}`, type: 'walk_to',
+      target_position: [Math.min(WIDTH - 150, Math.max(150, x + (k % 2 ? -span : span))), GROUND_TOP],
+    }));
+  }
+  const r = loadSceneValue({ format: 'stickman-stage/scene', version: '1.1', stage: { width: WIDTH, height: 3200, gravity: [0, 980] }, objects, queues });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+  return r.scene;
+}
+
+/** Proxy transforms per step: [x, y, rotation] for each stickman's ten parts, flattened. */
+type Recording = Float64Array[];
+
+/** The floor: the same bodies as the runtime's world, with replayed kinematic proxies, nothing else. */
+interface BareRigWorld {
+  step(frame: Float64Array | undefined): void;
+  free(): void;
+}
+
+/**
+ * Same construction as streams/physics/bareWorld.ts (terrain, props) plus, per stickman, the ten
+ * kinematic proxies exactly as PhysicsWorld.addKinematicParts builds them (capsules along local
+ * Y, the head a ball, collision events on). Kept in this file so the shared bare world stays small.
+ */
+function createBareRigWorld(doc: SceneDocument, stickmen: number): BareRigWorld {
+  const world = new RAPIER.World({ x: toMeters(doc.stage.gravity[0]), y: toMeters(doc.stage.gravity[1]) });
+  world.timestep = 1 / 60;
+  const events = new RAPIER.EventQueue(true);
+  const kinematic: InstanceType<typeof RAPIER.RigidBody>[] = [];
+  doc.objects.forEach((o) => {
+    if (o.kind === 'terrain') {
+      const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+      for (const piece of terrainConvexPieces(o)) {
+        const desc = RAPIER.ColliderDesc.convexHull(new Float32Array(piece.flatMap(([x, y]) => [toMeters(x), toMeters(y)])));
+        if (desc) world.createCollider(desc.setFriction(o.friction ?? 0.8), body);
+      }
+    } else if (o.kind === 'prop') {
+      const def = resolveProp(doc, o);
+      const body = world.createRigidBody(
+        RAPIER.RigidBodyDesc.dynamic().setTranslation(toMeters(o.position[0]), toMeters(o.position[1])).setRotation(o.rotation).setGravityScale(def.gravity_scale).setCanSleep(true),
+      );
+      const s = def.shape;
+      const desc =
+        s.kind === 'box' ? RAPIER.ColliderDesc.cuboid(toMeters(s.size[0] / 2), toMeters(s.size[1] / 2))
+        : s.kind === 'circle' ? RAPIER.ColliderDesc.ball(toMeters(s.radius))
+        : s.kind === 'capsule' ? RAPIER.ColliderDesc.capsule(toMeters(s.length / 2), toMeters(s.radius))
+        : RAPIER.ColliderDesc.convexHull(new Float32Array(s.points.flatMap(([x, y]) => [toMeters(x), toMeters(y)])))!;
+      world.createCollider(desc.setMass(def.mass).setFriction(def.friction).setRestitution(def.restitution).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS), body);
+    } else if (o.kind === 'stickman') {
+      for (const { shape } of proxyQueryShapes()) {
+        const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
+        const desc = shape.kind === 'circle'
+          ? RAPIER.ColliderDesc.ball(toMeters(shape.radius))
+          : shape.kind === 'capsule'
+            ? RAPIER.ColliderDesc.capsule(toMeters(shape.halfHeight), toMeters(shape.radius))
+            : RAPIER.ColliderDesc.cuboid(toMeters(shape.halfExtents[0]), toMeters(shape.halfExtents[1]));
+        world.createCollider(desc.setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS), body);
+        kinematic.push(body);
+      }
+    }
+  });
+  if (kinematic.length !== stickmen * PART_NAMES.length) throw new Error('bare world: proxy count mismatch');
+  let first = true;
+  return {
+    step(frame) {
+      if (frame) {
+        for (let i = 0; i < kinematic.length; i += 1) {
+          const b = kinematic[i];
+          const t = { x: toMeters(frame[i * 3]), y: toMeters(frame[i * 3 + 1]) };
+          if (first) {
+            b.setTranslation(t, true);
+            b.setRotation(frame[i * 3 + 2], true);
+          }
+          b.setNextKinematicTranslation(t);
+          b.setNextKinematicRotation(frame[i * 3 + 2]);
+        }
+        first = false;
+      }
+      world.step(events);
+      events.drainCollisionEvents(() => {});
+    },
+    free() {
+      events.free();
+      world.free();
+    },
+  };
+}
+
+function startController(doc: SceneDocument): StageController {
+  const controller = new StageController(doc);
+  controller.send({ type: 'ui.play' });
+  return controller;
+}
+
+/** Wall time spent inside `obj[method]` (wrapped in place), for the per-step breakdown. */
+function meter<T extends object>(obj: T, method: keyof T, into: { us: number }): void {
+  const original = obj[method] as unknown as (...args: unknown[]) => unknown;
+  (obj as Record<keyof T, unknown>)[method] = function metered(this: unknown, ...args: unknown[]) {
+    const t0 = performance.now();
+    try {
+      return original.apply(this, args);
+    } finally {
+      into.us += (performance.now() - t0) * 1000;
+    }
+  };
+}
+
+/** Records every rig's proxy transforms for `steps` steps of a runtime run. */
+function recordProxies(doc: SceneDocument, steps: number): { recording: Recording; walking: number; maxSteps: number } {
+  const controller = startController(doc);
+  const runtime = controller.currentRuntime!;
+  const rigs = runtime.rigs;
+  const recording: Recording = [];
+  let walkingSteps = 0;
+  for (let s = 0; s < steps; s += 1) {
+    controller.step(1);
+    const frame = new Float64Array(rigs.length * PART_NAMES.length * 3);
+    rigs.forEach((rig, r) => {
+      if (rig.motion.lastWalkVelocityX !== 0) walkingSteps += 1;
+      PART_NAMES.forEach((part, k) => {
+        const p = rig.proxies[part];
+        const i = (r * PART_NAMES.length + k) * 3;
+        frame[i] = p.center[0];
+        frame[i + 1] = p.center[1];
+        frame[i + 2] = p.rotation;
+      });
+    });
+    recording.push(frame);
+  }
+  controller.dispose();
+  return { recording, walking: rigs.length ? walkingSteps / (rigs.length * steps) : 0, maxSteps: steps };
+}
+
+function timeBlock(step: (i: number) => void, from: number, count: number): number {
+  const t0 = performance.now();
+  for (let i = from; i < from + count; i += 1) step(i);
+  return ((performance.now() - t0) * 1000) / count;
+}
+
+interface Measurement {
+  stickmen: number;
+  runtime_us: number;
+  floor_us: number;
+  ratio: number;
+  /** The 0-stickman scene, timed in the same interleaved blocks (same step indices). */
+  baseline_runtime_us: number;
+  baseline_floor_us: number;
+  per_stickman_us: number;
+  per_stickman_floor_us: number;
+  /**
+   * per_stickman_us − per_stickman_floor_us: what the runtime adds per stickman on top of what
+   * Rapier itself spends on that stickman's bodies and the props it kicks around.
+   */
+  overhead_per_stickman_us: number;
+  /** Breakdown of runtime_us (timed blocks only): the rigs' own step, the Rapier step, the rest. */
+  breakdown_us: { rigs_per_stickman: number; physics_step: number; rest: number };
+  /** Fraction of rig-steps spent walking (lastWalkVelocityX ≠ 0) during the recorded run. */
+  walking_fraction: number;
+}
+
+/**
+ * Times four paths in interleaved blocks over the same step indices: the runtime and its floor
+ * with `stickmen` walkers, and the runtime and floor of the same scene with none.
+ */
+function measure(stickmen: number, warmup: number, blockSteps: number, blocks: number): Measurement {
+  const doc = rigScene(stickmen);
+  const baseDoc = rigScene(0);
+  const total = warmup + blockSteps * blocks;
+  const { recording, walking } = recordProxies(doc, total);
+  const controller = startController(doc);
+  const runtime = controller.currentRuntime!;
+  const rigUs = { us: 0 };
+  const physicsUs = { us: 0 };
+  for (const rig of runtime.rigs) meter(rig, 'step', rigUs);
+  meter(runtime.physics, 'step', physicsUs);
+  const bare = createBareRigWorld(doc, stickmen);
+  const baseController = startController(baseDoc);
+  const baseBare = createBareRigWorld(baseDoc, 0);
+  const frameAt = (i: number) => (stickmen > 0 ? recording[i] : undefined);
+  const paths = [
+    (_i: number) => { controller.step(1); },
+    (i: number) => bare.step(frameAt(i)),
+    (_i: number) => { baseController.step(1); },
+    (_i: number) => baseBare.step(undefined),
+  ];
+  // Warm-up: every path over the same first steps (JIT, props settling).
+  for (const path of paths) timeBlock(path, 0, warmup);
+  rigUs.us = 0;
+  physicsUs.us = 0;
+  const us = [0, 0, 0, 0];
+  for (let b = 0; b < blocks; b += 1) {
+    const from = warmup + b * blockSteps;
+    // Rotate the order each block so no path always runs first after a GC-heavy one.
+    for (let k = 0; k < paths.length; k += 1) {
+      const j = (k + b) % paths.length;
+      us[j] += timeBlock(paths[j], from, blockSteps) / blocks;
+    }
+  }
+  controller.dispose();
+  baseController.dispose();
+  bare.free();
+  baseBare.free();
+  const [runtimeUs, floorUs, baseRuntimeUs, baseFloorUs] = us;
+  return {
+    stickmen,
+    runtime_us: round(runtimeUs),
+    floor_us: round(floorUs),
+    ratio: round(runtimeUs / floorUs, 3),
+    baseline_runtime_us: round(baseRuntimeUs),
+    baseline_floor_us: round(baseFloorUs),
+    per_stickman_us: stickmen ? round((runtimeUs - baseRuntimeUs) / stickmen, 2) : 0,
+    per_stickman_floor_us: stickmen ? round((floorUs - baseFloorUs) / stickmen, 2) : 0,
+    overhead_per_stickman_us: stickmen ? round((runtimeUs - baseRuntimeUs - (floorUs - baseFloorUs)) / stickmen, 2) : 0,
+    breakdown_us: {
+      rigs_per_stickman: stickmen ? round(rigUs.us / (blocks * blockSteps) / stickmen, 2) : 0,
+      physics_step: round(physicsUs.us / (blocks * blockSteps)),
+      rest: round(runtimeUs - (rigUs.us + physicsUs.us) / (blocks * blockSteps)),
+    },
+    walking_fraction: round(walking, 3),
+  };
+}
+
+/** The shared bare world (no kinematics) on the 0-stickman scene: a cross-check of the floor. */
+function measureSharedBareWorld(warmup: number, steps: number): number {
+  const bare = createBareWorld(rigScene(0));
+  timeBlock(() => bare.step(), 0, warmup);
+  const us = timeBlock(() => bare.step(), 0, steps);
+  bare.free();
+  return round(us);
+}
+
+const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+
+export async function run(): Promise<Record<string, unknown>> {
+  await initPhysics();
+  const WARMUP = 90;
+  const BLOCK = 120;
+  const BLOCKS = 4;
+  measure(10, 60, 60, 1); // JIT warm-up for every path; discarded
+  const rows = [1, 10, 100].map((n) => measure(n, WARMUP, BLOCK, BLOCKS));
+  const hundred = rows.find((r) => r.stickmen === 100)!;
+  const one = rows.find((r) => r.stickmen === 1)!;
+  return {
+    unit: 'microseconds per fixed step (1/60 s)',
+    scene: {
+      width: WIDTH, props: PROP_COUNT, terrain: 'ground + 9 ramps + 9 stairs + 9 low blocks + 2 walls',
+      warmup_steps: WARMUP, steps_per_block: BLOCK, blocks: BLOCKS,
+    },
+    shared_bare_world_0_stickmen_us: measureSharedBareWorld(WARMUP, BLOCK * BLOCKS),
+    stickmen: rows,
+    targets: {
+      ratio_100_walking_vs_floor: { measured: hundred.ratio, target: '<= 1.5', met: hundred.ratio <= 1.5 },
+      one_stickman_us: { measured: one.per_stickman_us, target: '< 50', met: one.per_stickman_us < 50 },
+      // The same target read as the runtime's own cost: above the floor, and inside rig.step.
+      one_stickman_overhead_us: { measured: one.overhead_per_stickman_us, target: '< 50', met: one.overhead_per_stickman_us < 50 },
+      one_stickman_rig_step_us: { measured: one.breakdown_us.rigs_per_stickman, target: '< 50', met: one.breakdown_us.rigs_per_stickman < 50 },
+    },
+  };
+}
+
+if (process.argv[1]?.endsWith('rigBench.ts')) {
+  run().then((r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`));
+}

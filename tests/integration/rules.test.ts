@@ -1,0 +1,244 @@
+/**
+ * Rules, headless through the StageController (DESIGN.md §7, §9; seed phase 4.5 "SandboxStage
+ * wiring and rule preservation"): edge triggers, cycles bounded per step, skips never retargeted,
+ * directional source/target, document order with every match running.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StageController } from '../../streams/stage/stageController';
+import { initPhysics } from '../../streams/physics/rapier';
+import { MAX_EVENTS_PER_STEP } from '../../streams/runtime/ruleDispatcher';
+import { sceneSchema, type SceneDocument } from '../../core/scene/schema';
+import { loadSceneValue } from '../../core/scene/io';
+import type { StageEvent } from '../../core/events';
+import type { ActionRecord, RuleTraceRecord, TraceRecord, WarningRecord } from '../../streams/trace/records';
+import { ground, prop, scene } from '../helpers/scenes';
+
+beforeAll(async () => {
+  await initPhysics();
+});
+
+type Obj = Record<string, unknown>;
+
+const stickman = (id: string, x: number, extra: Obj = {}): Obj => ({ kind: 'stickman', id, position: [x, 1400], ...extra });
+const speak = (text: string, seconds?: number) => (seconds === undefined ? { type: 'speak', text } : { type: 'speak', text, seconds });
+
+function play(doc: SceneDocument) {
+  const controller = new StageController(doc);
+  const records: TraceRecord[] = [];
+  controller.records$.subscribe((r) => records.push(r));
+  controller.send({ type: 'ui.play' });
+  const runtime = controller.currentRuntime!;
+  const events = (type?: StageEvent['type'], source?: string) =>
+    records.flatMap((r) => (r.type === 'event' && (!type || r.event.type === type) && (!source || r.event.source === source) ? [{ ...r.event, tick: r.tick }] : []));
+  const rules = (id?: string) => records.filter((r): r is RuleTraceRecord => r.type === 'rule' && (!id || r.rule === id));
+  const actions = (rig?: string) => records.filter((r): r is ActionRecord => r.type === 'action' && (!rig || r.rig === rig));
+  const warnings = () => records.filter((r): r is WarningRecord => r.type === 'warning');
+  /** Stage events dispatched per tick. */
+  const perTick = () => {
+    const m = new Map<number, number>();
+    for (const r of records) if (r.type === 'event') m.set(r.tick, (m.get(r.tick) ?? 0) + 1);
+    return m;
+  };
+  return { controller, records, runtime, events, rules, actions, warnings, perTick };
+}
+
+describe('edge triggers', () => {
+  it('entered_area fires once per entry: a stickman walking through an area enters once, leaves once, the rule runs once', () => {
+    const doc = scene([
+      ground(1400),
+      stickman('s', 600),
+      { kind: 'area', id: 'zone', position: [1100, 1200], size: [120, 400] },
+    ], {
+      queues: { s: [{ id: 'walk', type: 'walk_to', target_position: [1600, 1400] }] },
+      rules: [{ id: 'r-enter', when: { type: 'entered_area', source: 's', target: 'zone' }, then: [{ actor: 's', mode: 'overlay', action: speak('in', 0.5) }] }],
+    });
+    const p = play(doc);
+    p.controller.step(60 * 9);
+    expect(p.events('arrived', 's')).toHaveLength(1); // walked all the way through
+    const entered = p.events('entered_area');
+    const exited = p.events('exited_area');
+    expect(entered).toHaveLength(1);
+    expect(exited).toHaveLength(1);
+    expect(entered[0]).toMatchObject({ source: 's', target: 'zone' });
+    expect(exited[0]).toMatchObject({ source: 's', target: 'zone' });
+    expect(entered[0].tick).toBeLessThan(exited[0].tick);
+    // The stickman's root is near the area's edges when it enters and leaves.
+    expect(entered[0].position![0]).toBeGreaterThan(900);
+    expect(entered[0].position![0]).toBeLessThan(1100);
+    expect(exited[0].position![0]).toBeGreaterThan(1100);
+    expect(exited[0].position![0]).toBeLessThan(1300);
+    const fired = p.rules('r-enter');
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ status: 'dispatched', event: 'entered_area', actor: 's', mode: 'overlay', action: 'speak' });
+    expect(fired[0].tick).toBe(entered[0].tick);
+    // The rule record follows its event record in the trace.
+    const idxEvent = p.records.findIndex((r) => r.type === 'event' && r.event.type === 'entered_area');
+    expect(p.records.indexOf(fired[0])).toBeGreaterThan(idxEvent);
+    // Its overlay ran once, beside the walk.
+    expect(p.actions('s').filter((a) => a.id === fired[0].action_id).map((a) => `${a.phase} ${a.outcome ?? ''}`.trim())).toEqual(['started', 'finished completed']);
+    expect(p.actions('s').filter((a) => a.id === 'walk').map((a) => a.outcome ?? a.phase)).toEqual(['started', 'completed']);
+    p.controller.dispose();
+  });
+});
+
+describe('cycles', () => {
+  it('a speech cycle A → B → A … runs for many seconds, alternating in order, within the per-step cap', () => {
+    const doc = scene([ground(1400), stickman('a', 600), stickman('b', 1800)], {
+      queues: { a: [{ id: 'a0', type: 'speak', text: 'A0', seconds: 0.25 }] },
+      rules: [
+        { id: 'a-to-b', when: { type: 'speech_finished', source: 'a', target: 'any' }, then: [{ actor: 'b', mode: 'sequential', action: speak('B', 0.25) }] },
+        { id: 'b-to-a', when: { type: 'speech_finished', source: 'b', target: 'any' }, then: [{ actor: 'a', mode: 'sequential', action: speak('A', 0.25) }] },
+      ],
+    });
+    const p = play(doc);
+    expect(p.controller.step(60 * 10)).toBe(600);
+    const speakers = p.events('speech_finished').map((e) => e.source);
+    // Each turn takes 0.25 s plus a step or two of hand-over: well over 20 turns in 10 s.
+    expect(speakers.length).toBeGreaterThan(20);
+    speakers.forEach((s, i) => expect(s, `turn ${i}`).toBe(i % 2 === 0 ? 'a' : 'b'));
+    // Every turn is one dispatched rule, alternating, with the speaker's own next speech.
+    const fired = p.rules();
+    expect(fired.every((r) => r.status === 'dispatched')).toBe(true);
+    fired.forEach((r, i) => expect(r.rule).toBe(i % 2 === 0 ? 'a-to-b' : 'b-to-a'));
+    expect(fired.length).toBeGreaterThanOrEqual(speakers.length - 1);
+    expect(fired.length).toBeLessThanOrEqual(speakers.length);
+    // Turns do not overlap: each speech starts after the previous one finished.
+    const turns = p.actions().filter((a) => a.phase === 'started').map((a) => a.rig);
+    turns.forEach((rig, i) => expect(rig).toBe(i % 2 === 0 ? 'a' : 'b'));
+    for (const n of p.perTick().values()) expect(n).toBeLessThanOrEqual(MAX_EVENTS_PER_STEP);
+    expect(p.warnings()).toEqual([]);
+    p.controller.dispose();
+  });
+
+  it('an instantaneous cycle hits the per-step cap, warns, and the stage keeps stepping and progressing', () => {
+    // Every action_finished of A raises an overlay face, which starts and finishes at once.
+    const doc = scene([ground(1400), stickman('a', 600), stickman('b', 1800)], {
+      queues: {
+        a: [{ id: 'turn', type: 'face', direction: 'LEFT' }, { id: 'a-wait', type: 'wait', seconds: 1 }],
+        b: [{ id: 'b-wait', type: 'wait', seconds: 1.5 }],
+      },
+      rules: [{ id: 'loop', when: { type: 'action_finished', source: 'a', target: 'any' }, then: [{ actor: 'a', mode: 'overlay', action: { type: 'face', direction: 'RIGHT' } }] }],
+    });
+    const p = play(doc);
+    expect(p.controller.step(60 * 3)).toBe(180);
+    expect(p.controller.tick).toBe(180);
+    const perTick = p.perTick();
+    for (const [tick, n] of perTick) expect(n, `tick ${tick}`).toBeLessThanOrEqual(MAX_EVENTS_PER_STEP);
+    // Once the cycle runs, every step is full.
+    const capped = [...perTick].filter(([, n]) => n === MAX_EVENTS_PER_STEP).map(([t]) => t);
+    expect(capped.length).toBeGreaterThan(170);
+    const cascade = p.warnings().filter((w) => /rule cascade/.test(w.message) && w.message.includes(String(MAX_EVENTS_PER_STEP)));
+    expect(cascade.length).toBe(capped.length);
+    expect(new Set(cascade.map((w) => w.tick))).toEqual(new Set(capped));
+    // Later steps continue: both queues keep their timing and their events still get through.
+    const wait = p.actions('a').filter((x) => x.id === 'a-wait');
+    expect(wait.map((x) => x.outcome ?? x.phase)).toEqual(['started', 'completed']);
+    expect(wait[1].tick - wait[0].tick).toBe(60);
+    const bWait = p.actions('b').filter((x) => x.id === 'b-wait');
+    expect(bWait.map((x) => x.outcome ?? x.phase)).toEqual(['started', 'completed']);
+    expect(bWait[1].tick - bWait[0].tick).toBe(90);
+    const bFinished = p.events('action_finished', 'b');
+    expect(bFinished).toHaveLength(1);
+    expect(bFinished[0].tick - bWait[1].tick).toBeLessThanOrEqual(1);
+    expect(p.events('queue_finished', 'a')).toHaveLength(1);
+    expect(p.events('queue_finished', 'b')).toHaveLength(1);
+    p.controller.dispose();
+  });
+});
+
+describe('skips', () => {
+  it('a rule naming a missing actor is skipped with a reason, never retargeted; its other actions still run', () => {
+    // load() rejects dangling references, so the document is built with the schema alone.
+    const raw = {
+      format: 'stickman-stage/scene',
+      version: '1.1',
+      stage: { width: 4000, height: 2000, gravity: [0, 980] },
+      objects: [
+        { kind: 'terrain', id: 'ground', file_id: 1, shape: 'block', position: [2000, 1500], size: [4000, 200] },
+        { kind: 'stickman', id: 's', file_id: 2, position: [600, 1400] },
+        { kind: 'stickman', id: 'b', file_id: 3, position: [1800, 1400] },
+      ],
+      queues: { s: [{ id: 'w', type: 'wait', seconds: 0.2 }] },
+      rules: [
+        {
+          id: 'r-ghost', when: { type: 'queue_finished', source: 's', target: 'any' },
+          then: [
+            { actor: 'ghost', mode: 'sequential', action: { type: 'wait', seconds: 0.5 } },
+            { actor: 'b', mode: 'overlay', action: { type: 'speak', text: 'hi', seconds: 0.3 } },
+          ],
+        },
+      ],
+    };
+    expect(loadSceneValue(raw).ok).toBe(false); // the normal load refuses it
+    const doc = sceneSchema.parse(raw);
+    const p = play(doc);
+    p.controller.step(120);
+    const recs = p.rules('r-ghost');
+    expect(recs).toHaveLength(2);
+    expect(recs[0]).toMatchObject({ actor: 'ghost', status: 'skipped', event: 'queue_finished', mode: 'sequential', action: 'wait' });
+    expect(recs[0].reason).toMatch(/ghost/);
+    expect(recs[0].action_id).toBeUndefined();
+    expect(recs[1]).toMatchObject({ actor: 'b', status: 'dispatched', action_id: 'r-ghost#1' });
+    // Nothing ran in the ghost's place: s ran only its own item, b only its overlay.
+    expect(p.actions('s').map((a) => a.id)).toEqual(['w', 'w']);
+    expect(p.actions('b').map((a) => `${a.id} ${a.phase}`)).toEqual(['r-ghost#1 started', 'r-ghost#1 finished']);
+    expect(p.actions().every((a) => a.rig === 's' || a.rig === 'b')).toBe(true);
+    p.controller.dispose();
+  });
+});
+
+describe('matching', () => {
+  it('source/target order: collided stickman→prop fires when a box hits the stickman; prop→stickman never does', () => {
+    const doc = scene([
+      ground(1400),
+      stickman('s', 1000),
+      prop('box', 'box', [1000, 450]),
+    ], {
+      rules: [
+        { id: 'r-fwd', when: { type: 'collided', source: 's', target: 'box' }, then: [{ actor: 's', mode: 'overlay', action: speak('ouch', 0.5) }] },
+        { id: 'r-rev', when: { type: 'collided', source: 'box', target: 's' }, then: [{ actor: 's', mode: 'overlay', action: speak('never', 0.5) }] },
+      ],
+    });
+    const p = play(doc);
+    p.controller.step(60 * 3);
+    const hits = p.events('collided', 's').filter((e) => e.target === 'box');
+    expect(hits.length).toBeGreaterThanOrEqual(1);
+    // The box landed on the stickman (well above the ground) before anything else.
+    expect(hits[0].position![1]).toBeLessThan(1100);
+    expect(p.events('collided', 'box').filter((e) => e.target === 's')).toEqual([]);
+    const fwd = p.rules('r-fwd');
+    expect(fwd).toHaveLength(hits.length);
+    expect(fwd.every((r) => r.status === 'dispatched')).toBe(true);
+    expect(fwd[0].tick).toBe(hits[0].tick);
+    expect(p.rules('r-rev')).toEqual([]);
+    p.controller.dispose();
+  });
+
+  it('rules run in document order and every matching rule runs; disabled rules never do', () => {
+    // b has no queue, so it never finishes one.
+    const doc = scene([ground(1400), stickman('a', 600), stickman('b', 1800)], {
+      queues: { a: [{ id: 'w', type: 'wait', seconds: 0.2 }] },
+      rules: [
+        { id: 'r-any', when: { type: 'queue_finished', source: 'any', target: 'any' }, then: [{ actor: 'a', mode: 'overlay', action: speak('one', 0.2) }] },
+        { id: 'r-off', enabled: false, when: { type: 'queue_finished', source: 'a', target: 'any' }, then: [{ actor: 'a', mode: 'overlay', action: speak('off', 0.2) }] },
+        { id: 'r-other', when: { type: 'queue_finished', source: 'b', target: 'any' }, then: [{ actor: 'a', mode: 'overlay', action: speak('other', 0.2) }] },
+        { id: 'r-exact', when: { type: 'queue_finished', source: 'a', target: 'any' }, then: [
+          { actor: 'a', mode: 'overlay', action: speak('two', 0.2) },
+          { actor: 'a', mode: 'overlay', action: { type: 'face', direction: 'LEFT' } },
+        ] },
+      ],
+    });
+    const p = play(doc);
+    p.controller.step(60);
+    const fired = p.rules();
+    expect(fired.map((r) => `${r.rule}:${r.status}`)).toEqual(['r-any:dispatched', 'r-exact:dispatched', 'r-exact:dispatched']);
+    expect(fired.map((r) => r.action_id)).toEqual(['r-any#1', 'r-exact#2', 'r-exact#3']);
+    // Their actions started in the same order, in the step the queue finished.
+    const started = p.actions('a').filter((x) => x.phase === 'started' && x.id !== 'w');
+    expect(started.map((x) => x.id)).toEqual(['r-any#1', 'r-exact#2', 'r-exact#3']);
+    const qf = p.events('queue_finished', 'a');
+    expect(qf).toHaveLength(1);
+    for (const x of started) expect(x.tick).toBe(qf[0].tick);
+    p.controller.dispose();
+  });
+});

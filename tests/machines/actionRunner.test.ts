@@ -1,0 +1,680 @@
+/**
+ * ActionRunner, model-based (DESIGN.md §5, §7; seed phase 6a §8).
+ *
+ * The graph comes from the machine itself (`createTestModel` from xstate/graph), keyed on the
+ * state value plus a coarse context digest so it stays finite. Every generated path (shortest
+ * path to each key, then every accepted event from there) is replayed on a real actor, which
+ * must agree with the model step by step, and an independent observer checks the emitted
+ * `runner.*` stream against the queue semantics: lane order (sequential after the current item
+ * and earlier reactions, takeover first), one finish per start, clock-accurate waits and
+ * speech, the landing barrier, and queue_finished once per exhaustion.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, getNextSnapshot, type AnyTransitionDefinition, type SnapshotFrom, type StateValue } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  actionRunnerMachine,
+  type ActionRunnerEmitted,
+  type ActionRunnerEvent,
+  type Outcome,
+} from '../../machines/actionRunnerMachine';
+import type { LaneItem, ReactiveMode } from '../../core/actions/lane';
+import type { ActionPayload } from '../../core/scene/schema';
+import { defaultSpeechSeconds } from '../../core/actions/registry';
+
+type Snap = SnapshotFrom<typeof actionRunnerMachine>;
+type StateNodeLike = typeof actionRunnerMachine.root;
+
+// ---------------------------------------------------------------------------------------------
+// Input and events
+// ---------------------------------------------------------------------------------------------
+
+const AUTHORED: LaneItem[] = [
+  { id: 'a-walk', origin: 'authored', action: { type: 'walk_to', target_position: [800, 1400] } },
+  { id: 'a-wait', origin: 'authored', action: { type: 'wait', seconds: 0.5 } },
+  { id: 'a-speak', origin: 'authored', action: { type: 'speak', text: 'Hello', seconds: 0.5 } },
+  { id: 'a-face', origin: 'authored', action: { type: 'face', direction: 'LEFT' } },
+];
+const INPUT = { rigId: 'stick', items: AUTHORED };
+
+const REACTIVE_ACTIONS: ActionPayload[] = [
+  { type: 'walk_to', target_position: [200, 1400] },
+  { type: 'wait', seconds: 0.5 },
+  // No explicit duration: the registry default (1.5 s for short text) applies.
+  { type: 'speak', text: 'Hey' },
+  { type: 'face', direction: 'RIGHT' },
+];
+const MODES: ReactiveMode[] = ['sequential', 'takeover', 'overlay'];
+const SMALL_DT = 1 / 60;
+const BIG_DT = 5;
+
+const ENQUEUES: ActionRunnerEvent[] = MODES.flatMap((mode) =>
+  REACTIVE_ACTIONS.map((action) => ({
+    type: 'queue.enqueue' as const,
+    mode,
+    item: { id: `${mode}-${action.type}`, origin: 'reactive' as const, action },
+  })),
+);
+
+const EVENTS: ActionRunnerEvent[] = [
+  { type: 'queue.start' },
+  { type: 'queue.stop' },
+  { type: 'queue.block' },
+  { type: 'queue.unblock' },
+  { type: 'step', dt: SMALL_DT },
+  { type: 'step', dt: BIG_DT },
+  { type: 'rig.arrived' },
+  { type: 'rig.walkBlocked' },
+  ...ENQUEUES,
+];
+
+const eventLabel = (e: ActionRunnerEvent): string =>
+  e.type === 'step' ? `step(${e.dt === BIG_DT ? '5' : '1/60'})` : e.type === 'queue.enqueue' ? `enqueue(${e.mode} ${e.item.action.type})` : e.type;
+
+// ---------------------------------------------------------------------------------------------
+// Graph key and model
+// ---------------------------------------------------------------------------------------------
+
+/** A coarse digest of the context: enough to separate the guards' outcomes, finite. */
+function digest(s: Snap) {
+  const c = s.context;
+  const next = c.lane.items[c.lane.cursor];
+  return {
+    cur: c.current?.action.type ?? null,
+    next: next ? `${next.origin}:${next.action.type}` : null,
+    had: c.laneHadWork,
+    ov: Math.min(c.overlays.length, 2),
+    run: c.elapsed > 0,
+    // Any other boolean flag the context carries (finite by nature) separates states too.
+    flags: Object.entries(c).filter(([k, v]) => typeof v === 'boolean' && v && k !== 'laneHadWork').map(([k]) => k).sort(),
+  };
+}
+const serializeState = (s: Snap): string => JSON.stringify({ v: s.value, ...digest(s) });
+
+const model = createTestModel(actionRunnerMachine, {
+  input: INPUT,
+  events: EVENTS,
+  serializeState: (s) => serializeState(s as Snap),
+  limit: 200_000,
+});
+
+interface GenPath {
+  description: string;
+  events: ActionRunnerEvent[];
+  states: Snap[];
+}
+
+// Shortest path to every key (allowDuplicatePaths keeps paths that are prefixes of others, so
+// every key gets its own extensions), then every event the last state accepts.
+//
+// With a coarse key the traversal stores one representative snapshot per key, so a path's
+// `steps[i].state` is that representative, not necessarily what its events produce from the
+// initial state. The expected states are therefore recomputed from the events with the pure
+// transition function (getNextSnapshot); the real actor must then agree with them exactly.
+const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+const initial = shortest[0].steps[0].state as Snap;
+
+function statesOf(events: ActionRunnerEvent[]): Snap[] {
+  const out = [initial];
+  for (const e of events) out.push(getNextSnapshot(actionRunnerMachine, out[out.length - 1], e));
+  return out;
+}
+
+const groups = shortest.map((p) => {
+  const baseEvents = p.steps.slice(1).map((s) => s.event as ActionRunnerEvent); // drop xstate.init
+  const baseStates = statesOf(baseEvents);
+  const last = baseStates[baseStates.length - 1];
+  const extensions: GenPath[] = EVENTS.filter((e) => acceptsType(last, e.type)).map((e) => ({
+    description: [...baseEvents, e].map(eventLabel).join(' → '),
+    events: [...baseEvents, e],
+    states: [...baseStates, getNextSnapshot(actionRunnerMachine, last, e)],
+  }));
+  return {
+    /** The key the model meant this path to reach. */
+    key: serializeState(p.state as Snap),
+    base: { description: baseEvents.map(eventLabel).join(' → ') || '(initial)', events: baseEvents, states: baseStates },
+    extensions,
+  };
+});
+
+/** True when an active state node (or an ancestor) declares a transition for this event type. */
+function acceptsType(s: Snap, type: string): boolean {
+  return (s as unknown as { _nodes: StateNodeLike[] })._nodes.some((n) => n.transitions.has(type));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the machine declares
+// ---------------------------------------------------------------------------------------------
+
+function guardLabel(t: AnyTransitionDefinition): string {
+  const g = t.guard as unknown;
+  if (!g) return '';
+  if (typeof g === 'string') return `[${g}]`;
+  if (typeof g === 'function') return '[inline]';
+  return `[${(g as { type?: string }).type ?? '?'}]`;
+}
+
+/** Every transition the machine declares (each guarded candidate separately), by identity. */
+function declaredTransitions(): Map<AnyTransitionDefinition, string> {
+  const out = new Map<AnyTransitionDefinition, string>();
+  const walk = (node: StateNodeLike) => {
+    const path = node.path.join('.') || '(root)';
+    for (const [eventType, list] of node.transitions) {
+      list.forEach((t, i) => out.set(t, `${path} ${eventType}#${i}${guardLabel(t)}`));
+    }
+    (node.always ?? []).forEach((t, i) => out.set(t, `${path} always#${i}${guardLabel(t)}`));
+    for (const child of Object.values(node.states)) walk(child as StateNodeLike);
+  };
+  walk(actionRunnerMachine.root);
+  return out;
+}
+
+/** Every state value the machine can be in (products of parallel regions), from its definition. */
+function declaredValues(node: StateNodeLike = actionRunnerMachine.root): StateValue[] {
+  const children = Object.entries(node.states) as Array<[string, StateNodeLike]>;
+  const inner = (child: StateNodeLike, key: string): StateValue[] =>
+    Object.keys(child.states).length === 0 ? [key] : declaredValues(child).map((v) => ({ [key]: v }));
+  if (node.type === 'parallel') {
+    let acc: Array<Record<string, StateValue>> = [{}];
+    for (const [key, child] of children) {
+      const vals = Object.keys(child.states).length === 0 ? [{}] : declaredValues(child);
+      acc = acc.flatMap((a) => vals.map((v) => ({ ...a, [key]: v })));
+    }
+    return acc;
+  }
+  return children.flatMap(([key, child]) => inner(child, key));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay on a real actor, with an independent observer of the emitted stream
+// ---------------------------------------------------------------------------------------------
+
+const VALID_OUTCOMES: Outcome[] = ['completed', 'skipped', 'cancelled', 'blocked'];
+
+function durationOf(a: ActionPayload): number {
+  if (a.type === 'wait') return a.seconds;
+  if (a.type === 'speak') return a.seconds ?? defaultSpeechSeconds(a.text);
+  return 0;
+}
+
+/** Context without item ids (the replay renames reactive items so every id is unique). */
+function contextDigest(s: Snap) {
+  const c = s.context;
+  const item = (i: LaneItem | null) => (i ? { origin: i.origin, action: i.action } : null);
+  return {
+    lane: { items: c.lane.items.map(item), cursor: c.lane.cursor, reactiveAhead: c.lane.reactiveAhead },
+    current: item(c.current),
+    elapsed: c.elapsed,
+    duration: c.duration,
+    overlays: c.overlays.map((o) => ({ item: item(o.item), text: o.text, remaining: o.remaining })),
+    laneHadWork: c.laneHadWork,
+  };
+}
+
+interface ReplayResult {
+  emitted: ActionRunnerEmitted[];
+  taken: Set<AnyTransitionDefinition>;
+  values: string[];
+  final: Snap;
+}
+
+/**
+ * Replays `events` on a real actor. If `expected` states are given, the actor must match each
+ * (state value and the context digest). Throws (via expect) on any broken invariant.
+ */
+function replay(events: ActionRunnerEvent[], expected?: Snap[], observe = true): ReplayResult {
+  const taken = new Set<AnyTransitionDefinition>();
+  const emitted: ActionRunnerEmitted[] = [];
+  const actor = createActor(actionRunnerMachine, {
+    input: INPUT,
+    inspect: (ev) => {
+      if (ev.type === '@xstate.microstep') for (const t of ev._transitions) taken.add(t);
+    },
+  });
+  const obs = new Observer();
+  // Listeners must not throw inside the actor: buffer, then check after each send.
+  const buffer: ActionRunnerEmitted[] = [];
+  actor.on('*', (e) => {
+    emitted.push(e);
+    buffer.push(e);
+  });
+  actor.start();
+  const values = [JSON.stringify(actor.getSnapshot().value)];
+  if (expected) {
+    expect(actor.getSnapshot().value).toEqual(expected[0].value);
+    expect(contextDigest(actor.getSnapshot())).toEqual(contextDigest(expected[0]));
+  }
+  events.forEach((raw, i) => {
+    // Unique ids per enqueued item, so "one finish per start" is checked per item.
+    const event: ActionRunnerEvent = raw.type === 'queue.enqueue' ? { ...raw, item: { ...raw.item, id: `${raw.item.id}@${i}` } } : raw;
+    if (observe) obs.before(event, actor.getSnapshot());
+    actor.send(event);
+    const batch = buffer.splice(0, buffer.length);
+    if (observe) {
+      for (const e of batch) obs.onEmitted(e);
+      obs.after(event, actor.getSnapshot());
+    }
+    const snap = actor.getSnapshot();
+    values.push(JSON.stringify(snap.value));
+    if (expected) {
+      expect(snap.value, `after ${eventLabel(raw)} (#${i + 1})`).toEqual(expected[i + 1].value);
+      expect(contextDigest(snap), `context after ${eventLabel(raw)} (#${i + 1})`).toEqual(contextDigest(expected[i + 1]));
+    }
+  });
+  if (observe) obs.end(actor.getSnapshot());
+  actor.stop();
+  return { emitted, taken, values, final: actor.getSnapshot() };
+}
+
+/**
+ * The observer keeps its own picture of the queue from the events it sends (not from the
+ * machine's context) and checks every emission against it.
+ */
+class Observer {
+  running = false;
+  /** The physical landing barrier: from queue.block until queue.unblock. */
+  barrier = false;
+  /** Pending reactive primary items (front) and the authored future. */
+  refR: LaneItem[] = [];
+  refA: LaneItem[] = [...AUTHORED];
+  inFlight: { item: LaneItem; acc: number; arrived: boolean } | null = null;
+  overlays = new Map<string, { item: LaneItem; acc: number }>();
+  starts = new Map<string, number>();
+  finishes = new Map<string, number>();
+  workSinceQueueFinished = false;
+  lastEmitted: ActionRunnerEmitted | null = null;
+  /** What the event being processed may legally cause. */
+  current: ActionRunnerEvent | null = null;
+  cancelledOnThisEvent: string | null = null;
+  timeUpOnThisEvent = new Set<string>();
+
+  before(event: ActionRunnerEvent, snap: Snap): void {
+    this.current = event;
+    this.cancelledOnThisEvent = null;
+    this.timeUpOnThisEvent.clear();
+    const laneBlocked = snap.matches({ running: { lane: 'blocked' } });
+    if (event.type === 'step' && this.running) {
+      const dt = event.dt;
+      // The primary clock runs only while the lane is not blocked (it counts in waiting/speaking).
+      if (this.inFlight && !laneBlocked && (this.inFlight.item.action.type === 'wait' || this.inFlight.item.action.type === 'speak')) {
+        this.inFlight.acc += dt;
+        if (this.inFlight.acc >= durationOf(this.inFlight.item.action) - 1e-9) this.timeUpOnThisEvent.add(this.inFlight.item.id);
+      }
+      // Overlay speech counts every step, blocked or not.
+      for (const o of this.overlays.values()) {
+        o.acc += dt;
+        if (o.acc >= durationOf(o.item.action) - 1e-9) this.timeUpOnThisEvent.add(o.item.id);
+      }
+    }
+    if (event.type === 'queue.enqueue' && event.mode !== 'overlay') {
+      // Primary work is accepted in every state (it waits in the lane while stopped or blocked).
+      if (event.mode === 'takeover') {
+        if (this.running && this.inFlight) this.cancelledOnThisEvent = this.inFlight.item.id;
+        this.refR = [event.item, ...this.refR];
+      } else {
+        this.refR = [...this.refR, event.item];
+      }
+    }
+    if (event.type === 'queue.stop' && this.running) {
+      if (this.inFlight) this.cancelledOnThisEvent = this.inFlight.item.id;
+    }
+    if (event.type === 'rig.arrived' && this.running && this.inFlight?.item.action.type === 'walk_to') this.inFlight.arrived = true;
+    if (event.type === 'queue.block') this.barrier = true;
+    if (event.type === 'queue.unblock') this.barrier = false;
+  }
+
+  onEmitted(e: ActionRunnerEmitted): void {
+    const ev = this.current!;
+    switch (e.type) {
+      case 'runner.started': {
+        expect(this.running, 'nothing starts while the queue is stopped').toBe(true);
+        this.starts.set(e.item.id, (this.starts.get(e.item.id) ?? 0) + 1);
+        expect(this.starts.get(e.item.id), `${e.item.id} started twice`).toBe(1);
+        if (e.overlay) {
+          expect(ev.type === 'queue.enqueue' && ev.mode === 'overlay' && ev.item.id === e.item.id, 'an overlay starts when it is enqueued').toBe(true);
+          if (e.item.action.type === 'speak') this.overlays.set(e.item.id, { item: e.item, acc: 0 });
+        } else {
+          expect(this.barrier, `primary ${e.item.id} started behind the landing barrier`).toBe(false);
+          expect(this.inFlight, 'one primary item at a time').toBeNull();
+          expect(ev.type, 'primary items start on a step').toBe('step');
+          const expectedNext = this.refR[0] ?? this.refA[0];
+          expect(e.item.id, 'the lane order: reactive (takeover first, then sequential in arrival order), then the authored future').toBe(expectedNext?.id);
+          if (this.refR.length) this.refR.shift();
+          else this.refA.shift();
+          this.inFlight = { item: e.item, acc: 0, arrived: false };
+          this.workSinceQueueFinished = true;
+        }
+        break;
+      }
+      case 'runner.finished': {
+        expect(VALID_OUTCOMES).toContain(e.outcome);
+        expect(this.starts.get(e.item.id), `${e.item.id} finished without starting`).toBe(1);
+        this.finishes.set(e.item.id, (this.finishes.get(e.item.id) ?? 0) + 1);
+        expect(this.finishes.get(e.item.id), `${e.item.id} finished twice`).toBe(1);
+        const kind = e.item.action.type;
+        if (e.overlay) {
+          if (e.outcome === 'cancelled') expect(ev.type).toBe('queue.stop');
+          else if (kind === 'speak') {
+            expect(e.outcome).toBe('completed');
+            expect(this.timeUpOnThisEvent.has(e.item.id), `overlay ${e.item.id} finished before its time`).toBe(true);
+            expect(this.lastEmitted).toEqual({ type: 'runner.speechFinished', text: (e.item.action as { text: string }).text, overlay: true });
+          } else if (kind === 'face') expect(e.outcome).toBe('completed');
+          else expect(e.outcome, `a ${kind} overlay is skipped`).toBe('skipped');
+          this.overlays.delete(e.item.id);
+        } else {
+          expect(this.inFlight?.item.id, 'only the current primary item finishes').toBe(e.item.id);
+          if (e.outcome === 'cancelled') {
+            expect(this.cancelledOnThisEvent, 'cancelled only by a takeover or stop').toBe(e.item.id);
+            if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
+          } else if (e.outcome === 'blocked') {
+            expect(kind).toBe('walk_to');
+            expect(ev.type).toBe('rig.walkBlocked');
+          } else {
+            expect(e.outcome).toBe('completed');
+            // Seed 6a §8: while blocked, WAITING does not decrement and WALKING cannot finish.
+            expect(this.barrier, `${e.item.id} completed behind the landing barrier`).toBe(false);
+            // A walk completes on its arrival, or when the barrier lifts after arriving behind it.
+            if (kind === 'walk_to') expect(ev.type === 'rig.arrived' || (ev.type === 'queue.unblock' && this.inFlight?.arrived), `walk completed on ${ev.type}`).toBe(true);
+            else if (kind === 'face') {
+              expect(ev.type).toBe('step');
+              expect(this.lastEmitted).toEqual({ type: 'runner.face', direction: (e.item.action as { direction: string }).direction });
+            } else {
+              expect(this.timeUpOnThisEvent.has(e.item.id), `${e.item.id} finished before its time`).toBe(true);
+              if (kind === 'speak') expect(this.lastEmitted).toEqual({ type: 'runner.speechFinished', text: (e.item.action as { text: string }).text, overlay: false });
+            }
+          }
+          this.inFlight = null;
+        }
+        break;
+      }
+      case 'runner.queueFinished':
+        expect(ev.type).toBe('step');
+        expect(this.inFlight, 'queue_finished only when nothing runs').toBeNull();
+        expect(this.refR.length + this.refA.length, 'queue_finished only when the lane is exhausted').toBe(0);
+        expect(this.workSinceQueueFinished, 'queue_finished twice without new work').toBe(true);
+        this.workSinceQueueFinished = false;
+        break;
+      case 'runner.walk':
+        expect(this.lastEmitted?.type).toBe('runner.started');
+        expect(this.inFlight?.item.action.type).toBe('walk_to');
+        expect(e.item.id).toBe(this.inFlight?.item.id);
+        break;
+      case 'runner.stopWalk':
+        expect(this.cancelledOnThisEvent).toBe(this.inFlight?.item.id);
+        expect(this.inFlight?.item.action.type).toBe('walk_to');
+        break;
+      case 'runner.face':
+        expect(this.lastEmitted?.type).toBe('runner.started');
+        break;
+      case 'runner.speechFinished':
+        break;
+    }
+    this.lastEmitted = e;
+  }
+
+  after(event: ActionRunnerEvent, snap: Snap): void {
+    this.running = snap.value !== 'stopped';
+    if (event.type === 'queue.stop') {
+      // stop_queue drops the authored future and pending reactions.
+      this.refR = [];
+      this.refA = [];
+      expect(this.inFlight, 'stop cancels the current item').toBeNull();
+      expect(this.overlays.size, 'stop cancels overlay speech').toBe(0);
+      this.workSinceQueueFinished = false;
+    }
+    if (event.type === 'queue.enqueue' && event.mode === 'takeover' && this.cancelledOnThisEvent) {
+      expect(this.inFlight, 'a takeover cancels the current primary item at once').toBeNull();
+    }
+    // Anything whose clock ran out on this step must have finished on it (unless blocked/stopped).
+    for (const id of this.timeUpOnThisEvent) {
+      expect(this.finishes.get(id) ?? 0, `${id}: its time was up on this step`).toBe(1);
+    }
+    // The machine's current item is the one the observer thinks is running.
+    expect(snap.context.current?.id ?? null).toBe(this.inFlight?.item.id ?? null);
+    expect(snap.context.overlays.map((o) => o.item.id).sort()).toEqual([...this.overlays.keys()].sort());
+  }
+
+  end(snap: Snap): void {
+    // Every start is matched by exactly one finish, or is still current / still speaking.
+    const live = new Set([snap.context.current?.id, ...snap.context.overlays.map((o) => o.item.id)].filter(Boolean));
+    for (const [id, n] of this.starts) {
+      expect(n).toBe(1);
+      const f = this.finishes.get(id) ?? 0;
+      if (live.has(id)) expect(f, `${id} is still running but already finished`).toBe(0);
+      else expect(f, `${id} started but never finished`).toBe(1);
+    }
+    for (const id of this.finishes.keys()) expect(this.starts.has(id), `${id} finished without a start`).toBe(true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------------------------
+
+describe('actionRunner machine (model-based, xstate/graph)', () => {
+  it('the graph is finite and small enough to replay', () => {
+    expect(groups.length).toBeGreaterThan(20);
+    expect(groups.length).toBeLessThan(2000);
+    // Keys are distinct, and replaying each path's events from the start reaches the key the
+    // model meant (the coarse key does not make the paths lie).
+    expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
+    for (const g of groups) expect(serializeState(g.base.states.at(-1)!), g.base.description).toBe(g.key);
+  });
+
+  it('the generated paths reach every declared state and take every declared transition', () => {
+    const declared = declaredTransitions();
+    const taken = new Set<string>();
+    const reached = new Set<string>();
+    for (const g of groups) {
+      for (const p of [g.base, ...g.extensions]) {
+        // Coverage only: the invariants are checked (and reported per path) below.
+        const r = replay(p.events, undefined, false);
+        for (const t of r.taken) {
+          const label = declared.get(t);
+          if (label) taken.add(label);
+        }
+        for (const v of r.values) reached.add(v);
+        for (const s of p.states) reached.add(JSON.stringify(s.value));
+      }
+    }
+    const allValues = declaredValues().map((v) => JSON.stringify(v)).sort();
+    expect(allValues).toHaveLength(11); // stopped + 5 lane states × 2 overlay states
+    expect([...reached].sort()).toEqual(allValues);
+    expect([...taken].sort()).toEqual([...declared.values()].sort());
+  });
+
+  describe('every generated path replays on a real actor with the queue invariants', () => {
+    for (const g of groups) {
+      it(`${g.base.description}  [${g.key}]`, () => {
+        replay(g.base.events, g.base.states);
+        for (const p of g.extensions) {
+          try {
+            replay(p.events, p.states);
+          } catch (err) {
+            (err as Error).message = `${p.description}: ${(err as Error).message}`;
+            throw err;
+          }
+        }
+      });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Focused scenarios
+// ---------------------------------------------------------------------------------------------
+
+const step = (dt = SMALL_DT): ActionRunnerEvent => ({ type: 'step', dt });
+const enqueue = (id: string, mode: ReactiveMode, action: ActionPayload): ActionRunnerEvent => ({
+  type: 'queue.enqueue', mode, item: { id, origin: 'reactive', action },
+});
+
+function run(items: LaneItem[], events: ActionRunnerEvent[]) {
+  const actor = createActor(actionRunnerMachine, { input: { rigId: 'stick', items } });
+  const out: ActionRunnerEmitted[] = [];
+  actor.on('*', (e) => out.push(e));
+  actor.start();
+  for (const e of events) actor.send(e);
+  return { actor, out, brief: out.map(brief) };
+}
+
+const brief = (e: ActionRunnerEmitted): string => {
+  switch (e.type) {
+    case 'runner.started': return `start ${e.item.id}${e.overlay ? ' (overlay)' : ''}`;
+    case 'runner.finished': return `finish ${e.item.id} ${e.outcome}`;
+    case 'runner.queueFinished': return 'queue finished';
+    case 'runner.speechFinished': return `speech ${e.text}`;
+    case 'runner.walk': return 'walk';
+    case 'runner.stopWalk': return 'stop walk';
+    case 'runner.face': return `face ${e.direction}`;
+  }
+};
+
+const wait = (id: string, seconds: number): LaneItem => ({ id, origin: 'authored', action: { type: 'wait', seconds } });
+const steps = (n: number, dt = SMALL_DT) => Array.from({ length: n }, () => step(dt));
+
+describe('actionRunner: focused scenarios', () => {
+  it('a wait of 1 s completes on the 60th step after the one that starts it', () => {
+    const { out, actor } = run([wait('w', 1)], [{ type: 'queue.start' }, step(), ...steps(59)]);
+    expect(out.map(brief)).toEqual(['start w']);
+    actor.send(step());
+    expect(out.map(brief)).toEqual(['start w', 'finish w completed']);
+    actor.send(step());
+    expect(out.map(brief).at(-1)).toBe('queue finished');
+    for (let i = 0; i < 10; i += 1) actor.send(step());
+    expect(out.filter((e) => e.type === 'runner.queueFinished')).toHaveLength(1);
+  });
+
+  it('an empty queue never reports queue_finished; new work after exhaustion reports it again, once', () => {
+    const { out, actor } = run([], [{ type: 'queue.start' }, ...steps(5)]);
+    expect(out).toEqual([]);
+    actor.send(enqueue('s', 'sequential', { type: 'wait', seconds: 0 }));
+    for (let i = 0; i < 5; i += 1) actor.send(step());
+    expect(out.map(brief)).toEqual(['start s', 'finish s completed', 'queue finished']);
+  });
+
+  it('overlay work sent while stopped is dropped; primary work waits for the start', () => {
+    const { brief: b } = run([], [
+      enqueue('o', 'overlay', { type: 'speak', text: 'o', seconds: 1 }),
+      enqueue('p', 'sequential', { type: 'wait', seconds: 0 }),
+      { type: 'queue.start' }, step(), step(), step(),
+    ]);
+    expect(b).toEqual(['start p', 'finish p completed', 'queue finished']);
+  });
+
+  it('landing barrier: the wait clock freezes, nothing new starts, overlay speech keeps counting', () => {
+    const { out, actor } = run([wait('w', 1), wait('w2', 0)], [
+      { type: 'queue.start' }, step(), ...steps(30),
+      enqueue('o', 'overlay', { type: 'speak', text: 'side', seconds: 0.5 }),
+      { type: 'queue.block' }, ...steps(45),
+    ]);
+    expect(actor.getSnapshot().context.elapsed).toBeCloseTo(30 / 60, 9);
+    // The overlay (0.5 s = 30 steps) finished behind the barrier.
+    expect(out.map(brief)).toContain('finish o completed');
+    expect(out.map(brief)).not.toContain('finish w completed');
+    actor.send({ type: 'queue.unblock' });
+    for (let i = 0; i < 29; i += 1) actor.send(step());
+    expect(out.map(brief)).not.toContain('finish w completed');
+    actor.send(step());
+    expect(out.map(brief)).toContain('finish w completed');
+  });
+
+  it('landing barrier: whatever arrives while blocked, no primary item starts or completes until unblock', () => {
+    // From every generated state inside `blocked`, every event but unblock/stop, then long steps.
+    const blockedGroups = groups.filter((g) => g.base.states.at(-1)!.matches({ running: { lane: 'blocked' } }));
+    expect(blockedGroups.length).toBeGreaterThan(3);
+    const failures: string[] = [];
+    for (const g of blockedGroups) {
+      for (const e of EVENTS) {
+        if (e.type === 'queue.unblock' || e.type === 'queue.stop' || e.type === 'queue.block') continue;
+        const before = run(AUTHORED, g.base.events).out.length;
+        const r = run(AUTHORED, [...g.base.events, e, step(BIG_DT), step(BIG_DT), step(SMALL_DT)]);
+        const during = r.out.slice(before);
+        const bad = during.filter((x) => (x.type === 'runner.started' && !x.overlay) || (x.type === 'runner.finished' && !x.overlay && x.outcome === 'completed'));
+        if (bad.length) failures.push(`${g.base.description} → ${eventLabel(e)} → steps: ${bad.map(brief).join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('rig.arrived during the landing barrier neither releases the barrier nor completes the walk before unblock', () => {
+    const walk: LaneItem = { id: 'walk', origin: 'authored', action: { type: 'walk_to', target_position: [500, 0] } };
+    const { out, actor } = run([walk, wait('w', 0.5)], [{ type: 'queue.start' }, step(), { type: 'queue.block' }, { type: 'rig.arrived' }, step(), step()]);
+    expect(actor.getSnapshot().matches({ running: { lane: 'blocked' } })).toBe(true);
+    expect(out.map(brief)).toEqual(['start walk', 'walk']);
+    actor.send({ type: 'queue.unblock' });
+    actor.send(step());
+    actor.send(step());
+    expect(out.map(brief)).toEqual(['start walk', 'walk', 'finish walk completed', 'start w']);
+  });
+
+  it('stop_queue does not lift the landing barrier: work started again behind it waits for unblock', () => {
+    // Seed 6a §8: stop_queue() cancels queue work but not the physical landing; the barrier is
+    // the landing's, so a restarted queue still starts nothing until the landing completes.
+    const { out, actor } = run([wait('w', 0.5)], [
+      { type: 'queue.start' }, step(), { type: 'queue.block' }, { type: 'queue.stop' },
+      enqueue('later', 'sequential', { type: 'wait', seconds: 0 }),
+      { type: 'queue.start' }, step(), step(),
+    ]);
+    expect(out.map(brief)).toEqual(['start w', 'finish w cancelled']);
+    actor.send({ type: 'queue.unblock' });
+    actor.send(step());
+    actor.send(step());
+    expect(out.map(brief)).toEqual(['start w', 'finish w cancelled', 'start later', 'finish later completed']);
+  });
+
+  it('a takeover during a walk stops the walk, cancels it and runs first; the authored future is kept', () => {
+    const walk: LaneItem = { id: 'walk', origin: 'authored', action: { type: 'walk_to', target_position: [500, 0] } };
+    const { brief: b } = run([walk, wait('after', 0)], [
+      { type: 'queue.start' }, step(),
+      enqueue('seq', 'sequential', { type: 'wait', seconds: 0 }),
+      enqueue('take', 'takeover', { type: 'face', direction: 'LEFT' }),
+      ...steps(6),
+    ]);
+    expect(b).toEqual([
+      'start walk', 'walk',
+      'stop walk', 'finish walk cancelled',
+      'start take', 'face LEFT', 'finish take completed',
+      'start seq', 'finish seq completed',
+      'start after', 'finish after completed',
+      'queue finished',
+    ]);
+  });
+
+  it('a walk that cannot continue finishes with outcome blocked and the queue goes on', () => {
+    const walk: LaneItem = { id: 'walk', origin: 'authored', action: { type: 'walk_to', target_position: [500, 0] } };
+    const { brief: b } = run([walk, wait('after', 0)], [{ type: 'queue.start' }, step(), { type: 'rig.walkBlocked' }, step(), step(), step()]);
+    expect(b).toEqual(['start walk', 'walk', 'finish walk blocked', 'start after', 'finish after completed', 'queue finished']);
+  });
+
+  it('stop cancels the current item and overlay speech, drops the rest, and never reports queue_finished', () => {
+    const { out, actor } = run([wait('w', 1), wait('w2', 1)], [
+      { type: 'queue.start' }, step(),
+      enqueue('o', 'overlay', { type: 'speak', text: 'side', seconds: 5 }),
+      step(), { type: 'queue.stop' },
+    ]);
+    expect(out.map(brief)).toEqual(['start w', 'start o (overlay)', 'finish w cancelled', 'finish o cancelled']);
+    actor.send({ type: 'queue.start' });
+    for (let i = 0; i < 200; i += 1) actor.send(step());
+    expect(actor.getSnapshot().context.current).toBeNull();
+    expect(out.map(brief)).toHaveLength(4); // nothing more ran, and no queue_finished
+  });
+
+  it('overlay speech and face run beside the queue; walk/wait overlays are skipped', () => {
+    const { brief: b } = run([wait('w', 0.5)], [
+      { type: 'queue.start' }, step(),
+      enqueue('o1', 'overlay', { type: 'speak', text: 'one', seconds: 0.25 }),
+      enqueue('o2', 'overlay', { type: 'speak', text: 'two', seconds: 0.25 }),
+      enqueue('of', 'overlay', { type: 'face', direction: 'LEFT' }),
+      enqueue('ow', 'overlay', { type: 'wait', seconds: 1 }),
+      ...steps(15),
+    ]);
+    expect(b).toEqual([
+      'start w',
+      'start o1 (overlay)', 'start o2 (overlay)',
+      'start of (overlay)', 'face LEFT', 'finish of completed',
+      'start ow (overlay)', 'finish ow skipped',
+      'speech one', 'finish o1 completed', 'speech two', 'finish o2 completed',
+    ]);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * The action editor: one form built from the registry's field specs (ACTION_REGISTRY), used by
+ * the queue panel, the Direct popup and the When/Then editor. Point fields get numeric inputs and
+ * a "Pick on stage" button, number fields min/max checks, text fields a text input, facing a
+ * two-way choice, prop fields a prop list plus a stage pick. Nothing reaches the document until
+ * the form reads clean; what the document still refuses is shown beside the field.
+ */
+import { createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
+import type { ActionField, ActionSpec } from '../../core/actions/registry';
+import { EditError } from '../../core/scene/edit';
+import type { ActionPayload } from '../../core/scene/schema';
+import type { Editor } from '../state/editor';
+import { ActionIcon } from './ActionIcon';
+import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, type FormErrors, type FormValues } from '../state/actionForm';
+
+export interface ActionEditorProps {
+  editor: Editor;
+  spec: ActionSpec;
+  /** Current values (editing) or a partial start (e.g. a point already picked). */
+  initial?: Record<string, unknown>;
+  submitLabel: string;
+  /** Applies the action; may throw an EditError, shown in the form. */
+  onSubmit: (payload: ActionPayload) => void;
+  onCancel: () => void;
+  testId?: string;
+}
+
+export function ActionEditor(props: ActionEditorProps) {
+  const editor = props.editor;
+  const tid = () => props.testId ?? 'action-editor';
+  const [form, setForm] = createSignal<FormValues>(formFromValues(props.spec, props.initial));
+  const [errors, setErrors] = createSignal<FormErrors>({});
+  const [formError, setFormError] = createSignal<string | null>(null);
+  const [picking, setPicking] = createSignal<string | null>(null);
+
+  const set = (key: string, value: string) => {
+    setForm({ ...form(), [key]: value });
+    if (errors()[key]) {
+      const next = { ...errors() };
+      delete next[key];
+      setErrors(next);
+    }
+  };
+
+  const pickPoint = (f: ActionField) => {
+    setPicking(f.name);
+    editor.startCapture({
+      kind: 'point',
+      prompt: `Click the ${f.label.toLowerCase()} on the stage`,
+      pick: (p) => {
+        setPicking(null);
+        const [kx, ky] = pointKeys(f);
+        setForm({ ...form(), [kx]: String(p[0]), [ky]: String(p[1]) });
+        const next = { ...errors() };
+        delete next[kx];
+        delete next[ky];
+        delete next[f.name];
+        setErrors(next);
+      },
+      onCancel: () => setPicking(null),
+    });
+  };
+
+  const pickProp = (f: ActionField) => {
+    setPicking(f.name);
+    editor.startCapture({
+      kind: 'object',
+      prompt: `Click a prop on the stage`,
+      kinds: ['prop'],
+      pick: (id) => {
+        setPicking(null);
+        set(f.name, id);
+      },
+      onCancel: () => setPicking(null),
+    });
+  };
+
+  onCleanup(() => {
+    if (picking()) editor.cancelCapture();
+  });
+
+  const submit = (e?: Event) => {
+    e?.preventDefault();
+    setFormError(null);
+    const r = readActionForm(props.spec, form());
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    try {
+      props.onSubmit(r.payload);
+      setErrors({});
+    } catch (err) {
+      if (err instanceof EditError && err.issues.length) {
+        const next: FormErrors = {};
+        const rest: string[] = [];
+        for (const i of err.issues) {
+          const key = fieldOfIssuePath(props.spec, i.path);
+          if (key) next[key] = i.message;
+          else rest.push(`${i.path}: ${i.message}`);
+        }
+        setErrors(next);
+        if (rest.length) setFormError(rest.join('; '));
+      } else setFormError(String((err as Error)?.message ?? err));
+    }
+  };
+
+  const errorFor = (f: ActionField) => {
+    const e = errors();
+    if (f.kind === 'point') {
+      const [kx, ky] = pointKeys(f);
+      return e[f.name] ?? e[kx] ?? e[ky];
+    }
+    return e[f.name];
+  };
+
+  return (
+    <form
+      class="action-editor"
+      data-testid={tid()}
+      data-action-type={props.spec.type}
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !picking()) {
+          e.preventDefault();
+          e.stopPropagation();
+          props.onCancel();
+        }
+      }}
+    >
+      <div class="action-editor-head">
+        <ActionIcon type={props.spec.type} />
+        <strong>{props.spec.label.replace(/…$/, '')}</strong>
+      </div>
+      <Show when={props.spec.fields.length === 0}>
+        <p class="note small">No settings.</p>
+      </Show>
+      <For each={props.spec.fields}>
+        {(f) => (
+          <div class="ae-field" classList={{ invalid: !!errorFor(f) }} data-field={f.name}>
+            <span class="field-label">
+              {f.label}
+              {f.optional ? <span class="muted"> (optional)</span> : null}
+            </span>
+            <Switch>
+              <Match when={f.kind === 'point'}>
+                <div class="ae-point">
+                  <input
+                    type="text"
+                    inputmode="decimal"
+                    aria-label={`${f.label} x`}
+                    placeholder="x"
+                    value={form()[pointKeys(f)[0]] ?? ''}
+                    data-testid={`${tid()}-${f.name}-x`}
+                    onInput={(e) => set(pointKeys(f)[0], e.currentTarget.value)}
+                  />
+                  <input
+                    type="text"
+                    inputmode="decimal"
+                    aria-label={`${f.label} y`}
+                    placeholder="y"
+                    value={form()[pointKeys(f)[1]] ?? ''}
+                    data-testid={`${tid()}-${f.name}-y`}
+                    onInput={(e) => set(pointKeys(f)[1], e.currentTarget.value)}
+                  />
+                  <button
+                    type="button"
+                    class="pick"
+                    classList={{ active: picking() === f.name }}
+                    data-testid={`${tid()}-${f.name}-pick`}
+                    title="Pick the point on the stage (Esc cancels)"
+                    onClick={() => (picking() === f.name ? editor.cancelCapture() : pickPoint(f))}
+                  >
+                    {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick on stage</>}
+                  </button>
+                </div>
+              </Match>
+              <Match when={f.kind === 'number'}>
+                <span class="field-input">
+                  <input
+                    type="text"
+                    inputmode="decimal"
+                    aria-label={f.label}
+                    placeholder={f.optional ? 'auto' : undefined}
+                    value={form()[f.name] ?? ''}
+                    data-testid={`${tid()}-${f.name}`}
+                    onInput={(e) => set(f.name, e.currentTarget.value)}
+                  />
+                  <Show when={f.name === 'seconds'}>
+                    <span class="suffix">s</span>
+                  </Show>
+                </span>
+              </Match>
+              <Match when={f.kind === 'text'}>
+                <input
+                  type="text"
+                  aria-label={f.label}
+                  placeholder={f.placeholder}
+                  value={form()[f.name] ?? ''}
+                  maxLength={500}
+                  data-testid={`${tid()}-${f.name}`}
+                  onInput={(e) => set(f.name, e.currentTarget.value)}
+                />
+              </Match>
+              <Match when={f.kind === 'facing'}>
+                <div class="segmented" role="radiogroup" aria-label={f.label}>
+                  <For each={['LEFT', 'RIGHT'] as const}>
+                    {(d) => (
+                      <button
+                        type="button"
+                        role="radio"
+                        aria-checked={form()[f.name] === d}
+                        classList={{ active: form()[f.name] === d }}
+                        data-testid={`${tid()}-${f.name}-${d.toLowerCase()}`}
+                        onClick={() => set(f.name, d)}
+                      >
+                        {d === 'LEFT' ? '← Left' : 'Right →'}
+                      </button>
+                    )}
+                  </For>
+                </div>
+              </Match>
+              <Match when={f.kind === 'prop'}>
+                <div class="ae-point">
+                  <select value={form()[f.name] ?? ''} aria-label={f.label} data-testid={`${tid()}-${f.name}`} onChange={(e) => set(f.name, e.currentTarget.value)}>
+                    <option value="">choose…</option>
+                    <For each={editor.doc().objects.filter((o) => o.kind === 'prop')}>{(o) => <option value={o.id}>{o.id}</option>}</For>
+                  </select>
+                  <button type="button" class="pick" classList={{ active: picking() === f.name }} onClick={() => (picking() === f.name ? editor.cancelCapture() : pickProp(f))}>
+                    {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick</>}
+                  </button>
+                </div>
+              </Match>
+            </Switch>
+            <Show when={errorFor(f)}>
+              <span class="field-error" role="alert" data-testid={`${tid()}-${f.name}-error`}>
+                {errorFor(f)}
+              </span>
+            </Show>
+          </div>
+        )}
+      </For>
+      <Show when={formError()}>
+        <p class="field-error" role="alert">
+          {formError()}
+        </p>
+      </Show>
+      <div class="ae-actions">
+        <button type="submit" class="primary" data-testid={`${tid()}-submit`}>
+          {props.submitLabel}
+        </button>
+        <button type="button" data-testid={`${tid()}-cancel`} onClick={() => props.onCancel()}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The Direct popup (DIRECT mode): click a stickman, choose an action from the registry, and it is
+ * appended to that stickman's queue. What an action needs is captured first: a point on the stage
+ * for stage_point fields (crosshair + ghost marker, Esc cancels), typed fields and choices in a
+ * small inline form. Unsupported actions are listed, disabled, as "coming later".
+ */
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from 'solid-js';
+import { ACTION_REGISTRY, type ActionSpec } from '../../core/actions/registry';
+import { appendAction } from '../../core/scene/edit';
+import type { ActionPayload } from '../../core/scene/schema';
+import type { Editor } from '../state/editor';
+import { actionText, bareLabel, defaultValues, objectName, onlyStagePoints } from '../state/actionText';
+import { ActionIcon } from './ActionIcon';
+import { ActionEditor } from './ActionEditor';
+
+type Step = { type: 'menu' } | { type: 'form'; spec: ActionSpec; initial: Record<string, unknown> } | { type: 'picking'; spec: ActionSpec };
+
+const POPUP_WIDTH = 236;
+
+export function DirectPopup(props: { editor: Editor; hostSize: () => { width: number; height: number } }) {
+  const editor = props.editor;
+  const state = () => editor.directPopup();
+  const [step, setStep] = createSignal<Step>({ type: 'menu' });
+  const [added, setAdded] = createSignal<ActionPayload | null>(null);
+  // Every opening starts at the menu.
+  createEffect(
+    on(state, () => {
+      setStep({ type: 'menu' });
+      setAdded(null);
+    }),
+  );
+
+  const rig = createMemo(() => {
+    const s = state();
+    if (!s) return undefined;
+    const o = editor.doc().objects.find((x) => x.id === s.rigId);
+    return o && o.kind === 'stickman' ? o : undefined;
+  });
+
+  const append = (payload: ActionPayload) => {
+    const id = rig()!.id;
+    editor.tryDirect((d) => appendAction(d, id, payload));
+    setAdded(payload);
+    setStep({ type: 'menu' });
+  };
+
+  const choose = (spec: ActionSpec) => {
+    if (!spec.supported) return;
+    setAdded(null);
+    const initial = defaultValues(spec);
+    const point = spec.fields.find((f) => f.capture === 'stage_point');
+    if (point) {
+      setStep({ type: 'picking', spec });
+      editor.startCapture({
+        kind: 'point',
+        prompt: `${rig()?.name ?? rig()?.id}: click the ${point.label.toLowerCase()} on the stage`,
+        pick: (p) => {
+          const values = { ...initial, [point.name]: p };
+          if (onlyStagePoints(spec)) {
+            try {
+              append({ type: spec.type, ...values } as ActionPayload);
+            } catch (e) {
+              editor.notify('error', 'The action was not added', [String((e as Error)?.message ?? e)]);
+              setStep({ type: 'menu' });
+            }
+          } else setStep({ type: 'form', spec, initial: values });
+        },
+        onCancel: () => {
+          if (step().type === 'picking') setStep({ type: 'menu' });
+        },
+      });
+      return;
+    }
+    if (spec.fields.length === 0) {
+      append({ type: spec.type } as ActionPayload);
+      return;
+    }
+    setStep({ type: 'form', spec, initial });
+  };
+
+  // The popup never scrolls (a scrolling layer over the WebGL canvas mis-composites in software
+  // rendering); it is measured and kept inside the stage instead.
+  const [popupHeight, setPopupHeight] = createSignal(260);
+  let ro: ResizeObserver | null = null;
+  const measure = (el: HTMLDivElement) => {
+    ro?.disconnect();
+    ro = new ResizeObserver(() => setPopupHeight(el.offsetHeight));
+    ro.observe(el);
+  };
+  onCleanup(() => ro?.disconnect());
+
+  const position = () => {
+    const s = state()!;
+    const { width, height } = props.hostSize();
+    const x = Math.max(8, Math.min(s.at[0], width - POPUP_WIDTH - 8));
+    const y = Math.max(8, Math.min(s.at[1], height - popupHeight() - 8));
+    return { left: `${x}px`, top: `${y}px` };
+  };
+
+  return (
+    <Show when={state() && rig() && step().type !== 'picking'}>
+      <div
+        ref={measure}
+        class="direct-popup"
+        role="dialog"
+        aria-label={`Direct ${rig()!.id}`}
+        data-testid="direct-popup"
+        style={position()}
+        onPointerDown={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            if (step().type === 'form') setStep({ type: 'menu' });
+            else editor.closeDirectPopup();
+          }
+        }}
+      >
+        <div class="popup-head">
+          <strong>Direct {objectName(editor.doc(), rig()!.id)}</strong>
+          <button class="close" aria-label="Close" data-testid="direct-close" onClick={() => editor.closeDirectPopup()}>
+            ×
+          </button>
+        </div>
+        <Show when={step().type === 'menu'}>
+          <Show when={added()}>
+            <p class="added" data-testid="direct-added">
+              Added <ActionIcon type={added()!.type} /> {actionText(added()!)}
+            </p>
+          </Show>
+          <div class="direct-actions" role="menu">
+            <For each={ACTION_REGISTRY}>
+              {(spec) => (
+                <button
+                  type="button"
+                  role="menuitem"
+                  class="direct-action"
+                  disabled={!spec.supported}
+                  data-testid={`direct-${spec.type}`}
+                  title={spec.supported ? `${bareLabel(spec)}: append to the queue` : 'Coming later'}
+                  onClick={() => choose(spec)}
+                >
+                  <ActionIcon type={spec.type} />
+                  <span>{bareLabel(spec)}</span>
+                  <Show when={!spec.supported}>
+                    <span class="soon">coming later</span>
+                  </Show>
+                </button>
+              )}
+            </For>
+          </div>
+          <p class="note small">Tip: with a stickman selected, click empty stage to add a walk there.</p>
+        </Show>
+        <Show when={step().type === 'form' ? (step() as Extract<Step, { type: 'form' }>) : null} keyed>
+          {(s) => <ActionEditor editor={editor} spec={s.spec} initial={s.initial} submitLabel="Add to queue" testId="direct-form" onSubmit={append} onCancel={() => setStep({ type: 'menu' })} />}
+        </Show>
+      </div>
+    </Show>
+  );
+}

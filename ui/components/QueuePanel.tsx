@@ -1,0 +1,291 @@
+/**
+ * The selected stickman's action queue: items with icon and label, add (menu of the registry's
+ * actions), edit (the action editor), reorder (drag and drop, or ↑ / ↓), delete. Editable in
+ * EDIT and DIRECT (each change one undo step); in PLAY a read-only live view: pending, running
+ * with a progress bar, then done / skipped / cancelled / blocked from the run's action records.
+ */
+import { createMemo, createSignal, For, Show } from 'solid-js';
+import { ACTION_REGISTRY, actionSpec, type ActionSpec } from '../../core/actions/registry';
+import { appendAction, moveAction, removeAction, updateAction } from '../../core/scene/edit';
+import type { ActionPayload, QueueItem } from '../../core/scene/schema';
+import type { Editor } from '../state/editor';
+import { actionText, bareLabel } from '../state/actionText';
+import { ActionIcon } from './ActionIcon';
+import { ActionEditor } from './ActionEditor';
+
+type Editing = { mode: 'add'; spec: ActionSpec } | { mode: 'edit'; id: string; spec: ActionSpec } | null;
+
+export type ItemStatus = 'pending' | 'running' | 'done' | 'skipped' | 'cancelled' | 'blocked';
+
+const STATUS_TEXT: Record<ItemStatus, string> = {
+  pending: 'pending',
+  running: 'running',
+  done: 'done',
+  skipped: 'skipped',
+  cancelled: 'cancelled',
+  blocked: 'blocked',
+};
+
+const payloadOf = (item: QueueItem): ActionPayload => {
+  const { id: _id, ...rest } = item;
+  return rest as ActionPayload;
+};
+
+export function QueuePanel(props: { editor: Editor; rigId: string }) {
+  const editor = props.editor;
+  const items = createMemo(() => editor.doc().queues[props.rigId] ?? []);
+  const mode = () => editor.mode().mode;
+  const live = () => mode() === 'PLAY';
+  const [editing, setEditing] = createSignal<Editing>(null);
+  const [menuOpen, setMenuOpen] = createSignal(false);
+  const [dragId, setDragId] = createSignal<string | null>(null);
+  const [dropAt, setDropAt] = createSignal<number | null>(null);
+  let listEl: HTMLOListElement | undefined;
+
+  const queueState = createMemo(() => (live() ? editor.liveFrame().rigs.find((r) => r.id === props.rigId)?.queue : undefined));
+
+  const statusOf = (id: string): ItemStatus => {
+    const run = editor.actionRuns().get(`${props.rigId}/${id}`);
+    const q = queueState();
+    if (q?.current === id) return 'running';
+    if (!run) return 'pending';
+    if (run.phase === 'started') return 'running';
+    switch (run.outcome) {
+      case 'skipped':
+      case 'cancelled':
+      case 'blocked':
+        return run.outcome;
+      default:
+        return 'done';
+    }
+  };
+  const progressOf = (id: string) => {
+    const q = queueState();
+    return q && q.current === id ? Math.max(0, Math.min(1, q.progress)) : 0;
+  };
+
+  const change = (label: string, fn: Parameters<Editor['direct']>[1]) => editor.direct(label, fn);
+  const remove = (id: string) => {
+    const at = items().findIndex((i) => i.id === id);
+    if (change('Removing the action', (d) => removeAction(d, props.rigId, id))) {
+      if (editing()?.mode === 'edit' && (editing() as { id: string }).id === id) setEditing(null);
+      // Keep the keyboard where it was: focus the item that took this one's place.
+      queueMicrotask(() => {
+        const rows = listEl?.querySelectorAll<HTMLElement>('[data-testid="queue-item"]');
+        if (rows && rows.length) rows[Math.min(at, rows.length - 1)].focus();
+      });
+    }
+  };
+  const move = (id: string, to: number) => {
+    change('Reordering the queue', (d) => moveAction(d, props.rigId, id, to));
+    queueMicrotask(() => listEl?.querySelector<HTMLElement>(`[data-action-id="${id}"]`)?.focus());
+  };
+
+  const startAdd = (spec: ActionSpec) => {
+    setMenuOpen(false);
+    setEditing({ mode: 'add', spec });
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    const id = dragId() ?? e.dataTransfer?.getData('text/plain');
+    const at = dropAt();
+    setDragId(null);
+    setDropAt(null);
+    if (!id || at === null) return;
+    const from = items().findIndex((i) => i.id === id);
+    if (from < 0) return;
+    // `at` is an insertion slot (0..n) in the list as shown; convert to the index after removal.
+    const to = at > from ? at - 1 : at;
+    if (to !== from) move(id, to);
+  };
+
+  const slotFor = (e: DragEvent, index: number) => {
+    const el = e.currentTarget as HTMLElement;
+    const r = el.getBoundingClientRect();
+    return e.clientY < r.top + r.height / 2 ? index : index + 1;
+  };
+
+  return (
+    <section class="queue-panel" data-testid="queue-panel" aria-label={`Queue of ${props.rigId}`}>
+      <div class="panel-head">
+        <h4>
+          Queue <span class="muted">({items().length})</span>
+        </h4>
+        <Show when={live()}>
+          <span class="muted small">live</span>
+        </Show>
+        <Show when={!live()}>
+          <div
+            class="menu-anchor"
+            onFocusOut={(e) => {
+              const next = e.relatedTarget as Node | null;
+              if (!next || !e.currentTarget.contains(next)) setMenuOpen(false);
+            }}
+          >
+            <button type="button" class="small-btn" data-testid="queue-add" aria-haspopup="menu" aria-expanded={menuOpen()} onClick={() => setMenuOpen(!menuOpen())}>
+              + Add
+            </button>
+            <Show when={menuOpen()}>
+              <div class="menu" role="menu" data-testid="queue-add-menu" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), setMenuOpen(false))}>
+                <For each={ACTION_REGISTRY}>
+                  {(spec) => (
+                    <button
+                      type="button"
+                      role="menuitem"
+                      disabled={!spec.supported}
+                      data-testid={`queue-add-${spec.type}`}
+                      title={spec.supported ? spec.label : `${bareLabel(spec)}: coming later`}
+                      onClick={() => startAdd(spec)}
+                    >
+                      <ActionIcon type={spec.type} /> {bareLabel(spec)}
+                      <Show when={!spec.supported}>
+                        <span class="soon">coming later</span>
+                      </Show>
+                    </button>
+                  )}
+                </For>
+              </div>
+            </Show>
+          </div>
+        </Show>
+      </div>
+      <Show when={items().length} fallback={<p class="note small">{live() ? 'No authored actions.' : 'No actions yet. + Add, or in DIRECT click the stickman.'}</p>}>
+        <ol
+          class="qlist"
+          ref={listEl}
+          data-testid="queue-list"
+          onDragOver={(e) => {
+            if (dragId()) e.preventDefault();
+          }}
+          onDrop={onDrop}
+          onDragLeave={(e) => {
+            if (e.currentTarget === e.target) setDropAt(null);
+          }}
+        >
+          <For each={items()}>
+            {(item, index) => {
+              const status = () => (live() ? statusOf(item.id) : null);
+              return (
+                <li
+                  class="qitem"
+                  classList={{
+                    dragging: dragId() === item.id,
+                    'drop-before': dropAt() === index(),
+                    'drop-after': dropAt() === index() + 1 && index() === items().length - 1,
+                    [`st-${status()}`]: !!status(),
+                    editing: editing()?.mode === 'edit' && (editing() as { id: string }).id === item.id,
+                  }}
+                  tabindex="0"
+                  draggable={!live()}
+                  data-testid="queue-item"
+                  data-action-id={item.id}
+                  data-status={status() ?? undefined}
+                  aria-label={`${index() + 1}. ${actionText(payloadOf(item))}${status() ? `, ${status()}` : ''}`}
+                  onDragStart={(e) => {
+                    setDragId(item.id);
+                    e.dataTransfer?.setData('text/plain', item.id);
+                    if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+                  }}
+                  onDragEnd={() => {
+                    setDragId(null);
+                    setDropAt(null);
+                  }}
+                  onDragOver={(e) => {
+                    if (!dragId()) return;
+                    e.preventDefault();
+                    setDropAt(slotFor(e, index()));
+                  }}
+                  onKeyDown={(e) => {
+                    if (live() || e.target !== e.currentTarget) return;
+                    if (e.key === 'Delete' || e.key === 'Backspace') {
+                      e.preventDefault();
+                      remove(item.id);
+                    } else if (e.key === 'Enter') {
+                      e.preventDefault();
+                      const spec = actionSpec(item.type);
+                      if (spec) setEditing({ mode: 'edit', id: item.id, spec });
+                    } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+                      e.preventDefault();
+                      move(item.id, index() + (e.key === 'ArrowUp' ? -1 : 1));
+                    }
+                  }}
+                >
+                  <span class="qnum">{index() + 1}</span>
+                  <ActionIcon type={item.type} />
+                  <span class="qtext" title={actionText(payloadOf(item))}>
+                    {actionText(payloadOf(item))}
+                  </span>
+                  <Show when={status()}>
+                    <span class={`qstatus st-${status()}`} data-testid="queue-status">
+                      {STATUS_TEXT[status()!]}
+                    </span>
+                  </Show>
+                  <Show when={!live()}>
+                    <span class="qbtns">
+                      <button
+                        type="button"
+                        class="icon-btn"
+                        title="Edit (Enter)"
+                        aria-label="Edit"
+                        data-testid="queue-edit"
+                        onClick={() => {
+                          const spec = actionSpec(item.type);
+                          if (spec) setEditing({ mode: 'edit', id: item.id, spec });
+                        }}
+                      >
+                        ✎
+                      </button>
+                      <button type="button" class="icon-btn" title="Move up (Alt+↑)" aria-label="Move up" data-testid="queue-up" disabled={index() === 0} onClick={() => move(item.id, index() - 1)}>
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        class="icon-btn"
+                        title="Move down (Alt+↓)"
+                        aria-label="Move down"
+                        data-testid="queue-down"
+                        disabled={index() === items().length - 1}
+                        onClick={() => move(item.id, index() + 1)}
+                      >
+                        ↓
+                      </button>
+                      <button type="button" class="icon-btn danger" title="Delete (Delete)" aria-label="Delete" data-testid="queue-delete" onClick={() => remove(item.id)}>
+                        ×
+                      </button>
+                    </span>
+                  </Show>
+                  <Show when={status() === 'running'}>
+                    <span class="qprogress" aria-hidden="true">
+                      <span style={{ width: `${Math.round(progressOf(item.id) * 100)}%` }} />
+                    </span>
+                  </Show>
+                </li>
+              );
+            }}
+          </For>
+        </ol>
+      </Show>
+      <Show when={!live() && editing()} keyed>
+        {(ed) => {
+          const item = ed.mode === 'edit' ? items().find((i) => i.id === ed.id) : undefined;
+          return (
+            <ActionEditor
+              editor={editor}
+              spec={ed.spec}
+              initial={item ? (payloadOf(item) as unknown as Record<string, unknown>) : undefined}
+              submitLabel={ed.mode === 'add' ? 'Add to queue' : 'Save'}
+              testId="queue-editor"
+              onSubmit={(payload) => {
+                if (ed.mode === 'add') editor.tryDirect((d) => appendAction(d, props.rigId, payload));
+                else editor.tryDirect((d) => updateAction(d, props.rigId, ed.id, payload));
+                setEditing(null);
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          );
+        }}
+      </Show>
+    </section>
+  );
+}
