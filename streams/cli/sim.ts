@@ -2,6 +2,12 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { runCli } from './runCli';
 
+// `npm run sim -- scene.json --trace - | head` closes the pipe early: that is not a failure.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 runCli(process.argv.slice(2), {
   readFile: (path) => readFileSync(path, 'utf8'),
   stderr: (text) => process.stderr.write(text),

@@ -136,6 +136,8 @@ export class StageRuntime {
     const events = this.sink.events;
     this.notes = [];
     this.dispatchedEvents = [];
+    // Every record of this step (transitions included) carries the step's own tick.
+    this.tick += 1;
     // 1. PLAY start (first step): every rig begins with a terrain fall, then its queue; then commands.
     if (!this.started) {
       this.started = true;
@@ -148,7 +150,6 @@ export class StageRuntime {
     for (const r of this.rigs) r.step();
     // 3. physics.
     this.world.step();
-    this.tick += 1;
     this.flushNotes();
     // 4. contacts and areas → stage events.
     const { contacts, areas } = this.world.takeEvents();

@@ -85,8 +85,12 @@ function digest(s: Snap) {
     had: c.laneHadWork,
     ov: Math.min(c.overlays.length, 2),
     run: c.elapsed > 0,
-    // Any other boolean flag the context carries (finite by nature) separates states too.
-    flags: Object.entries(c).filter(([k, v]) => typeof v === 'boolean' && v && k !== 'laneHadWork').map(([k]) => k).sort(),
+    // Any other flag or enum-like field the context carries (boolean, string or null: finite by
+    // nature) separates states too, so guards on such fields get their own graph nodes.
+    flags: Object.entries(c)
+      .filter(([k, v]) => !['laneHadWork', 'current', 'rigId'].includes(k) && (typeof v === 'boolean' || typeof v === 'string' || v === null))
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .sort(),
   };
 }
 const serializeState = (s: Snap): string => JSON.stringify({ v: s.value, ...digest(s) });
@@ -277,7 +281,8 @@ class Observer {
   /** Pending reactive primary items (front) and the authored future. */
   refR: LaneItem[] = [];
   refA: LaneItem[] = [...AUTHORED];
-  inFlight: { item: LaneItem; acc: number; arrived: boolean } | null = null;
+  /** `ended`: how a walk ended behind the landing barrier (it may only finish once released). */
+  inFlight: { item: LaneItem; acc: number; ended: 'arrived' | 'walkBlocked' | null } | null = null;
   overlays = new Map<string, { item: LaneItem; acc: number }>();
   starts = new Map<string, number>();
   finishes = new Map<string, number>();
@@ -318,7 +323,9 @@ class Observer {
     if (event.type === 'queue.stop' && this.running) {
       if (this.inFlight) this.cancelledOnThisEvent = this.inFlight.item.id;
     }
-    if (event.type === 'rig.arrived' && this.running && this.inFlight?.item.action.type === 'walk_to') this.inFlight.arrived = true;
+    if ((event.type === 'rig.arrived' || event.type === 'rig.walkBlocked') && this.running && this.barrier && this.inFlight?.item.action.type === 'walk_to' && !this.inFlight.ended) {
+      this.inFlight.ended = event.type === 'rig.arrived' ? 'arrived' : 'walkBlocked';
+    }
     if (event.type === 'queue.block') this.barrier = true;
     if (event.type === 'queue.unblock') this.barrier = false;
   }
@@ -341,7 +348,7 @@ class Observer {
           expect(e.item.id, 'the lane order: reactive (takeover first, then sequential in arrival order), then the authored future').toBe(expectedNext?.id);
           if (this.refR.length) this.refR.shift();
           else this.refA.shift();
-          this.inFlight = { item: e.item, acc: 0, arrived: false };
+          this.inFlight = { item: e.item, acc: 0, ended: null };
           this.workSinceQueueFinished = true;
         }
         break;
@@ -368,13 +375,14 @@ class Observer {
             if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
           } else if (e.outcome === 'blocked') {
             expect(kind).toBe('walk_to');
-            expect(ev.type).toBe('rig.walkBlocked');
+            expect(this.barrier, `${e.item.id} finished behind the landing barrier`).toBe(false);
+            expect(ev.type === 'rig.walkBlocked' || (ev.type === 'queue.unblock' && this.inFlight?.ended === 'walkBlocked'), `walk blocked on ${ev.type}`).toBe(true);
           } else {
             expect(e.outcome).toBe('completed');
             // Seed 6a §8: while blocked, WAITING does not decrement and WALKING cannot finish.
             expect(this.barrier, `${e.item.id} completed behind the landing barrier`).toBe(false);
             // A walk completes on its arrival, or when the barrier lifts after arriving behind it.
-            if (kind === 'walk_to') expect(ev.type === 'rig.arrived' || (ev.type === 'queue.unblock' && this.inFlight?.arrived), `walk completed on ${ev.type}`).toBe(true);
+            if (kind === 'walk_to') expect(ev.type === 'rig.arrived' || (ev.type === 'queue.unblock' && this.inFlight?.ended === 'arrived'), `walk completed on ${ev.type}`).toBe(true);
             else if (kind === 'face') {
               expect(ev.type).toBe('step');
               expect(this.lastEmitted).toEqual({ type: 'runner.face', direction: (e.item.action as { direction: string }).direction });
