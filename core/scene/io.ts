@@ -8,7 +8,7 @@ import { SCENE_LIMITS } from './limits';
 import { actionSpec } from '../actions/registry';
 import { terrainConvexPieces } from '../geometry/terrainShapes';
 import { migrate10to11 } from './migrate';
-import { SCENE_FORMAT, SCENE_VERSION, sceneSchema, type SceneDocument } from './schema';
+import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
 
 export type SceneLoadResult =
   | { ok: true; scene: SceneDocument; migratedFrom?: string }
@@ -122,6 +122,13 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
   });
   scene.objects.forEach((o, i) => {
     if (o.id === 'any') issues.push({ path: `$.objects[${i}].id`, message: '"any" is reserved and cannot be an object id' });
+    if (o.kind !== 'terrain') return;
+    // Terrain must be buildable as convex pieces (physics and probes need it).
+    try {
+      terrainConvexPieces(o);
+    } catch (e) {
+      issues.push({ path: `$.objects[${i}]${o.shape === 'polygon' ? '.points' : ''}`, message: (e as Error).message });
+    }
   });
   const itemIds = new Set<string>();
   for (const [owner, items] of Object.entries(scene.queues)) {

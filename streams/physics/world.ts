@@ -4,7 +4,7 @@
  */
 import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/schema';
 import type { ResolvedProp } from '../../core/props/resolve';
-import { terrainConvexPieces } from '../../core/geometry/terrainShapes';
+import { propColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER } from './rapier';
 import { toMeters, toPixels } from './units';
 import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
@@ -48,17 +48,7 @@ export class PhysicsWorld {
   addTerrain(t: TerrainObject, order: number): void {
     const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
     const entity: ColliderEntity = { id: t.id, kind: 'terrain', order };
-    for (const piece of terrainConvexPieces(t)) {
-      const pts = new Float32Array(piece.length * 2);
-      piece.forEach(([x, y], i) => {
-        pts[i * 2] = toMeters(x);
-        pts[i * 2 + 1] = toMeters(y);
-      });
-      const desc = RAPIER.ColliderDesc.convexHull(pts);
-      if (!desc) throw new Error(`terrain "${t.id}": degenerate shape`);
-      desc.setFriction(t.friction ?? 0.8);
-      this.register(this.world.createCollider(desc, body), entity);
-    }
+    for (const desc of terrainColliderDescs(t)) this.register(this.world.createCollider(desc, body), entity);
     this.bodyById.set(t.id, body);
   }
 
@@ -70,12 +60,7 @@ export class PhysicsWorld {
       .setGravityScale(def.gravity_scale)
       .setCanSleep(true);
     const body = this.world.createRigidBody(bodyDesc);
-    const desc = shapeDesc(def.shape, p.id)
-      .setMass(def.mass)
-      .setFriction(def.friction)
-      .setRestitution(def.restitution)
-      .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
-    this.register(this.world.createCollider(desc, body), { id: p.id, kind: 'prop', order });
+    this.register(this.world.createCollider(propColliderDesc(def, p.id), body), { id: p.id, kind: 'prop', order });
     this.bodyById.set(p.id, body);
   }
 
@@ -104,7 +89,38 @@ export class PhysicsWorld {
       const collider = this.world.createCollider(desc, body);
       this.register(collider, { id, kind: 'proxy', part: p.part, order });
       this.partBodies.set(`${id}/${p.part}`, body);
+      const list = this.partBodyList.get(id) ?? [];
+      list.push(body);
+      this.partBodyList.set(id, list);
       this.colliderById.set(`${id}/${p.part}`, collider);
+    }
+  }
+
+  /** The kinematic bodies of one object's parts, in the order they were added. */
+  private readonly partBodyList = new Map<string, RigidBody[]>();
+
+  /**
+   * Sets where each part of `id` will be after the next step: `poses` holds x, y (stage px) and
+   * rotation per part, in the order the parts were added. `teleport` places them now.
+   */
+  setPartPoses(id: string, poses: Float64Array, teleport = false): void {
+    const bodies = this.partBodyList.get(id);
+    if (!bodies) return;
+    for (let i = 0; i < bodies.length; i += 1) {
+      const x = poses[i * 3];
+      const y = poses[i * 3 + 1];
+      const r = poses[i * 3 + 2];
+      if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(r)) {
+        throw new Error(`${id} part ${i} pose is not finite (${x}, ${y}, ${r}); refusing to pass it to physics`);
+      }
+      const b = bodies[i];
+      const t = { x: toMeters(x), y: toMeters(y) };
+      if (teleport) {
+        b.setTranslation(t, true);
+        b.setRotation(r, true);
+      }
+      b.setNextKinematicTranslation(t);
+      b.setNextKinematicRotation(r);
     }
   }
 
@@ -157,10 +173,11 @@ export class PhysicsWorld {
    * Writes x, y (px) and rotation of the given bodies into `out` (3 numbers each): the per-step
    * read that frames and the non-finite check need, without allocating a state object per body.
    */
-  readPoses(ids: readonly string[], out: Float64Array): void {
+  readPoses(ids: readonly string[], out: Float64Array, skipSleeping = false): void {
     for (let i = 0; i < ids.length; i += 1) {
       const b = this.bodyById.get(ids[i]);
-      if (!b) continue;
+      // A sleeping body has not moved since it was last read: its pose in `out` still holds.
+      if (!b || (skipSleeping && b.isSleeping())) continue;
       const t = b.translation();
       out[i * 3] = toPixels(t.x);
       out[i * 3 + 1] = toPixels(t.y);
@@ -220,6 +237,7 @@ export class PhysicsWorld {
     this.bodyById.clear();
     this.colliderById.clear();
     this.partBodies.clear();
+    this.partBodyList.clear();
     this.events.free();
     this.world.free();
     liveWorlds -= 1;
@@ -286,34 +304,6 @@ export class PhysicsWorld {
 
 function assertFinite(what: string, ...values: number[]): void {
   for (const v of values) if (!Number.isFinite(v)) throw new Error(`${what} is not finite (${v}); refusing to pass it to physics`);
-}
-
-function shapeDesc(shape: ResolvedProp['shape'], id: string) {
-  switch (shape.kind) {
-    case 'box':
-      return RAPIER.ColliderDesc.cuboid(toMeters(shape.size[0] / 2), toMeters(shape.size[1] / 2));
-    case 'circle':
-      return RAPIER.ColliderDesc.ball(toMeters(shape.radius));
-    case 'capsule':
-      return RAPIER.ColliderDesc.capsule(toMeters(shape.length / 2), toMeters(shape.radius));
-    case 'polygon': {
-      const pts = new Float32Array(shape.points.flatMap(([x, y]) => [toMeters(x), toMeters(y)]));
-      const desc = RAPIER.ColliderDesc.convexHull(pts);
-      if (!desc) throw new Error(`prop "${id}": degenerate polygon`);
-      return desc;
-    }
-  }
-}
-
-function queryShapeDesc(shape: QueryShape) {
-  switch (shape.kind) {
-    case 'circle':
-      return RAPIER.ColliderDesc.ball(toMeters(shape.radius));
-    case 'box':
-      return RAPIER.ColliderDesc.cuboid(toMeters(shape.halfExtents[0]), toMeters(shape.halfExtents[1]));
-    case 'capsule':
-      return RAPIER.ColliderDesc.capsule(toMeters(shape.halfHeight), toMeters(shape.radius));
-  }
 }
 
 function queryShape(shape: QueryShape) {

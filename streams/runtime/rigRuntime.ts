@@ -13,10 +13,10 @@ import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import type { MarkerPose } from '../../core/rig/markers';
 import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
-import { proxyShapes, proxyTransforms, type ProxyTransforms } from '../../core/rig/proxies';
+import { proxyTransforms, type ProxyTransforms } from '../../core/rig/proxies';
+import { proxyQueryShapes } from '../physics/colliderDescs';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import type { PhysicsWorld } from '../physics/world';
-import type { QueryShape, Vec2 } from '../physics/entities';
 import { roundVec } from '../trace/records';
 
 export const STEP_DT = 1 / 60;
@@ -33,17 +33,6 @@ export interface RigStepOutput {
   events: StageEvent[];
   actions: ActionNote[];
   warnings: Array<{ message: string; object: string }>;
-}
-
-/** Proxy shapes for Rapier: capsules along local Y, the head a circle. */
-export function proxyQueryShapes(): Array<{ part: string; shape: QueryShape }> {
-  const shapes = proxyShapes(DEFAULT_PROPORTIONS);
-  return PART_NAMES.map((part) => {
-    const s = shapes[part];
-    return s.shape === 'circle'
-      ? { part, shape: { kind: 'circle', radius: s.radius } as QueryShape }
-      : { part, shape: { kind: 'capsule', halfHeight: s.halfHeight, radius: s.radius } as QueryShape };
-  });
 }
 
 type RunnerRef = ActorRefFrom<typeof actionRunnerMachine>;
@@ -233,10 +222,16 @@ export class RigRuntime {
     );
   }
 
+  private readonly proxyPoses = new Float64Array(PART_NAMES.length * 3);
+
   private syncProxies(teleport: boolean): void {
-    for (const part of PART_NAMES) {
-      const p = this.proxies[part];
-      this.physics.setPartPose(this.id, part, p.center as Vec2, p.rotation, teleport);
+    const poses = this.proxyPoses;
+    for (let i = 0; i < PART_NAMES.length; i += 1) {
+      const p = this.proxies[PART_NAMES[i]];
+      poses[i * 3] = p.center[0];
+      poses[i * 3 + 1] = p.center[1];
+      poses[i * 3 + 2] = p.rotation;
     }
+    this.physics.setPartPoses(this.id, poses, teleport);
   }
 }

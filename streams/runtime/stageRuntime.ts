@@ -48,6 +48,8 @@ export class StageRuntime {
   private lastFrame: FrameSnapshot | null;
   /** x, y, rotation per prop (in propIds order), read once per step. */
   private propPoses: Float64Array = new Float64Array(0);
+  /** After the first full read, sleeping props are skipped: they have not moved. */
+  private posesRead = false;
 
   readonly rigs: RigRuntime[] = [];
   private readonly rigById = new Map<string, RigRuntime>();
@@ -240,7 +242,8 @@ export class StageRuntime {
   /** Reads every prop pose and stops the run if any became non-finite (DESIGN.md §9). */
   private readPropPoses(): void {
     const poses = this.propPoses;
-    this.world.readPoses(this.propIds, poses);
+    this.world.readPoses(this.propIds, poses, this.posesRead);
+    this.posesRead = true;
     for (let i = 0; i < poses.length; i += 1) {
       if (!Number.isFinite(poses[i])) throw new NonFiniteStateError(this.propIds[Math.floor(i / 3)], i % 3 === 2 ? 'rotation' : 'position');
     }

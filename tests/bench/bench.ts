@@ -63,7 +63,9 @@ async function main() {
   await initPhysics();
   measureProps(200, 2); // JIT warm-up for both paths; discarded
   const props = [10, 100, 1000].map((n) => measureProps(n));
-  process.stdout.write(`${JSON.stringify({ unit: 'microseconds per fixed step (1/60 s)', props }, null, 2)}\n`);
+  const { run: runRigs } = await import('./rigBench');
+  const stickmen = await runRigs();
+  process.stdout.write(`${JSON.stringify({ unit: 'microseconds per fixed step (1/60 s)', props, stickmen }, null, 2)}\n`);
 }
 
 if (process.argv[1]?.endsWith('bench.ts')) main();

@@ -18,15 +18,11 @@
  * Runtime and floor run alternately in blocks so machine noise hits both alike, and blocks are
  * timed in process CPU time so other processes on a shared machine do not count.
  */
-import { terrainConvexPieces } from '../../core/geometry/terrainShapes';
-import { resolveProp } from '../../core/props/resolve';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import { loadSceneValue } from '../../core/scene/io';
 import type { SceneDocument } from '../../core/scene/schema';
-import { RAPIER, initPhysics } from '../../streams/physics/rapier';
-import { toMeters } from '../../streams/physics/units';
+import { initPhysics } from '../../streams/physics/rapier';
 import { createBareWorld } from '../../streams/physics/bareWorld';
-import { proxyQueryShapes } from '../../streams/runtime/rigRuntime';
 import { StageController } from '../../streams/stage/stageController';
 
 const WIDTH = 9000;
@@ -78,78 +74,25 @@ export function rigScene(stickmen: number): SceneDocument {
 /** Proxy transforms per step: [x, y, rotation] for each stickman's ten parts, flattened. */
 type Recording = Float64Array[];
 
-/** The floor: the same bodies as the runtime's world, with replayed kinematic proxies, nothing else. */
+/** The floor: the shared bare world (same bodies, stickmen as kinematic proxies) replaying poses. */
 interface BareRigWorld {
   step(frame: Float64Array | undefined): void;
   free(): void;
 }
 
-/**
- * Same construction as streams/physics/bareWorld.ts (terrain, props) plus, per stickman, the ten
- * kinematic proxies exactly as PhysicsWorld.addKinematicParts builds them (capsules along local
- * Y, the head a ball, collision events on). Kept in this file so the shared bare world stays small.
- */
-function createBareRigWorld(doc: SceneDocument, stickmen: number): BareRigWorld {
-  const world = new RAPIER.World({ x: toMeters(doc.stage.gravity[0]), y: toMeters(doc.stage.gravity[1]) });
-  world.timestep = 1 / 60;
-  const events = new RAPIER.EventQueue(true);
-  const kinematic: InstanceType<typeof RAPIER.RigidBody>[] = [];
-  doc.objects.forEach((o) => {
-    if (o.kind === 'terrain') {
-      const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
-      for (const piece of terrainConvexPieces(o)) {
-        const desc = RAPIER.ColliderDesc.convexHull(new Float32Array(piece.flatMap(([x, y]) => [toMeters(x), toMeters(y)])));
-        if (desc) world.createCollider(desc.setFriction(o.friction ?? 0.8), body);
-      }
-    } else if (o.kind === 'prop') {
-      const def = resolveProp(doc, o);
-      const body = world.createRigidBody(
-        RAPIER.RigidBodyDesc.dynamic().setTranslation(toMeters(o.position[0]), toMeters(o.position[1])).setRotation(o.rotation).setGravityScale(def.gravity_scale).setCanSleep(true),
-      );
-      const s = def.shape;
-      const desc =
-        s.kind === 'box' ? RAPIER.ColliderDesc.cuboid(toMeters(s.size[0] / 2), toMeters(s.size[1] / 2))
-        : s.kind === 'circle' ? RAPIER.ColliderDesc.ball(toMeters(s.radius))
-        : s.kind === 'capsule' ? RAPIER.ColliderDesc.capsule(toMeters(s.length / 2), toMeters(s.radius))
-        : RAPIER.ColliderDesc.convexHull(new Float32Array(s.points.flatMap(([x, y]) => [toMeters(x), toMeters(y)])))!;
-      world.createCollider(desc.setMass(def.mass).setFriction(def.friction).setRestitution(def.restitution).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS), body);
-    } else if (o.kind === 'stickman') {
-      for (const { shape } of proxyQueryShapes()) {
-        const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
-        const desc = shape.kind === 'circle'
-          ? RAPIER.ColliderDesc.ball(toMeters(shape.radius))
-          : shape.kind === 'capsule'
-            ? RAPIER.ColliderDesc.capsule(toMeters(shape.halfHeight), toMeters(shape.radius))
-            : RAPIER.ColliderDesc.cuboid(toMeters(shape.halfExtents[0]), toMeters(shape.halfExtents[1]));
-        world.createCollider(desc.setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS), body);
-        kinematic.push(body);
-      }
-    }
-  });
-  if (kinematic.length !== stickmen * PART_NAMES.length) throw new Error('bare world: proxy count mismatch');
+export function createBareRigWorld(doc: SceneDocument, stickmen: number): BareRigWorld {
+  const bare = createBareWorld(doc);
+  if (bare.kinematicCount !== stickmen * PART_NAMES.length) throw new Error('bare world: proxy count mismatch');
   let first = true;
   return {
     step(frame) {
       if (frame) {
-        for (let i = 0; i < kinematic.length; i += 1) {
-          const b = kinematic[i];
-          const t = { x: toMeters(frame[i * 3]), y: toMeters(frame[i * 3 + 1]) };
-          if (first) {
-            b.setTranslation(t, true);
-            b.setRotation(frame[i * 3 + 2], true);
-          }
-          b.setNextKinematicTranslation(t);
-          b.setNextKinematicRotation(frame[i * 3 + 2]);
-        }
+        for (let i = 0; i < bare.kinematicCount; i += 1) bare.moveKinematic(i, frame[i * 3], frame[i * 3 + 1], frame[i * 3 + 2], first);
         first = false;
       }
-      world.step(events);
-      events.drainCollisionEvents(() => {});
+      bare.step();
     },
-    free() {
-      events.free();
-      world.free();
-    },
+    free: () => bare.free(),
   };
 }
 

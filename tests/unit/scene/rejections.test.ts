@@ -359,3 +359,18 @@ describe('a rejected load', () => {
     expect(expectLoaded(loadSceneValue(bare))).toMatchObject({ queues: {}, rules: [], prop_assets: [] });
   });
 });
+
+describe('terrain geometry is checked on load', () => {
+  it('rejects a non-convex polygon with its path and keeps a convex one', async () => {
+    const { loadSceneValue } = await import('../../../core/scene/io');
+    const base = {
+      format: 'stickman-stage/scene', version: '1.1', stage: { width: 1000, height: 1000 },
+      objects: [{ kind: 'terrain', id: 'poly', file_id: 1, shape: 'polygon', position: [500, 500], points: [[0, 0], [100, 0], [50, 20], [100, 100], [0, 100]] }],
+    };
+    const bad = loadSceneValue(base);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.issues[0]).toMatchObject({ path: '$.objects[0].points', message: expect.stringMatching(/not convex/) });
+    const good = loadSceneValue({ ...base, objects: [{ ...base.objects[0], points: [[0, 0], [100, 0], [100, 100], [0, 100]] }] });
+    expect(good.ok).toBe(true);
+  });
+});
