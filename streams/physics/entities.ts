@@ -12,6 +12,7 @@ export interface ColliderEntity {
 
 export type Vec2 = [number, number];
 
+/** Geometry fields are read from the physics world on first access and stay valid until the next step. */
 export interface ContactEvent {
   type: 'started' | 'stopped';
   a: ColliderEntity;

@@ -271,13 +271,47 @@ export class PhysicsWorld {
     // Order the pair deterministically (document order, then part name) so `a` is stable run to run.
     const swap = e1.order > e2.order || (e1.order === e2.order && (e1.part ?? '') > (e2.part ?? ''));
     const [ha, hb, a, b] = swap ? [h2, h1, e2, e1] : [h1, h2, e1, e2];
-    const ca = this.world.getCollider(ha);
-    const cb = this.world.getCollider(hb);
+    this.pendingContacts.push(new MeasuredContact(this.world, started ? 'started' : 'stopped', a, b, ha, hb));
+  }
+}
+
+/**
+ * A contact whose geometry (normal, point, relative speed) is read from Rapier only when someone
+ * asks, once: most part↔prop starts and every stop never need it. Valid until the next step.
+ */
+class MeasuredContact implements ContactEvent {
+  private measured: { normal: Vec2; point: Vec2; relativeSpeed: number } | null = null;
+
+  constructor(
+    private readonly world: InstanceType<typeof RAPIER.World>,
+    readonly type: 'started' | 'stopped',
+    readonly a: ColliderEntity,
+    readonly b: ColliderEntity,
+    private readonly ha: number,
+    private readonly hb: number,
+  ) {}
+
+  get normal(): Vec2 {
+    return this.measure().normal;
+  }
+
+  get point(): Vec2 {
+    return this.measure().point;
+  }
+
+  get relativeSpeed(): number {
+    return this.measure().relativeSpeed;
+  }
+
+  private measure() {
+    if (this.measured) return this.measured;
+    const ca = this.world.getCollider(this.ha);
+    const cb = this.world.getCollider(this.hb);
     const pa = ca ? ca.translation() : { x: 0, y: 0 };
     const pb = cb ? cb.translation() : { x: 0, y: 0 };
     let normal: Vec2 = [0, 0];
     let point: Vec2 = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
-    if (started && ca && cb) {
+    if (this.type === 'started' && ca && cb) {
       this.world.contactPair(ca, cb, (manifold, flipped) => {
         if (normal[0] !== 0 || normal[1] !== 0) return;
         const n = manifold.normal();
@@ -288,7 +322,7 @@ export class PhysicsWorld {
         }
       });
       if (normal[0] === 0 && normal[1] === 0) {
-        // No manifold (e.g. touching only through prediction): fall back to the centre direction.
+        // No manifold (touching only through prediction): fall back to the centre direction.
         const dx = pb.x - pa.x;
         const dy = pb.y - pa.y;
         const l = Math.hypot(dx, dy);
@@ -297,8 +331,8 @@ export class PhysicsWorld {
     }
     const va = ca?.parent()?.linvel() ?? { x: 0, y: 0 };
     const vb = cb?.parent()?.linvel() ?? { x: 0, y: 0 };
-    const relativeSpeed = toPixels(Math.hypot(vb.x - va.x, vb.y - va.y));
-    this.pendingContacts.push({ type: started ? 'started' : 'stopped', a, b, normal, point, relativeSpeed });
+    this.measured = { normal, point, relativeSpeed: toPixels(Math.hypot(vb.x - va.x, vb.y - va.y)) };
+    return this.measured;
   }
 }
 
