@@ -28,8 +28,6 @@ export class PhysicsWorld {
   private events: InstanceType<typeof RAPIER.EventQueue>;
   private readonly entityByCollider = new Map<number, ColliderEntity>();
   private readonly bodyById = new Map<string, RigidBody>();
-  private readonly colliderById = new Map<string, Collider>();
-  private readonly partBodies = new Map<string, RigidBody>();
   private disposed = false;
   private pendingContacts: ContactEvent[] = [];
   private pendingAreas: AreaEvent[] = [];
@@ -88,11 +86,9 @@ export class PhysicsWorld {
       const desc = queryShapeDesc(p.shape).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
       const collider = this.world.createCollider(desc, body);
       this.register(collider, { id, kind: 'proxy', part: p.part, order });
-      this.partBodies.set(`${id}/${p.part}`, body);
       const list = this.partBodyList.get(id) ?? [];
       list.push(body);
       this.partBodyList.set(id, list);
-      this.colliderById.set(`${id}/${p.part}`, collider);
     }
   }
 
@@ -122,24 +118,6 @@ export class PhysicsWorld {
       b.setNextKinematicTranslation(t);
       b.setNextKinematicRotation(r);
     }
-  }
-
-  /** Sets where a part will be after the next step (stage px, radians); `teleport` places it now. */
-  setPartPose(id: string, part: string, position: Vec2, rotation: number, teleport = false): void {
-    const b = this.partBodies.get(`${id}/${part}`);
-    if (!b) return;
-    assertFinite(`${id}/${part} pose`, position[0], position[1], rotation);
-    const t = { x: toMeters(position[0]), y: toMeters(position[1]) };
-    if (teleport) {
-      b.setTranslation(t, true);
-      b.setRotation(rotation, true);
-    }
-    b.setNextKinematicTranslation(t);
-    b.setNextKinematicRotation(rotation);
-  }
-
-  setPartsEnabled(id: string, enabled: boolean): void {
-    for (const [key, c] of this.colliderById) if (key.startsWith(`${id}/`)) c.setEnabled(enabled);
   }
 
   step(): void {
@@ -235,8 +213,6 @@ export class PhysicsWorld {
     this.disposed = true;
     this.entityByCollider.clear();
     this.bodyById.clear();
-    this.colliderById.clear();
-    this.partBodies.clear();
     this.partBodyList.clear();
     this.events.free();
     this.world.free();

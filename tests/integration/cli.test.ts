@@ -31,7 +31,7 @@ describe('npm run sim', () => {
     expect(records.at(-1).tick).toBe(180);
     expect(records.at(-1).t).toBe(3);
     expect(records[0]).toMatchObject({ type: 'transition', actor: 'stage', from: 'EDIT', to: 'PLAY.RUNNING', event: 'ui.play' });
-    for (const r of records) expect(['transition', 'event', 'action', 'warning', 'summary']).toContain(r.type);
+    for (const r of records) expect(['transition', 'event', 'action', 'rule', 'warning', 'summary']).toContain(r.type);
     expect(records.some((r) => r.type === 'event' && r.event.type === 'collided')).toBe(true);
   });
 

@@ -157,6 +157,12 @@ describe('scenes/demo.scene.json', () => {
     for (const t of ['walk_to', 'wait', 'speak']) expect(types).toContain(t);
   });
 
+  it('tells a story with rules on several triggers (collision, area entry, queue end) and every reactive mode', () => {
+    const scene = load();
+    expect(new Set(scene.rules.map((r) => r.when.type))).toEqual(new Set(['entered_area', 'collided', 'queue_finished']));
+    expect(new Set(scene.rules.flatMap((r) => r.then.map((t) => t.mode)))).toEqual(new Set(['overlay', 'sequential']));
+  });
+
   it('sends a stickman to a point inside the goal, and a rule makes it speak on entering', () => {
     const scene = load();
     const goal = byId(scene, 'goal') as { position: [number, number]; size: [number, number] };
@@ -165,8 +171,7 @@ describe('scenes/demo.scene.json', () => {
       items.some((i) => i.type === 'walk_to' && i.target_position[0] > gl && i.target_position[0] < gr && i.target_position[1] === gb),
     );
     expect(walker, 'a walk_to ending in the goal').toBeDefined();
-    expect(scene.rules).toHaveLength(1);
-    const [rule] = scene.rules;
+    const rule = scene.rules.find((r) => r.when.type === 'entered_area')!;
     expect(rule.enabled).toBe(true);
     expect(rule.when).toEqual({ type: 'entered_area', source: walker![0], target: 'goal' });
     expect(rule.then).toEqual([{ actor: walker![0], mode: 'overlay', action: expect.objectContaining({ type: 'speak' }) }]);
