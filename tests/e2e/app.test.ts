@@ -151,7 +151,7 @@ describe('Stickman Stage in the browser', () => {
       await page.setInputFiles('[data-testid="open-input"]', { name: 'concave.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(concave)) });
       const concaveNotice = page.locator('[data-testid="notice-error"]', { hasText: 'concave.scene.json' });
       await concaveNotice.waitFor();
-      expect(await concaveNotice.textContent()).toContain('$.objects[1]: terrain "ramp-1" (polygon): polygon is not convex');
+      expect(await concaveNotice.textContent()).toContain('$.objects[1].points: terrain "ramp-1" (polygon): polygon is not convex');
       expect(await objects(page)).toEqual(before);
 
       // A good file loads (and is one undo step).

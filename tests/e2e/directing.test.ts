@@ -386,7 +386,8 @@ describe('directing stickmen in the browser', () => {
       await expect(page.locator('[data-testid="reaction-mode"]').inputValue()).resolves.toBe('overlay');
       await screenshot(page, 'rule-edit-existing');
       await page.click('[data-testid="rule-cancel"]');
-      // Add a second rule quickly, then disable, reorder and delete via the panel.
+      // Add another rule quickly, then disable, reorder and delete the last two via the panel.
+      const rulesBefore = (await doc(page)).rules.length;
       await page.click('[data-testid="rule-add"]');
       await page.selectOption('[data-testid="rule-trigger"]', 'arrived');
       await page.selectOption('[data-testid="rule-source"]', 'stick-1');
@@ -397,22 +398,24 @@ describe('directing stickmen in the browser', () => {
       // face may run as an overlay; choose takeover instead.
       await page.selectOption('[data-testid="reaction-mode"]', 'takeover');
       await page.click('[data-testid="rule-save"]');
-      await page.waitForFunction(() => window.__stage!.controller.document.rules.length === 2);
+      await page.waitForFunction((n) => window.__stage!.controller.document.rules.length === n, rulesBefore + 1);
       const ruleIds = async () => (await doc(page)).rules.map((r) => r.id);
-      const [r1, r2] = await ruleIds();
+      const all = await ruleIds();
+      const head = all.slice(0, -2);
+      const [r1, r2] = all.slice(-2);
       await page.locator(`[data-rule-id="${r1}"] [data-testid="rule-enabled"]`).uncheck();
-      expect((await doc(page)).rules[0].enabled).toBe(false);
+      expect((await doc(page)).rules.find((r) => r.id === r1)!.enabled).toBe(false);
       await page.locator(`[data-rule-id="${r2}"] [data-testid="rule-up"]`).click();
-      expect(await ruleIds()).toEqual([r2, r1]);
+      expect(await ruleIds()).toEqual([...head, r2, r1]);
       await page.locator(`[data-rule-id="${r2}"]`).dragTo(page.locator(`[data-rule-id="${r1}"]`), { targetPosition: { x: 40, y: 16 } });
-      expect(await ruleIds()).toEqual([r1, r2]);
+      expect(await ruleIds()).toEqual([...head, r1, r2]);
       await screenshot(page, 'rules-panel');
       await page.locator(`[data-rule-id="${r1}"]`).focus();
       await page.keyboard.press('Delete');
-      expect(await ruleIds()).toEqual([r2]);
+      expect(await ruleIds()).toEqual([...head, r2]);
       // Every step above is one undo step: undo the delete.
       await page.keyboard.press('Control+z');
-      expect(await ruleIds()).toEqual([r1, r2]);
+      expect(await ruleIds()).toEqual([...head, r1, r2]);
     });
   });
 });

@@ -12,6 +12,7 @@ import type { Editor } from '../state/editor';
 import { actionText, bareLabel } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
+import { createReorderable } from '../state/reorderable';
 
 type Editing = { mode: 'add'; spec: ActionSpec } | { mode: 'edit'; id: string; spec: ActionSpec } | null;
 
@@ -38,8 +39,6 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
   const live = () => mode() === 'PLAY';
   const [editing, setEditing] = createSignal<Editing>(null);
   const [menuOpen, setMenuOpen] = createSignal(false);
-  const [dragId, setDragId] = createSignal<string | null>(null);
-  const [dropAt, setDropAt] = createSignal<number | null>(null);
   let listEl: HTMLOListElement | undefined;
 
   const queueState = createMemo(() => (live() ? editor.liveFrame().rigs.find((r) => r.id === props.rigId)?.queue : undefined));
@@ -86,25 +85,17 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
     setEditing({ mode: 'add', spec });
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    const id = dragId() ?? e.dataTransfer?.getData('text/plain');
-    const at = dropAt();
-    setDragId(null);
-    setDropAt(null);
-    if (!id || at === null) return;
-    const from = items().findIndex((i) => i.id === id);
-    if (from < 0) return;
-    // `at` is an insertion slot (0..n) in the list as shown; convert to the index after removal.
-    const to = at > from ? at - 1 : at;
-    if (to !== from) move(id, to);
-  };
-
-  const slotFor = (e: DragEvent, index: number) => {
-    const el = e.currentTarget as HTMLElement;
-    const r = el.getBoundingClientRect();
-    return e.clientY < r.top + r.height / 2 ? index : index + 1;
-  };
+  const reorder = createReorderable({
+    ids: () => items().map((i) => i.id),
+    move,
+    remove: (id) => remove(id),
+    edit: (id) => {
+      const item = items().find((i) => i.id === id);
+      const spec = item && actionSpec(item.type);
+      if (spec) setEditing({ mode: 'edit', id, spec });
+    },
+    readOnly: live,
+  });
 
   return (
     <section class="queue-panel" data-testid="queue-panel" aria-label={`Queue of ${props.rigId}`}>
@@ -155,13 +146,9 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
           class="qlist"
           ref={listEl}
           data-testid="queue-list"
-          onDragOver={(e) => {
-            if (dragId()) e.preventDefault();
-          }}
-          onDrop={onDrop}
-          onDragLeave={(e) => {
-            if (e.currentTarget === e.target) setDropAt(null);
-          }}
+          onDragOver={reorder.list.onDragOver}
+          onDrop={reorder.list.onDrop}
+          onDragLeave={reorder.list.onDragLeave}
         >
           <For each={items()}>
             {(item, index) => {
@@ -170,9 +157,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
                 <li
                   class="qitem"
                   classList={{
-                    dragging: dragId() === item.id,
-                    'drop-before': dropAt() === index(),
-                    'drop-after': dropAt() === index() + 1 && index() === items().length - 1,
+                    ...reorder.rowClasses(item.id, index(), items().length),
                     [`st-${status()}`]: !!status(),
                     editing: editing()?.mode === 'edit' && (editing() as { id: string }).id === item.id,
                   }}
@@ -182,34 +167,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
                   data-action-id={item.id}
                   data-status={status() ?? undefined}
                   aria-label={`${index() + 1}. ${actionText(payloadOf(item))}${status() ? `, ${status()}` : ''}`}
-                  onDragStart={(e) => {
-                    setDragId(item.id);
-                    e.dataTransfer?.setData('text/plain', item.id);
-                    if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-                  }}
-                  onDragEnd={() => {
-                    setDragId(null);
-                    setDropAt(null);
-                  }}
-                  onDragOver={(e) => {
-                    if (!dragId()) return;
-                    e.preventDefault();
-                    setDropAt(slotFor(e, index()));
-                  }}
-                  onKeyDown={(e) => {
-                    if (live() || e.target !== e.currentTarget) return;
-                    if (e.key === 'Delete' || e.key === 'Backspace') {
-                      e.preventDefault();
-                      remove(item.id);
-                    } else if (e.key === 'Enter') {
-                      e.preventDefault();
-                      const spec = actionSpec(item.type);
-                      if (spec) setEditing({ mode: 'edit', id: item.id, spec });
-                    } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-                      e.preventDefault();
-                      move(item.id, index() + (e.key === 'ArrowUp' ? -1 : 1));
-                    }
-                  }}
+                  {...reorder.row(item.id, index)}
                 >
                   <span class="qnum">{index() + 1}</span>
                   <ActionIcon type={item.type} />

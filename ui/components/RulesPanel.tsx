@@ -15,6 +15,7 @@ import type { Editor } from '../state/editor';
 import { actionText, bareLabel, defaultValues, objectName, ruleSummary } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
+import { createReorderable } from '../state/reorderable';
 
 interface Reaction {
   key: number;
@@ -63,8 +64,6 @@ export function RulesPanel(props: { editor: Editor }) {
   const rules = createMemo(() => editor.doc().rules);
   const readOnly = () => editor.mode().mode === 'PLAY';
   const [draft, setDraft] = createSignal<Draft | null>(null);
-  const [dragId, setDragId] = createSignal<string | null>(null);
-  const [dropAt, setDropAt] = createSignal<number | null>(null);
   let listEl: HTMLOListElement | undefined;
 
   const change = (label: string, fn: Parameters<Editor['direct']>[1]) => editor.direct(label, fn);
@@ -91,17 +90,16 @@ export function RulesPanel(props: { editor: Editor }) {
     return { enabled: true, type: t.type, source: stick && sel.includes(stick.id) ? stick.id : 'any', target: 'any', then: [] };
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    const id = dragId();
-    const at = dropAt();
-    setDragId(null);
-    setDropAt(null);
-    if (!id || at === null) return;
-    const from = rules().findIndex((r) => r.id === id);
-    const to = at > from ? at - 1 : at;
-    if (from >= 0 && to !== from) move(id, to);
-  };
+  const reorder = createReorderable({
+    ids: () => rules().map((r) => r.id),
+    move,
+    remove,
+    edit: (id) => {
+      const rule = rules().find((r) => r.id === id);
+      if (rule) setDraft(draftOf(rule));
+    },
+    readOnly,
+  });
 
   return (
     <div class="rules-panel" data-testid="rules-panel">
@@ -123,49 +121,21 @@ export function RulesPanel(props: { editor: Editor }) {
                 class="rlist"
                 ref={listEl}
                 data-testid="rule-list"
-                onDragOver={(e) => {
-                  if (dragId()) e.preventDefault();
-                }}
-                onDrop={onDrop}
+                onDragOver={reorder.list.onDragOver}
+                onDrop={reorder.list.onDrop}
+                onDragLeave={reorder.list.onDragLeave}
               >
                 <For each={rules()}>
                   {(rule, index) => (
                     <li
                       class="rrow"
-                      classList={{ disabled: !rule.enabled, dragging: dragId() === rule.id, 'drop-before': dropAt() === index(), 'drop-after': dropAt() === index() + 1 && index() === rules().length - 1 }}
+                      classList={{ disabled: !rule.enabled, ...reorder.rowClasses(rule.id, index(), rules().length) }}
                       tabindex="0"
                       draggable={!readOnly()}
                       data-testid="rule-row"
                       data-rule-id={rule.id}
-                      onDragStart={(e) => {
-                        setDragId(rule.id);
-                        e.dataTransfer?.setData('text/plain', rule.id);
-                        if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-                      }}
-                      onDragEnd={() => {
-                        setDragId(null);
-                        setDropAt(null);
-                      }}
-                      onDragOver={(e) => {
-                        if (!dragId()) return;
-                        e.preventDefault();
-                        const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
-                        setDropAt(e.clientY < r.top + r.height / 2 ? index() : index() + 1);
-                      }}
+                      {...reorder.row(rule.id, index)}
                       onDblClick={() => !readOnly() && setDraft(draftOf(rule))}
-                      onKeyDown={(e) => {
-                        if (readOnly() || e.target !== e.currentTarget) return;
-                        if (e.key === 'Delete' || e.key === 'Backspace') {
-                          e.preventDefault();
-                          remove(rule.id);
-                        } else if (e.key === 'Enter') {
-                          e.preventDefault();
-                          setDraft(draftOf(rule));
-                        } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-                          e.preventDefault();
-                          move(rule.id, index() + (e.key === 'ArrowUp' ? -1 : 1));
-                        }
-                      }}
                     >
                       <span class="grip" aria-hidden="true" title="Drag to reorder">
                         ⋮⋮

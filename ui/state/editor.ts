@@ -10,7 +10,6 @@ import type { ObjectKind, SceneDocument, StageObject } from '../../core/scene/sc
 import { loadSceneText, saveSceneText } from '../../core/scene/io';
 import type { SceneIssue } from '../../core/scene/errors';
 import { createObject, deleteObject, duplicateObject, EditError, findObject, lastObject, newScene, updateObject, type ObjectSpec } from '../../core/scene/edit';
-import { terrainView } from '../../streams/frame/documentFrame';
 import { commit, commitFrom, createHistory, redo, replace, undo, type History } from './history';
 import type { PaletteItem } from './palette';
 
@@ -75,25 +74,17 @@ export function issueLines(issues: readonly SceneIssue[], max = MAX_ISSUES_SHOWN
   return lines;
 }
 
-/** Geometry the schema cannot check (e.g. a non-convex polygon) as load issues naming the object. */
+/**
+ * Last line of defence before a loaded document reaches the stage: the loader already checks
+ * terrain geometry, so this only catches a document that still cannot be drawn.
+ */
 export function geometryIssues(doc: SceneDocument): SceneIssue[] {
-  const issues: SceneIssue[] = [];
-  doc.objects.forEach((o, i) => {
-    if (o.kind !== 'terrain') return;
-    try {
-      terrainView(o);
-    } catch (e) {
-      issues.push({ path: `$.objects[${i}]`, message: (e as Error).message });
-    }
-  });
-  if (issues.length === 0) {
-    try {
-      documentFrame(doc);
-    } catch (e) {
-      issues.push({ path: '$', message: (e as Error).message });
-    }
+  try {
+    documentFrame(doc);
+    return [];
+  } catch (e) {
+    return [{ path: '$', message: (e as Error).message }];
   }
-  return issues;
 }
 
 export class Editor {
