@@ -11,7 +11,7 @@ import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
 import { StageRuntime } from '../runtime/stageRuntime';
 import { documentFrame } from '../frame/documentFrame';
 import type { FrameSnapshot } from '../frame/frame';
-import { createTransitionInspector } from '../trace/inspector';
+import { createInspector } from '../trace/inspector';
 import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/records';
 
 export type { StageCommand };
@@ -37,13 +37,15 @@ export class StageController {
   private runtime: StageRuntime | null = null;
   private previousFrame: FrameSnapshot;
   private debug = false;
+  private readonly inspector: ReturnType<typeof createInspector>;
   private buildFailure: Error | null = null;
 
   constructor(doc: SceneDocument) {
     this.doc = doc;
     this.previousFrame = documentFrame(doc);
     this.frame$ = new BehaviorSubject(this.previousFrame);
-    const inspect = createTransitionInspector(() => this.now(), (r) => this.records$.next(r));
+    this.inspector = createInspector(() => this.now(), (r) => this.records$.next(r));
+    const inspect = this.inspector.observe;
     const machine = stageMachine.provide({
       actions: {
         buildRuntime: ({ context }) => this.buildRuntime(context.rigs),
@@ -147,6 +149,11 @@ export class StageController {
     this.debug = enabled;
     this.runtime?.setDebug(enabled);
     if (this.runtime) this.publish(this.runtime.frame(), false);
+  }
+
+  /** Actors the trace inspector currently tracks (stopped ones are forgotten). */
+  get inspectedActors(): number {
+    return this.inspector.tracked();
   }
 
   get debugEnabled(): boolean {

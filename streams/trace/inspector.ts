@@ -13,13 +13,24 @@ export function actorPath(ref: { id: string; sessionId: string; options?: { syst
 }
 
 export function createTransitionInspector(now: () => { t: number; tick: number }, emit: (r: TransitionRecord) => void) {
+  return createInspector(now, emit).observe;
+}
+
+/** The observer plus how many actors it is tracking (a leak check for tests). */
+export function createInspector(now: () => { t: number; tick: number }, emit: (r: TransitionRecord) => void) {
   const lastValue = new Map<string, string>();
   const lastSnapshot = new Map<string, unknown>();
-  return (ev: InspectionEvent): void => {
+  const observe = (ev: InspectionEvent): void => {
     if (ev.type !== '@xstate.snapshot') return;
     const ref = ev.actorRef as unknown as { id: string; sessionId: string };
     const snapshot = ev.snapshot as { value?: unknown; status?: string };
     if (lastSnapshot.get(ref.sessionId) === snapshot) return;
+    if (snapshot.status === 'stopped') {
+      // A stopped actor never transitions again: forget it so PLAY/RESET cycles do not accumulate.
+      lastSnapshot.delete(ref.sessionId);
+      lastValue.delete(ref.sessionId);
+      return;
+    }
     lastSnapshot.set(ref.sessionId, snapshot);
     if (snapshot.value === undefined) return;
     const to = stateName(snapshot.value);
@@ -30,4 +41,5 @@ export function createTransitionInspector(now: () => { t: number; tick: number }
     const { t, tick } = now();
     emit({ t, tick, type: 'transition', actor: actorPath(ev.actorRef as never), from, to, event: ev.event.type });
   };
+  return { observe, tracked: () => lastValue.size };
 }
