@@ -1,21 +1,24 @@
 /**
- * One stickman in PLAY: its locomotion state, its rig and TerrainMotion actors, its ten kinematic
- * collision proxies and (until the action runner exists) a plain in-order walk_to lane.
+ * One stickman in PLAY: its locomotion state, its rig actor (with the TerrainMotion and
+ * ActionRunner children), and its ten kinematic collision proxies. It applies what the runner
+ * emits (walk, face, speech) and reports stage events, action notes and warnings to the runtime.
  */
-import type { AnyActorRef } from 'xstate';
-import type { ActorRefFrom } from 'xstate';
-import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { ReactiveMode } from '../../core/actions/lane';
-import type { actionRunnerMachine } from '../../machines/actionRunnerMachine';
 import type { StageEvent } from '../../core/events';
-import { createLocomotion, beginTerrainFall, enterAirborne, stepLocomotion, type LocomotionEnv, type LocomotionState, type ProbeDebug, type TerrainPhase } from '../../core/locomotion';
-import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
+import {
+  beginTerrainFall, createLocomotion, enterAirborne, stepLocomotion,
+  type LocomotionEnv, type LocomotionState, type ProbeDebug, type TerrainPhase,
+} from '../../core/locomotion';
 import type { MarkerPose } from '../../core/rig/markers';
+import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
+import { proxyTransforms, type ProxyTransforms } from '../../core/rig/proxies';
 import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
-import { proxyTransforms, type ProxyTransforms } from '../../core/rig/proxies';
-import { proxyQueryShapes } from '../physics/colliderDescs';
+import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
+import type { actionRunnerMachine } from '../../machines/actionRunnerMachine';
+import { proxyQueryShapes } from '../physics/colliderDescs';
 import type { PhysicsWorld } from '../physics/world';
 import { roundVec } from '../trace/records';
 

@@ -3,25 +3,21 @@
  * Step order follows DESIGN.md §6: commands → rigs → physics → events → rules → post → frame.
  */
 import { Subject } from 'rxjs';
-import type { SceneDocument } from '../../core/scene/schema';
+import type { AnyActorRef } from 'xstate';
 import type { StageEvent } from '../../core/events';
 import { resolveProp } from '../../core/props/resolve';
-import { PhysicsWorld } from '../physics/world';
-import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
-import { documentFrame } from '../frame/documentFrame';
-import type { FrameSnapshot, PropView } from '../frame/frame';
-import { areaStageEvent, propContactEvents } from './contactEvents';
-import { tickTime } from '../trace/records';
-import type { AnyActorRef } from 'xstate';
-import { createTerrainIndex } from '../../core/terrain/terrainIndex';
-import type { TerrainObject } from '../../core/scene/schema';
-import { stickmanMarkers, rigView } from '../frame/documentFrame';
-import { DEFAULT_STICKMAN_COLOR } from '../frame/documentFrame';
-import { RigRuntime, type RigStepOutput } from './rigRuntime';
-import { PartPairs, StickmanAreas, stickmanPropEvent } from './stickmanContacts';
-import { RuleDispatcher } from './ruleDispatcher';
-import type { TraceRecord } from '../trace/records';
 import { PART_NAMES } from '../../core/rig/skeleton';
+import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
+import { createTerrainIndex } from '../../core/terrain/terrainIndex';
+import { DEFAULT_STICKMAN_COLOR, documentFrame, rigView, stickmanMarkers } from '../frame/documentFrame';
+import type { FrameSnapshot, PropView } from '../frame/frame';
+import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
+import { PhysicsWorld } from '../physics/world';
+import { tickTime, type TraceRecord } from '../trace/records';
+import { areaStageEvent, propContactEvents } from './contactEvents';
+import { RigRuntime, type RigStepOutput } from './rigRuntime';
+import { RuleDispatcher } from './ruleDispatcher';
+import { PartPairs, StickmanAreas, stickmanPropEvent } from './stickmanContacts';
 
 export class NonFiniteStateError extends Error {
   constructor(readonly objectId: string, what: string) {
