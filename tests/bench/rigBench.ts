@@ -158,6 +158,7 @@ interface Measurement {
   runtime_us: number;
   floor_us: number;
   ratio: number;
+  ratio_of_means: number;
   /** The 0-stickman scene, timed in the same interleaved blocks (same step indices). */
   baseline_runtime_us: number;
   baseline_floor_us: number;
@@ -200,13 +201,17 @@ function measure(stickmen: number, warmup: number, blockSteps: number, blocks: n
   // Warm-up: every path over the same first steps (JIT, props settling).
   for (const path of paths) timeBlock(path, 0, warmup);
   const us = [0, 0, 0, 0];
+  const blockRatios: number[] = [];
   for (let b = 0; b < blocks; b += 1) {
     const from = warmup + b * blockSteps;
+    const block = [0, 0, 0, 0];
     // Rotate the order each block so no path always runs first after a GC-heavy one.
     for (let k = 0; k < paths.length; k += 1) {
       const j = (k + b) % paths.length;
-      us[j] += timeBlock(paths[j], from, blockSteps) / blocks;
+      block[j] = timeBlock(paths[j], from, blockSteps);
+      us[j] += block[j] / blocks;
     }
+    blockRatios.push(block[0] / block[1]);
   }
   // Breakdown: one more block of the runtime with its rigs and its physics step metered (the
   // meters cost a little, so this block is kept out of the totals above).
@@ -225,7 +230,10 @@ function measure(stickmen: number, warmup: number, blockSteps: number, blocks: n
     stickmen,
     runtime_us: round(runtimeUs),
     floor_us: round(floorUs),
-    ratio: round(runtimeUs / floorUs, 3),
+    // Runtime and floor run back to back over the same steps in each block: the median of those
+    // paired ratios is robust to machine noise that hits one block.
+    ratio: round(median(blockRatios), 3),
+    ratio_of_means: round(runtimeUs / floorUs, 3),
     baseline_runtime_us: round(baseRuntimeUs),
     baseline_floor_us: round(baseFloorUs),
     per_stickman_us: stickmen ? round((runtimeUs - baseRuntimeUs) / stickmen, 2) : 0,
@@ -251,11 +259,17 @@ function measureSharedBareWorld(warmup: number, steps: number): number {
 
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   await initPhysics();
   const WARMUP = 90;
   const BLOCK = 120;
-  const BLOCKS = 4;
+  const BLOCKS = 7;
   measure(10, 60, 60, 1); // JIT warm-up for every path; discarded
   const rows = [1, 10, 100].map((n) => measure(n, WARMUP, BLOCK, BLOCKS));
   const hundred = rows.find((r) => r.stickmen === 100)!;
