@@ -1,6 +1,7 @@
-import { type Vec2, add, normalizeOr, scale, sub } from './vec';
+import { type Vec2, DIRECTION_EPSILON, add, normalizeOr, scale, sub } from './vec';
 import type { RigProportions } from './proportions';
-import { PART_NAMES, type PartName } from './skeleton';
+import type { Facing } from './facing';
+import { PART_NAMES, type PartName, type RigLocalPose } from './skeleton';
 import type { WorldPose } from './worldPose';
 
 // Phase 4.5 seed constants, used literally (pixels).
@@ -145,4 +146,47 @@ export function proxyTransforms(worldPose: WorldPose, proportions: RigProportion
     }
   }
   return transforms;
+}
+
+/**
+ * The per-step hot path of `proxyTransforms(toWorld(local, root, facing))`: writes each part's
+ * world centre x, y and rotation (PART_NAMES order, 3 numbers each) into `out` without
+ * allocating, so a hundred walking rigs do not feed the garbage collector every step.
+ */
+export function writeProxyPoses(
+  local: RigLocalPose,
+  root: Readonly<Vec2>,
+  facing: Facing,
+  proportions: RigProportions,
+  out: Float64Array,
+): void {
+  let shapes = SHAPES_CACHE.get(proportions);
+  if (!shapes) SHAPES_CACHE.set(proportions, (shapes = proxyShapes(proportions)));
+  const sign = facing === 'LEFT' ? -1 : 1;
+  for (let i = 0; i < PART_NAMES.length; i += 1) {
+    const name = PART_NAMES[i];
+    const part = local[name];
+    const shape = shapes[name];
+    const sx = root[0] + sign * part.start[0];
+    const sy = root[1] + part.start[1];
+    if (shape.shape === 'circle') {
+      out[i * 3] = sx + shape.centerOffset[0];
+      out[i * 3 + 1] = sy + shape.centerOffset[1];
+      out[i * 3 + 2] = 0;
+      continue;
+    }
+    let ax = sign * (part.end[0] - part.start[0]);
+    let ay = part.end[1] - part.start[1];
+    const length = Math.hypot(ax, ay);
+    if (length > DIRECTION_EPSILON && Number.isFinite(length)) {
+      ax /= length;
+      ay /= length;
+    } else {
+      ax = FALLBACK_AXIS[0];
+      ay = FALLBACK_AXIS[1];
+    }
+    out[i * 3] = sx + ax * (shape.length / 2);
+    out[i * 3 + 1] = sy + ay * (shape.length / 2);
+    out[i * 3 + 2] = Math.atan2(-ax, ay) + 0;
+  }
 }

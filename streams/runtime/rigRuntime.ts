@@ -12,8 +12,8 @@ import {
 } from '../../core/locomotion';
 import type { MarkerPose } from '../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
-import { proxyTransforms, type ProxyTransforms } from '../../core/rig/proxies';
-import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
+import { proxyTransforms, writeProxyPoses, type ProxyTransforms } from '../../core/rig/proxies';
+import { PART_NAMES, solvePose, type RigLocalPose } from '../../core/rig/skeleton';
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
@@ -47,9 +47,11 @@ export class RigRuntime {
   private readonly runner: RunnerRef | undefined;
   private reactiveCount = 0;
   private blocked = false;
-  worldPose: WorldPose;
-  proxies: ProxyTransforms;
   debug: ProbeDebug | undefined;
+  /** This step's solved rig-local pose; the world pose and proxy transforms derive from it on demand. */
+  private localPose: RigLocalPose;
+  private cachedWorld: WorldPose | null = null;
+  private cachedProxies: ProxyTransforms | null = null;
 
   constructor(
     readonly object: StickmanObject,
@@ -64,8 +66,7 @@ export class RigRuntime {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS };
-    this.worldPose = toWorld(solvePose(this.motion.markers, DEFAULT_PROPORTIONS), this.motion.root, this.motion.facing);
-    this.proxies = proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
+    this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.syncProxies(true);
     this.runner = (rigActor?.getSnapshot().context as { actionRunner?: RunnerRef } | undefined)?.actionRunner;
@@ -168,9 +169,22 @@ export class RigRuntime {
     // (a sequential reaction to `arrived` runs before the rest of the authored queue).
     if (this.runnerNeedsStep()) this.runner!.send({ type: 'step', dt: STEP_DT });
     for (const type of walkOutcomes) this.runner?.send({ type });
-    this.worldPose = toWorld(solvePose(this.motion.markers, DEFAULT_PROPORTIONS), this.motion.root, this.motion.facing);
-    this.proxies = proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
+    this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    this.cachedWorld = null;
+    this.cachedProxies = null;
     this.syncProxies(false);
+  }
+
+  /** The ten parts on the stage this step (computed when asked: debug overlay, tests). */
+  get worldPose(): WorldPose {
+    this.cachedWorld ??= toWorld(this.localPose, this.motion.root, this.motion.facing);
+    return this.cachedWorld;
+  }
+
+  /** The ten proxies' shapes and kinematic targets this step (computed when asked). */
+  get proxies(): ProxyTransforms {
+    this.cachedProxies ??= proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
+    return this.cachedProxies;
   }
 
   dispose(): void {
@@ -228,13 +242,7 @@ export class RigRuntime {
   private readonly proxyPoses = new Float64Array(PART_NAMES.length * 3);
 
   private syncProxies(teleport: boolean): void {
-    const poses = this.proxyPoses;
-    for (let i = 0; i < PART_NAMES.length; i += 1) {
-      const p = this.proxies[PART_NAMES[i]];
-      poses[i * 3] = p.center[0];
-      poses[i * 3 + 1] = p.center[1];
-      poses[i * 3 + 2] = p.rotation;
-    }
-    this.physics.setPartPoses(this.id, poses, teleport);
+    writeProxyPoses(this.localPose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
+    this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
   }
 }

@@ -139,3 +139,34 @@ describe('proxyTransforms', () => {
     expect(torso.center[1]).toBeCloseTo(world.torso.start[1] + 85, 9);
   });
 });
+
+describe('writeProxyPoses (the allocation-free hot path)', async () => {
+  const { writeProxyPoses, proxyTransforms } = await import('../../../core/rig/proxies');
+  const { solvePose, PART_NAMES } = await import('../../../core/rig/skeleton');
+  const { toWorld } = await import('../../../core/rig/worldPose');
+  const { defaultStandingPose } = await import('../../../core/rig/markers');
+  const { DEFAULT_PROPORTIONS } = await import('../../../core/rig/proportions');
+
+  it('matches proxyTransforms(toWorld(...)) for varied poses, both facings', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const base = defaultStandingPose(DEFAULT_PROPORTIONS);
+    const out = new Float64Array(PART_NAMES.length * 3);
+    for (let n = 0; n < 200; n += 1) {
+      const markers = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, [v[0] + rand() * 120, v[1] + rand() * 120]])) as typeof base;
+      const root: [number, number] = [rand() * 3000, 1000 + rand() * 500];
+      for (const facing of ['RIGHT', 'LEFT'] as const) {
+        const local = solvePose(markers, DEFAULT_PROPORTIONS);
+        const expected = proxyTransforms(toWorld(local, root, facing), DEFAULT_PROPORTIONS);
+        writeProxyPoses(local, root, facing, DEFAULT_PROPORTIONS, out);
+        PART_NAMES.forEach((name, i) => {
+          expect(out[i * 3]).toBeCloseTo(expected[name].center[0], 9);
+          expect(out[i * 3 + 1]).toBeCloseTo(expected[name].center[1], 9);
+          // Same rotation modulo a full turn (±π both mean "pointing straight up").
+          const d = out[i * 3 + 2] - expected[name].rotation;
+          expect(Math.abs(Math.atan2(Math.sin(d), Math.cos(d)))).toBeLessThan(1e-9);
+        });
+      }
+    }
+  });
+});
