@@ -215,6 +215,30 @@ describe('Stickman Stage in the browser', () => {
     });
   });
 
+  it('edits stage size and gravity from the scene panel, validated and undoable', async () => {
+    await withApp(async ({ page }) => {
+      const stage = () => page.evaluate(() => window.__stage!.controller.document.stage);
+      const gy = page.locator('[data-testid="stage-gravity-y"]');
+      await gy.fill('500');
+      await gy.press('Enter');
+      expect((await stage()).gravity).toEqual([0, 500]);
+      const width = page.locator('[data-testid="stage-width"]');
+      await width.fill('-10');
+      await width.press('Enter');
+      await expect(page.locator('[data-testid="stage-width-error"]').textContent()).resolves.toMatch(/at least|greater/);
+      expect((await stage()).width).toBe(4000);
+      await width.fill('5000');
+      await width.press('Enter');
+      expect((await stage()).width).toBe(5000);
+      // Ctrl+Z inside a text field undoes typing; the document's undo is for the stage.
+      await width.blur();
+      await page.keyboard.press('Control+z');
+      expect((await stage()).width).toBe(4000);
+      await page.keyboard.press('Control+z');
+      expect((await stage()).gravity).toEqual([0, 980]);
+    });
+  });
+
   it('moves by dragging, and the property panel refuses non-finite input', async () => {
     await withApp(async ({ page }) => {
       const id = await placeBox(page);

@@ -4,7 +4,7 @@
  * rejects (out of range) come back as EditErrors; both are shown under the field.
  */
 import { createEffect, createMemo, createSignal, Match, on, Show, Switch } from 'solid-js';
-import { EditError, moveObject, updateObject, type ObjectPatch } from '../../core/scene/edit';
+import { EditError, moveObject, updateObject, updateStage, type ObjectPatch } from '../../core/scene/edit';
 import { findPropTemplate } from '../../core/props/resolve';
 import type { AreaObject, PropObject, SceneDocument, StageObject, StickmanObject, TerrainObject } from '../../core/scene/schema';
 import { SCENE_LIMITS } from '../../core/scene/limits';
@@ -359,20 +359,29 @@ function AreaFields(props: { o: AreaObject; readOnly: boolean; patch: PatchFn })
 
 function SceneInfo(props: { editor: Editor }) {
   const doc = () => props.editor.doc();
+  const stage = () => doc().stage;
   const count = (kind: StageObject['kind']) => doc().objects.filter((o) => o.kind === kind).length;
+  const readOnly = () => props.editor.mode().mode === 'PLAY';
+  // Stage settings are one undoable edit each, validated by the same schema as a loaded file.
+  const setStage = (patch: Parameters<typeof updateStage>[1]) => props.editor.tryEdit((d) => updateStage(d, patch));
   return (
     <div class="prop-body">
       <div class="prop-head">
         <span class="kind-badge">scene</span>
         <strong>{doc().name ?? 'Untitled'}</strong>
       </div>
+      <fieldset disabled={readOnly()}>
+        <legend>Stage</legend>
+        <div class="row">
+          <NumberField label="width" value={stage().width} testId="stage-width" disabled={readOnly()} rule={{ min: 100, max: SCENE_LIMITS.maxStageSize }} suffix="px" commit={(v) => setStage({ width: v! })} />
+          <NumberField label="height" value={stage().height} testId="stage-height" disabled={readOnly()} rule={{ min: 100, max: SCENE_LIMITS.maxStageSize }} suffix="px" commit={(v) => setStage({ height: v! })} />
+        </div>
+        <div class="row">
+          <NumberField label="gravity x" value={stage().gravity[0]} testId="stage-gravity-x" disabled={readOnly()} rule={{ min: -SCENE_LIMITS.maxGravity, max: SCENE_LIMITS.maxGravity }} commit={(v) => setStage({ gravity: [v!, stage().gravity[1]] })} />
+          <NumberField label="gravity y" value={stage().gravity[1]} testId="stage-gravity-y" disabled={readOnly()} rule={{ min: -SCENE_LIMITS.maxGravity, max: SCENE_LIMITS.maxGravity }} commit={(v) => setStage({ gravity: [stage().gravity[0], v!] })} />
+        </div>
+      </fieldset>
       <dl class="scene-info">
-        <dt>stage</dt>
-        <dd>
-          {doc().stage.width} × {doc().stage.height} px
-        </dd>
-        <dt>gravity</dt>
-        <dd>{doc().stage.gravity.join(', ')} px/s²</dd>
         <dt>objects</dt>
         <dd data-testid="object-count">{doc().objects.length}</dd>
         <dt>terrain · props</dt>
