@@ -82,6 +82,10 @@ export const actionRunnerMachine = setup({
     laneExhaustedAfterWork: ({ context }) => pendingCount(context.lane) === 0 && context.laneHadWork,
     timeUp: ({ context, event }) => context.elapsed + dtOf(event) >= context.duration - 1e-9,
     isOverlay: ({ event }) => enqueued(event)?.mode === 'overlay',
+    isPrimary: ({ event }) => {
+      const e = enqueued(event);
+      return e !== null && e.mode !== 'overlay';
+    },
     isOverlaySpeech: ({ event }) => enqueued(event)?.mode === 'overlay' && enqueued(event)?.item.action.type === 'speak',
     isTakeover: ({ event }) => enqueued(event)?.mode === 'takeover',
     noCurrent: ({ context }) => context.current === null,
@@ -120,6 +124,8 @@ export const actionRunnerMachine = setup({
     }),
     markLaneIdle: assign({ laneHadWork: false }),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
+    noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
+    noteWalkStopped: assign({ walkEndedWhileBlocked: 'blocked' as const }),
     raiseBarrier: assign({ barrier: true }),
     lowerBarrier: assign({ barrier: false }),
     insertPrimary: assign({
@@ -185,7 +191,7 @@ export const actionRunnerMachine = setup({
         'queue.block': { actions: 'raiseBarrier' },
         'queue.unblock': { actions: 'lowerBarrier' },
         // Primary work sent before the queue starts waits in the lane; overlays need a running queue.
-        'queue.enqueue': { guard: ({ event }) => event.mode !== 'overlay', actions: 'insertPrimary' },
+        'queue.enqueue': { guard: 'isPrimary', actions: 'insertPrimary' },
       },
     },
     running: {
@@ -265,8 +271,8 @@ export const actionRunnerMachine = setup({
                   { target: 'speaking', actions: 'lowerBarrier' },
                 ],
                 // Walking cannot finish behind the barrier (seed 6a §8): remember how it ended.
-                'rig.arrived': { guard: 'currentIsWalk', actions: assign({ walkEndedWhileBlocked: 'completed' as const }) },
-                'rig.walkBlocked': { guard: 'currentIsWalk', actions: assign({ walkEndedWhileBlocked: 'blocked' as const }) },
+                'rig.arrived': { guard: 'currentIsWalk', actions: 'noteWalkArrived' },
+                'rig.walkBlocked': { guard: 'currentIsWalk', actions: 'noteWalkStopped' },
               },
             },
           },
