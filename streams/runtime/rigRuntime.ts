@@ -102,6 +102,16 @@ export class RigRuntime {
     return { id };
   }
 
+  /** stop_queue: cancels the running item and drops the rest; no queue_finished (seed 6a §8). */
+  stopQueue(): void {
+    this.runner?.send({ type: 'queue.stop' });
+  }
+
+  /** start_queue: the runner runs again (work enqueued from now on). */
+  startQueue(): void {
+    this.runner?.send({ type: 'queue.start' });
+  }
+
   /** A direct walk request: refused during the landing barrier (seed 6a §8), else a takeover walk. */
   walkTo(x: number, y: number): void {
     if (this.terrainPhase === 'LANDING_IMPACT') {

@@ -230,6 +230,11 @@ export class StageRuntime {
       if (!rig) out.warnings.push({ message: `walk_to: no stickman "${String(c.id)}"; skipped`, object: String(c.id) });
       else if (!Number.isFinite(x)) out.warnings.push({ message: `walk_to: target x is not a finite number; skipped`, object: rig.id });
       else rig.walkTo(x, Number.isFinite(Number(c.y)) ? Number(c.y) : rig.motion.root[1]);
+    } else if (c.type === 'rig.stopQueue' || c.type === 'rig.startQueue') {
+      const rig = this.rigById.get(String(c.id));
+      if (!rig) out.warnings.push({ message: `${c.type === 'rig.stopQueue' ? 'stop' : 'start'}_queue: no stickman "${String(c.id)}"; skipped`, object: String(c.id) });
+      else if (c.type === 'rig.stopQueue') rig.stopQueue();
+      else rig.startQueue();
     } else {
       out.warnings.push({ message: `unknown command "${c.type}"`, object: '' });
     }

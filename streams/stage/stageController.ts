@@ -165,6 +165,15 @@ export class StageController {
     this.runtime?.enqueue({ type: 'rig.walkTo', id: rigId, x, y });
   }
 
+  /** stop_queue / start_queue for one stickman during PLAY; applied at the start of the next step. */
+  stopQueue(rigId: string): void {
+    this.runtime?.enqueue({ type: 'rig.stopQueue', id: rigId });
+  }
+
+  startQueue(rigId: string): void {
+    this.runtime?.enqueue({ type: 'rig.startQueue', id: rigId });
+  }
+
   warn(message: string, object?: string): void {
     const rec: TraceRecord = { t: tickTime(this.tick), tick: this.tick, type: 'warning', message };
     if (object) rec.object = object;

@@ -418,4 +418,24 @@ describe('directing stickmen in the browser', () => {
       expect(await ruleIds()).toEqual([...head, r1, r2]);
     });
   });
+
+  it('in PLAY the live queue panel stops a stickman\'s queue (stop_queue): the running item is cancelled', async () => {
+    await withApp(async ({ page }) => {
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => window.__stage!.frame().tick > 5);
+      const [x, y] = await rigPoint(page, 'stick-1');
+      await page.mouse.click(x, y);
+      await page.locator('[data-testid="queue-panel"] [data-testid="queue-stop"]').click();
+      await page.waitForFunction(() => {
+        const runner = window.__stage!.controller.actor.system.get('rig:stick-1/actionRunner');
+        return runner?.getSnapshot().value === 'stopped';
+      });
+      await page.locator('[data-testid="queue-item"][data-status="cancelled"]').first().waitFor();
+      // The rest of the lane was dropped, not left pending.
+      await expect(page.locator('[data-testid="queue-item"][data-status="pending"]').count()).resolves.toBe(0);
+      await expect(page.locator('[data-testid="queue-item"][data-status="dropped"]').count()).resolves.toBe(3);
+      await expect(page.locator('[data-testid="queue-stop"]').isDisabled()).resolves.toBe(true);
+      await screenshot(page, 'queue-stopped');
+    });
+  });
 });

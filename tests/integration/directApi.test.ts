@@ -46,4 +46,27 @@ describe('direct calls during a running queue', () => {
     expect(c.currentRuntime!.rig('s')!.motion.walkTargetX).toBeNull();
     c.dispose();
   });
+
+  it('stop_queue cancels the running item and drops the rest without queue_finished; start_queue takes new work', () => {
+    const doc = scene([ground(1400), { kind: 'stickman', id: 's', position: [600, 1400] }], {
+      queues: { s: [{ id: 'w', type: 'wait', seconds: 2 }, { id: 'never', type: 'speak', text: 'no', seconds: 1 }] },
+    });
+    const c = new StageController(doc);
+    const records: TraceRecord[] = [];
+    c.records$.subscribe((r) => records.push(r));
+    c.send({ type: 'ui.play' });
+    c.step(30);
+    c.stopQueue('s');
+    c.step(200);
+    const log = () => records.filter((r): r is Extract<TraceRecord, { type: 'action' }> => r.type === 'action').map((a) => `${a.id} ${a.phase}${a.outcome ? ` ${a.outcome}` : ''}`);
+    expect(log()).toEqual(['w started', 'w finished cancelled']);
+    expect(records.some((r) => r.type === 'event' && r.event.type === 'queue_finished')).toBe(false);
+    c.startQueue('s');
+    c.step(1);
+    c.currentRuntime!.rig('s')!.enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'again');
+    c.step(30);
+    expect(log().slice(2)).toEqual(['again#1 started', 'again#1 finished completed']);
+    expect(records.filter((r) => r.type === 'event' && r.event.type === 'queue_finished')).toHaveLength(1);
+    c.dispose();
+  });
 });

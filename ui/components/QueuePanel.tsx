@@ -16,7 +16,8 @@ import { createReorderable } from '../state/reorderable';
 
 type Editing = { mode: 'add'; spec: ActionSpec } | { mode: 'edit'; id: string; spec: ActionSpec } | null;
 
-export type ItemStatus = 'pending' | 'running' | 'done' | 'skipped' | 'cancelled' | 'blocked';
+/** `dropped`: never started because stop_queue emptied the lane. */
+export type ItemStatus = 'pending' | 'running' | 'done' | 'skipped' | 'cancelled' | 'blocked' | 'dropped';
 
 const STATUS_TEXT: Record<ItemStatus, string> = {
   pending: 'pending',
@@ -25,6 +26,7 @@ const STATUS_TEXT: Record<ItemStatus, string> = {
   skipped: 'skipped',
   cancelled: 'cancelled',
   blocked: 'blocked',
+  dropped: 'dropped',
 };
 
 const payloadOf = (item: QueueItem): ActionPayload => {
@@ -47,7 +49,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
     const run = editor.actionRuns().get(`${props.rigId}/${id}`);
     const q = queueState();
     if (q?.current === id) return 'running';
-    if (!run) return 'pending';
+    if (!run) return q?.state === 'stopped' ? 'dropped' : 'pending';
     if (run.phase === 'started') return 'running';
     switch (run.outcome) {
       case 'skipped':
@@ -105,6 +107,15 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
         </h4>
         <Show when={live()}>
           <span class="muted small">live</span>
+          <button
+            class="small"
+            data-testid="queue-stop"
+            title="stop_queue: cancel the running action and drop the rest"
+            disabled={!queueState() || queueState()!.state === 'stopped'}
+            onClick={() => editor.controller.stopQueue(props.rigId)}
+          >
+            ■ Stop queue
+          </button>
         </Show>
         <Show when={!live()}>
           <div
