@@ -5,7 +5,7 @@ import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrain
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
 import { solvePose } from '../../core/rig/skeleton';
-import { toWorld } from '../../core/rig/worldPose';
+import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { Facing } from '../../core/rig/facing';
 import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView, Vec2 } from './frame';
@@ -30,8 +30,11 @@ export function stickmanMarkers(s: StickmanObject): MarkerPose {
   return (s.pose as MarkerPose | undefined) ?? defaultStandingPose(DEFAULT_PROPORTIONS);
 }
 
-export function rigView(id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, extra: Partial<RigView> = {}): RigView {
-  const world = toWorld(solvePose(markers, DEFAULT_PROPORTIONS), root, facing);
+/** `world` may be passed when the caller already solved this pose (the runtime does every step). */
+export function rigView(
+  id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string,
+  extra: Partial<RigView> = {}, world: WorldPose = toWorld(solvePose(markers, DEFAULT_PROPORTIONS), root, facing),
+): RigView {
   return {
     id,
     root,

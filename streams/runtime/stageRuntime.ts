@@ -145,7 +145,12 @@ export class StageRuntime {
     this.commands = [];
     for (const c of commands) this.applyCommand(c);
     // 2. per rig: locomotion, terrain motion, pose solve, speech clocks, queue runner, proxies.
-    for (const r of this.rigs) r.step();
+    for (const r of this.rigs) {
+      const root = r.motion.root;
+      // Checked before the rig writes its proxies, so the error names the stickman, not a collider.
+      if (!Number.isFinite(root[0]) || !Number.isFinite(root[1])) throw new NonFiniteStateError(r.id, 'root');
+      r.step();
+    }
     // 3. physics.
     this.world.step();
     this.flushNotes();
@@ -261,12 +266,14 @@ export class StageRuntime {
     const rigs = this.rigs.map((r) => {
       const m = r.motion;
       if (!Number.isFinite(m.root[0]) || !Number.isFinite(m.root[1])) throw new NonFiniteStateError(r.id, 'root');
-      return rigView(r.id, [m.root[0], m.root[1]], m.facing, m.markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
+      // Frames are immutable: the live marker pose is copied, the solved world pose reused.
+      const markers = Object.fromEntries(Object.entries(m.markers).map(([k, v]) => [k, [v[0], v[1]]])) as typeof m.markers;
+      return rigView(r.id, [m.root[0], m.root[1]], m.facing, markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
         state: 'ANIMATED',
         terrain: r.terrainPhase,
         speech: r.speech(),
         queue: r.queueStatus(),
-      });
+      }, r.worldPose);
     });
     const frame: FrameSnapshot = { ...this.baseFrame, tick: this.tick, time: this.time, props, areas, rigs };
     if (this.debugEnabled) frame.debug = this.debugView();

@@ -188,6 +188,14 @@ describe('PLAY lifecycle', () => {
     controller.dispose();
   });
 
+  it('a non-finite stickman root stops the step and names the stickman', () => {
+    const { controller, runtime } = play(chaos());
+    controller.step(2);
+    runtime.rig('stick')!.motion.root[0] = Number.NaN;
+    expect(() => controller.step(1)).toThrow(/"stick".*non-finite root/);
+    controller.dispose();
+  });
+
   it('refuses to pass a NaN velocity to physics', () => {
     const { controller, runtime } = play(chaos());
     runtime.enqueue({ type: 'prop.setVelocity', id: 'ball', velocity: [Number.NaN, 0] });
