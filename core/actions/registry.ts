@@ -85,6 +85,11 @@ export interface TriggerSpec {
   icon: string;
   source: { label: string; kinds: EndpointKind[] };
   target: { label: string; kinds: EndpointKind[] } | null;
+  /**
+   * Why this trigger cannot fire in this build yet (editors show it disabled with this note);
+   * absent when it fires. Files using it still load: the rule waits for the feature.
+   */
+  pending?: string;
 }
 
 export const TRIGGER_REGISTRY: readonly TriggerSpec[] = [
@@ -97,7 +102,11 @@ export const TRIGGER_REGISTRY: readonly TriggerSpec[] = [
   { type: 'action_finished', label: 'finishes an action', icon: '⏹', source: { label: 'Stickman', kinds: ['stickman'] }, target: null },
   { type: 'queue_finished', label: 'finishes the queue', icon: '✅', source: { label: 'Stickman', kinds: ['stickman'] }, target: null },
   { type: 'speech_finished', label: 'finishes speaking', icon: '💬', source: { label: 'Stickman', kinds: ['stickman'] }, target: null },
-  { type: 'state_changed', label: 'changes state', icon: '🔁', source: { label: 'Stickman', kinds: ['stickman'] }, target: null },
+  {
+    type: 'state_changed', label: 'changes state', icon: '🔁', source: { label: 'Stickman', kinds: ['stickman'] }, target: null,
+    // Rig states (ANIMATED · RAGDOLL · RECOVERING) only change once ragdoll and recovery exist.
+    pending: 'fires once ragdoll and recovery exist',
+  },
 ];
 
 export function triggerSpec(type: string): TriggerSpec | undefined {

@@ -355,8 +355,8 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
             <select value={d().type} data-testid="rule-trigger" onChange={(e) => setTrigger(e.currentTarget.value as Rule['when']['type'])}>
               <For each={TRIGGER_REGISTRY}>
                 {(t) => (
-                  <option value={t.type}>
-                    {t.label} ({t.type})
+                  <option value={t.type} disabled={!!t.pending && d().type !== t.type} title={t.pending}>
+                    {t.label} ({t.type}){t.pending ? ` — ${t.pending}` : ''}
                   </option>
                 )}
               </For>

@@ -39,3 +39,12 @@ describe('action registry', () => {
     expect(defaultSpeechSeconds('x'.repeat(1000))).toBe(8);
   });
 });
+
+describe('triggers that cannot fire yet', () => {
+  it('only state_changed is marked pending (rig states change once ragdoll exists), with a reason', async () => {
+    const { TRIGGER_REGISTRY } = await import('../../../core/actions/registry');
+    const pending = TRIGGER_REGISTRY.filter((t) => t.pending);
+    expect(pending.map((t) => t.type)).toEqual(['state_changed']);
+    expect(pending[0].pending).toMatch(/ragdoll/);
+  });
+});
