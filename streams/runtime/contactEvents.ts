@@ -5,7 +5,7 @@
  */
 import type { StageEvent } from '../../core/events';
 import type { AreaEvent, ContactEvent } from '../physics/entities';
-import { roundVec } from '../trace/records';
+import { round4, roundVec } from '../trace/records';
 
 const neg = (v: [number, number]): [number, number] => [-v[0] + 0, -v[1] + 0];
 
@@ -27,4 +27,3 @@ export function areaStageEvent(e: AreaEvent, position?: [number, number]): Stage
   return ev;
 }
 
-const round4 = (v: number): number => Math.round(v * 1e4) / 1e4 + 0;

@@ -5,9 +5,8 @@
  */
 import type { StageEvent } from '../../core/events';
 import type { AreaEvent, ContactEvent } from '../physics/entities';
-import { roundVec } from '../trace/records';
+import { round4, roundVec } from '../trace/records';
 
-const round4 = (v: number): number => Math.round(v * 1e4) / 1e4 + 0;
 
 export class PartPairs {
   private readonly parts = new Map<string, Set<string>>();

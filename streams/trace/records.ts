@@ -22,6 +22,9 @@ export const tickTime = (tick: number): number => Math.round(tick * STEP_SECONDS
 
 export const round2 = (v: number): number => Math.round(v * 100) / 100 + 0; // + 0 turns -0 into 0
 
+/** Unit vectors (contact normals) keep four decimals. */
+export const round4 = (v: number): number => Math.round(v * 1e4) / 1e4 + 0;
+
 export const roundVec = (v: readonly [number, number]): [number, number] => [round2(v[0]), round2(v[1])];
 
 export function toJsonLine(record: TraceRecord): string {

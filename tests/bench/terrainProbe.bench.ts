@@ -7,21 +7,12 @@
  * band, the shape of the real per-step load.
  */
 import { terrainConvexPieces, type TerrainInput } from '../../core/geometry/terrainShapes';
-import { CENTER_PROBE_OFFSETS, FOOT_PROBE_OFFSETS } from '../../core/terrain/constants';
+import { FOOT_PROBE_OFFSETS } from '../../core/terrain/constants';
+import { mulberry32 } from '../unit/terrain/fixtures';
 import { probeFan } from '../../core/terrain/probeFan';
 import { collectSurfaces, segmentYAtX } from '../../core/terrain/surfaces';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function buildScene(): TerrainInput[] {
   const scene: TerrainInput[] = [];
