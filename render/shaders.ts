@@ -49,21 +49,28 @@ void main() {
 }
 `;
 
-export const STROKE_FRAGMENT = /* glsl */ `
+/**
+ * What the three shape fragment shaders share: the varyings their vertex shaders write, and
+ * edge smoothing over one device pixel (no MSAA, DESIGN.md §6b) with an optional outline band.
+ */
+const SHAPE_FRAGMENT_COMMON = /* glsl */ `
 uniform float uDev;
 varying vec2 vLocal;
 varying vec4 vShape;
 varying vec4 vFill;
 varying vec4 vLine;
+float coverage(float edge) { return clamp(edge / uDev + 0.5, 0.0, 1.0); }
+vec4 outlined(float edge, float width) { return width > 0.0 ? mix(vLine, vFill, coverage(edge - width)) : vFill; }
+`;
+
+export const STROKE_FRAGMENT = /* glsl */ `${SHAPE_FRAGMENT_COMMON}
 void main() {
   float dx = max(max(-vLocal.x, vLocal.x - vShape.x), 0.0);
   float edge = vShape.y - length(vec2(dx, vLocal.y));
-  float cov = clamp(edge / uDev + 0.5, 0.0, 1.0);
+  float cov = coverage(edge);
   if (cov <= 0.0) discard;
   if (vShape.w > 0.0 && mod(vLocal.x, 2.0 * vShape.w) > vShape.w) discard;
-  vec4 col = vFill;
-  if (vShape.z > 0.0) col = mix(vLine, vFill, clamp((edge - vShape.z) / uDev + 0.5, 0.0, 1.0));
-  gl_FragColor = col * cov;
+  gl_FragColor = outlined(edge, vShape.z) * cov;
 }
 `;
 
@@ -93,23 +100,17 @@ void main() {
 }
 `;
 
-export const DISC_FRAGMENT = /* glsl */ `
-uniform float uDev;
-varying vec2 vLocal;
-varying vec4 vShape;
+export const DISC_FRAGMENT = /* glsl */ `${SHAPE_FRAGMENT_COMMON}
 varying vec2 vDir;
-varying vec4 vFill;
-varying vec4 vLine;
 void main() {
   float edge = vShape.x - length(vLocal);
-  float cov = clamp(edge / uDev + 0.5, 0.0, 1.0);
+  float cov = coverage(edge);
   if (cov <= 0.0) discard;
-  vec4 col = vFill;
-  if (vShape.y > 0.0) col = mix(vLine, vFill, clamp((edge - vShape.y) / uDev + 0.5, 0.0, 1.0));
+  vec4 col = outlined(edge, vShape.y);
   if (vShape.z > 0.0) {
     float t = clamp(dot(vLocal, vDir), 0.0, vShape.x);
     float md = length(vLocal - vDir * t);
-    col = mix(col, vLine, clamp((vShape.z - md) / uDev + 0.5, 0.0, 1.0));
+    col = mix(col, vLine, coverage(vShape.z - md));
   }
   gl_FragColor = col * cov;
 }
@@ -142,21 +143,14 @@ void main() {
 }
 `;
 
-export const BOX_FRAGMENT = /* glsl */ `
-uniform float uDev;
-varying vec2 vLocal;
-varying vec4 vShape;
-varying vec4 vFill;
-varying vec4 vLine;
+export const BOX_FRAGMENT = /* glsl */ `${SHAPE_FRAGMENT_COMMON}
 void main() {
   vec2 q = abs(vLocal) - (vShape.xy - vec2(vShape.w));
   float sd = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - vShape.w;
   float edge = -sd;
-  float cov = clamp(edge / uDev + 0.5, 0.0, 1.0);
+  float cov = coverage(edge);
   if (cov <= 0.0) discard;
-  vec4 col = vFill;
-  if (vShape.z > 0.0) col = mix(vLine, vFill, clamp((edge - vShape.z) / uDev + 0.5, 0.0, 1.0));
-  gl_FragColor = col * cov;
+  gl_FragColor = outlined(edge, vShape.z) * cov;
 }
 `;
 

@@ -74,8 +74,7 @@ export class RigRuntime {
   }
 
   get terrainPhase(): TerrainPhase {
-    const tm = this.rigActor?.getSnapshot().children?.terrainMotion as AnyActorRef | undefined;
-    return (tm?.getSnapshot().value as TerrainPhase | undefined) ?? 'DISABLED';
+    return (this.terrainMotion()?.getSnapshot().value as TerrainPhase | undefined) ?? 'DISABLED';
   }
 
   setDebug(enabled: boolean): void {
@@ -204,8 +203,14 @@ export class RigRuntime {
 
   private readonly subscriptions: Array<{ unsubscribe(): void }> = [];
 
+  private terrainMotionRef: AnyActorRef | undefined;
+
+  /** The rig's TerrainMotion child, looked up once and again only if that child stopped. */
   private terrainMotion(): AnyActorRef | undefined {
-    return this.rigActor?.getSnapshot().children?.terrainMotion as AnyActorRef | undefined;
+    if (!this.terrainMotionRef || this.terrainMotionRef.getSnapshot().status !== 'active') {
+      this.terrainMotionRef = this.rigActor?.getSnapshot().children?.terrainMotion as AnyActorRef | undefined;
+    }
+    return this.terrainMotionRef;
   }
 
   /** Only states that count time or start work need the step (100 idle rigs cost nothing). */

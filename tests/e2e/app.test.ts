@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { canvasStats, objects, openApp, pixelAt, ROOT, screenshot, stageToPage, startHarness, waitForApp, waitTicks, type AppPage, type Harness } from './harness';
+import { canvasStats, objects, withApp as withHarnessApp, pixelAt, ROOT, screenshot, stageToPage, startHarness, waitForApp, waitTicks, type AppPage, type Harness } from './harness';
 
 let h: Harness;
 
@@ -24,26 +24,7 @@ const BOX_FILL: [number, number, number] = [0xc8, 0x92, 0x4a];
 
 const colorDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-async function withApp<T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> {
-  const app = await openApp(h, query);
-  try {
-    return await fn(app);
-  } catch (e) {
-    // Say what the page showed: notices, mode, tick and page errors, plus a screenshot.
-    const state = await app.page
-      .evaluate(() => ({
-        notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
-        mode: window.__stage?.mode(),
-        tick: window.__stage?.frame().tick,
-      }))
-      .catch(() => null);
-    await screenshot(app.page, `failure-${Date.now()}`).catch(() => undefined);
-    (e as Error).message += `\npage state: ${JSON.stringify(state)}\npage errors: ${JSON.stringify(app.errors)}`;
-    throw e;
-  } finally {
-    await app.context.close();
-  }
-}
+const withApp = <T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> => withHarnessApp(h, fn, query);
 
 async function placeBox(page: Page, at: [number, number] = DROP_POINT): Promise<string> {
   const before = await objects(page);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { objects, openApp, screenshot, stageToPage, startHarness, type AppPage, type Harness } from './harness';
+import { objects, withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness } from './harness';
 
 let h: Harness;
 
@@ -18,27 +18,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function withApp<T>(fn: (app: AppPage) => Promise<T>): Promise<T> {
-  const app = await openApp(h);
-  try {
-    return await fn(app);
-  } catch (e) {
-    const state = await app.page
-      .evaluate(() => ({
-        notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
-        mode: window.__stage?.mode(),
-        tick: window.__stage?.frame().tick,
-        queues: window.__stage?.controller.document.queues,
-        rules: window.__stage?.controller.document.rules,
-      }))
-      .catch(() => null);
-    await screenshot(app.page, `failure-directing-${Date.now()}`).catch(() => undefined);
-    (e as Error).message += `\npage state: ${JSON.stringify(state)}\npage errors: ${JSON.stringify(app.errors)}`;
-    throw e;
-  } finally {
-    await app.context.close();
-  }
-}
+const withApp = <T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> => withHarnessApp(h, fn, query);
 
 const doc = (page: Page) => page.evaluate(() => window.__stage!.controller.document);
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

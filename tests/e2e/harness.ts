@@ -63,6 +63,32 @@ export interface AppPage {
   errors: string[];
 }
 
+/**
+ * Runs `fn` on a fresh app page and closes it. On failure the error says what the page showed
+ * (notices, mode, tick, queues and rules, page errors) and a screenshot is saved.
+ */
+export async function withApp<T>(h: Harness, fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> {
+  const app = await openApp(h, query);
+  try {
+    return await fn(app);
+  } catch (e) {
+    const state = await app.page
+      .evaluate(() => ({
+        notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
+        mode: window.__stage?.mode(),
+        tick: window.__stage?.frame().tick,
+        queues: window.__stage?.controller.document.queues,
+        rules: window.__stage?.controller.document.rules,
+      }))
+      .catch(() => null);
+    await screenshot(app.page, `failure-${Date.now()}`).catch(() => undefined);
+    (e as Error).message += `\npage state: ${JSON.stringify(state)}\npage errors: ${JSON.stringify(app.errors)}`;
+    throw e;
+  } finally {
+    await app.context.close();
+  }
+}
+
 /** A fresh context (empty localStorage) at 1280×800 with the app loaded and idle. */
 export async function openApp(h: Harness, query = ''): Promise<AppPage> {
   const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });

@@ -4,13 +4,14 @@
  * for stage_point fields (crosshair + ghost marker, Esc cancels), typed fields and choices in a
  * small inline form. Unsupported actions are listed, disabled, as "coming later".
  */
-import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from 'solid-js';
-import { ACTION_REGISTRY, type ActionSpec } from '../../core/actions/registry';
+import { createEffect, createMemo, createSignal, on, onCleanup, Show } from 'solid-js';
+import type { ActionSpec } from '../../core/actions/registry';
 import { appendAction } from '../../core/scene/edit';
 import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
 import { actionText, bareLabel, defaultValues, objectName, onlyStagePoints } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
+import { ActionMenuItems } from './ActionMenu';
 import { ActionEditor } from './ActionEditor';
 
 type Step = { type: 'menu' } | { type: 'form'; spec: ActionSpec; initial: Record<string, unknown> } | { type: 'picking'; spec: ActionSpec };
@@ -128,25 +129,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
             </p>
           </Show>
           <div class="direct-actions" role="menu">
-            <For each={ACTION_REGISTRY}>
-              {(spec) => (
-                <button
-                  type="button"
-                  role="menuitem"
-                  class="direct-action"
-                  disabled={!spec.supported}
-                  data-testid={`direct-${spec.type}`}
-                  title={spec.supported ? `${bareLabel(spec)}: append to the queue` : 'Coming later'}
-                  onClick={() => choose(spec)}
-                >
-                  <ActionIcon type={spec.type} />
-                  <span>{bareLabel(spec)}</span>
-                  <Show when={!spec.supported}>
-                    <span class="soon">coming later</span>
-                  </Show>
-                </button>
-              )}
-            </For>
+            <ActionMenuItems testIdPrefix="direct-" itemClass="direct-action" hint={(spec) => `${bareLabel(spec)}: append to the queue`} choose={choose} />
           </div>
           <p class="note small">Tip: with a stickman selected, click empty stage to add a walk there.</p>
         </Show>

@@ -5,13 +5,14 @@
  * with a progress bar, then done / skipped / cancelled / blocked from the run's action records.
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
-import { ACTION_REGISTRY, actionSpec, type ActionSpec } from '../../core/actions/registry';
+import { actionSpec, type ActionSpec } from '../../core/actions/registry';
 import { appendAction, moveAction, removeAction, updateAction } from '../../core/scene/edit';
 import type { ActionPayload, QueueItem } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
-import { actionText, bareLabel } from '../state/actionText';
+import { actionText } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
+import { ActionMenuItems } from './ActionMenu';
 import { createReorderable } from '../state/reorderable';
 
 type Editing = { mode: 'add'; spec: ActionSpec } | { mode: 'edit'; id: string; spec: ActionSpec } | null;
@@ -130,23 +131,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
             </button>
             <Show when={menuOpen()}>
               <div class="menu" role="menu" data-testid="queue-add-menu" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), setMenuOpen(false))}>
-                <For each={ACTION_REGISTRY}>
-                  {(spec) => (
-                    <button
-                      type="button"
-                      role="menuitem"
-                      disabled={!spec.supported}
-                      data-testid={`queue-add-${spec.type}`}
-                      title={spec.supported ? spec.label : `${bareLabel(spec)}: coming later`}
-                      onClick={() => startAdd(spec)}
-                    >
-                      <ActionIcon type={spec.type} /> {bareLabel(spec)}
-                      <Show when={!spec.supported}>
-                        <span class="soon">coming later</span>
-                      </Show>
-                    </button>
-                  )}
-                </For>
+                <ActionMenuItems testIdPrefix="queue-add-" hint={(spec) => spec.label} choose={startAdd} />
               </div>
             </Show>
           </div>
@@ -157,9 +142,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
           class="qlist"
           ref={listEl}
           data-testid="queue-list"
-          onDragOver={reorder.list.onDragOver}
-          onDrop={reorder.list.onDrop}
-          onDragLeave={reorder.list.onDragLeave}
+          {...reorder.list}
         >
           <For each={items()}>
             {(item, index) => {

@@ -121,9 +121,7 @@ export function RulesPanel(props: { editor: Editor }) {
                 class="rlist"
                 ref={listEl}
                 data-testid="rule-list"
-                onDragOver={reorder.list.onDragOver}
-                onDrop={reorder.list.onDrop}
-                onDragLeave={reorder.list.onDragLeave}
+                {...reorder.list}
               >
                 <For each={rules()}>
                   {(rule, index) => (
