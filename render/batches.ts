@@ -189,6 +189,15 @@ export class InstanceBatch {
   protected putColor(arr: Float32Array, i: number, c: RGBA): void {
     this.put4(arr, i, c[0], c[1], c[2], c[3] * this.alphaMul);
   }
+
+  /** Appends one shape: two vec4 attributes of geometry and parameters, then fill and line colours. */
+  protected record(a0: number, a1: number, a2: number, a3: number, b0: number, b1: number, b2: number, b3: number, fill: RGBA, line: RGBA): void {
+    const i = this.next();
+    this.put4(this.arrays[0], i, a0, a1, a2, a3);
+    this.put4(this.arrays[1], i, b0, b1, b2, b3);
+    this.putColor(this.arrays[2], i, fill);
+    this.putColor(this.arrays[3], i, line);
+  }
 }
 
 /** Round-capped segments (limbs, outlines, selection, rays, capsules). */
@@ -209,11 +218,7 @@ export class StrokeBatch extends InstanceBatch {
    */
   push(ax: number, ay: number, bx: number, by: number, halfWidth: number, fill: RGBA, flags = 0, outline = 0, line: RGBA = fill, dash = 0): void {
     if (!(Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by))) return;
-    const i = this.next();
-    this.put4(this.arrays[0], i, ax, ay, bx, by);
-    this.put4(this.arrays[1], i, halfWidth, outline, dash, flags);
-    this.putColor(this.arrays[2], i, fill);
-    this.putColor(this.arrays[3], i, line);
+    this.record(ax, ay, bx, by, halfWidth, outline, dash, flags, fill, line);
   }
 
   /** Closed (or open) polyline as one segment per edge. */
@@ -243,11 +248,7 @@ export class DiscBatch extends InstanceBatch {
   /** @param markHalfWidth CSS px half-width of a radius line at `rotation` (0 = none). */
   push(cx: number, cy: number, radius: number, fill: RGBA, flags = 0, outline = 0, line: RGBA = fill, rotation = 0, markHalfWidth = 0): void {
     if (!(Number.isFinite(cx) && Number.isFinite(cy) && Number.isFinite(radius))) return;
-    const i = this.next();
-    this.put4(this.arrays[0], i, cx, cy, radius, outline);
-    this.put4(this.arrays[1], i, flags, rotation, markHalfWidth, 0);
-    this.putColor(this.arrays[2], i, fill);
-    this.putColor(this.arrays[3], i, line);
+    this.record(cx, cy, radius, outline, flags, rotation, markHalfWidth, 0, fill, line);
   }
 }
 
@@ -264,11 +265,7 @@ export class BoxBatch extends InstanceBatch {
 
   push(cx: number, cy: number, hx: number, hy: number, rotation: number, fill: RGBA, flags = 0, outline = 0, line: RGBA = fill, corner = 0): void {
     if (!(Number.isFinite(cx) && Number.isFinite(cy) && Number.isFinite(hx) && Number.isFinite(hy) && Number.isFinite(rotation))) return;
-    const i = this.next();
-    this.put4(this.arrays[0], i, cx, cy, hx, hy);
-    this.put4(this.arrays[1], i, rotation, outline, corner, flags);
-    this.putColor(this.arrays[2], i, fill);
-    this.putColor(this.arrays[3], i, line);
+    this.record(cx, cy, hx, hy, rotation, outline, corner, flags, fill, line);
   }
 }
 
