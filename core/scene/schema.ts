@@ -103,6 +103,7 @@ export const areaSchema = z.strictObject({
   name: text().optional(),
   position: vec2Schema,
   size: sizeSchema,
+  rotation: rotationSchema.optional(),
   color: colorSchema.optional(),
 });
 
