@@ -67,7 +67,7 @@ export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 
         break;
       }
       case 'area':
-        areas.push({ id: o.id, name: o.name ?? o.id, position: o.position, size: o.size, color: o.color ?? DEFAULT_AREA_COLOR, occupants: 0 });
+        areas.push({ id: o.id, name: o.name ?? o.id, position: o.position, size: o.size, rotation: o.rotation ?? 0, color: o.color ?? DEFAULT_AREA_COLOR, occupants: 0 });
         break;
       case 'stickman':
         rigs.push(rigView(o.id, o.position, o.facing, stickmanMarkers(o), o.color ?? DEFAULT_STICKMAN_COLOR));

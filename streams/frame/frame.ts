@@ -33,6 +33,8 @@ export interface AreaView {
   name: string;
   position: Vec2;
   size: Vec2;
+  /** Radians, clockwise on screen, about the centre (0 when the file gives none). */
+  rotation: number;
   color: string;
   /** Number of objects inside right now (PLAY only). */
   occupants: number;

@@ -64,7 +64,9 @@ export class PhysicsWorld {
 
   addArea(a: AreaObject, order: number): void {
     const body = this.world.createRigidBody(
-      RAPIER.RigidBodyDesc.fixed().setTranslation(toMeters(a.position[0]), toMeters(a.position[1])),
+      RAPIER.RigidBodyDesc.fixed()
+        .setTranslation(toMeters(a.position[0]), toMeters(a.position[1]))
+        .setRotation(a.rotation ?? 0),
     );
     const desc = RAPIER.ColliderDesc.cuboid(toMeters(a.size[0] / 2), toMeters(a.size[1] / 2))
       .setSensor(true)

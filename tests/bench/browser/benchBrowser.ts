@@ -1,0 +1,175 @@
+/**
+ * `npm run bench:browser`: frame rate and simulation rate of the real app in headless Chromium
+ * (DESIGN.md §6b), with the timeline tab shown and hidden. Measures; never asserts.
+ *
+ * Builds the app with Vite into a temporary directory and serves it with `vite preview` (the
+ * production bundle: Solid's dev checks would distort the numbers); `--dev` uses the dev server
+ * instead, which starts faster. Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); no
+ * browser is ever downloaded.
+ *
+ * Scenes: the demo the app opens with, then generated walking scenes (10 stickmen + 50 props,
+ * 50 stickmen + 200 props) opened through the toolbar's file input, as a user would. For each:
+ * PLAY, a warm-up, then alternating windows with the timeline tab shown and the rules tab shown
+ * (the timeline hidden), two of each, averaged. fps counts requestAnimationFrame callbacks;
+ * steps_per_s is the simulation tick advance per wall second (60 is real time).
+ *
+ * Prints ONE JSON document on stdout:
+ * {"scenes":[{"name","stickmen","props","timeline_shown":{"fps","steps_per_s"},"timeline_hidden":{"fps","steps_per_s"}}]}
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, createServer, preview } from 'vite';
+import { chromium, type Page } from 'playwright-core';
+import { walkingSceneText } from './benchScenes';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags the issue prescribes, plus SwiftShader so WebGL works with the GPU disabled. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const WARMUP_MS = 1500;
+const WINDOW_MS = 3000;
+const SETTLE_MS = 400;
+
+interface Rate {
+  fps: number;
+  steps_per_s: number;
+}
+
+interface SceneResult {
+  name: string;
+  stickmen: number;
+  props: number;
+  timeline_shown: Rate;
+  timeline_hidden: Rate;
+}
+
+const log = (msg: string) => process.stderr.write(`[bench:browser] ${msg}\n`);
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Serves the app and returns its URL and a closer. */
+async function serveApp(dev: boolean): Promise<{ url: string; close(): Promise<void> }> {
+  const configFile = resolve(ROOT, 'vite.config.ts');
+  if (dev) {
+    const server = await createServer({ root: ROOT, configFile, logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null }, clearScreen: false });
+    await server.listen();
+    const url = server.resolvedUrls?.local[0];
+    if (!url) throw new Error('the Vite dev server did not report a URL');
+    return { url, close: () => server.close() };
+  }
+  const outDir = mkdtempSync(join(tmpdir(), 'stickman-bench-'));
+  log(`building into ${outDir}`);
+  await build({ root: ROOT, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true }, clearScreen: false });
+  const server = await preview({ root: ROOT, configFile, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a URL');
+  return {
+    url,
+    close: async () => {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Counts animation frames and simulation ticks over `ms` of wall time, in the page. */
+function measure(page: Page, ms: number): Promise<Rate> {
+  return page.evaluate(
+    (duration) =>
+      new Promise<Rate>((done) => {
+        const t0 = performance.now();
+        const tick0 = window.__stage!.frame().tick;
+        let frames = 0;
+        const onFrame = (now: number) => {
+          frames += 1;
+          const elapsed = now - t0;
+          if (elapsed < duration) {
+            requestAnimationFrame(onFrame);
+            return;
+          }
+          const ticks = window.__stage!.frame().tick - tick0;
+          done({ fps: (frames * 1000) / elapsed, steps_per_s: (ticks * 1000) / elapsed });
+        };
+        requestAnimationFrame(onFrame);
+      }),
+    ms,
+  );
+}
+
+const pause = (page: Page, ms: number) => page.evaluate((d) => new Promise((r) => setTimeout(r, d)), ms);
+
+async function showTab(page: Page, tab: 'timeline' | 'rules'): Promise<void> {
+  await page.click(`[data-testid="tab-${tab}"]`);
+  await pause(page, SETTLE_MS);
+}
+
+const mean = (rates: Rate[]): Rate => ({
+  fps: round1(rates.reduce((s, r) => s + r.fps, 0) / rates.length),
+  steps_per_s: round1(rates.reduce((s, r) => s + r.steps_per_s, 0) / rates.length),
+});
+
+async function runScene(page: Page, name: string, stickmen: number, props: number, sceneText: string | null): Promise<SceneResult> {
+  if (sceneText !== null) {
+    await page.setInputFiles('[data-testid="open-input"]', { name: `${name}.scene.json`, mimeType: 'application/json', buffer: Buffer.from(sceneText) });
+    const expected = (JSON.parse(sceneText) as { objects: unknown[] }).objects.length;
+    await page.waitForFunction((n) => window.__stage!.objects().length === n, expected, { timeout: 30_000 });
+  }
+  const counts = await page.evaluate(() => {
+    const objs = window.__stage!.objects();
+    return { stickmen: objs.filter((o) => o.kind === 'stickman').length, props: objs.filter((o) => o.kind === 'prop').length };
+  });
+  if (counts.stickmen !== stickmen || counts.props !== props) throw new Error(`${name}: expected ${stickmen} stickmen + ${props} props on stage, found ${JSON.stringify(counts)}`);
+  await showTab(page, 'timeline');
+  await page.click('[data-testid="mode-play"]');
+  await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY' && !window.__stage!.mode().paused, null, { timeout: 30_000 });
+  await pause(page, WARMUP_MS);
+  const shown: Rate[] = [];
+  const hidden: Rate[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    await showTab(page, 'timeline');
+    shown.push(await measure(page, WINDOW_MS));
+    await showTab(page, 'rules');
+    hidden.push(await measure(page, WINDOW_MS));
+  }
+  await page.click('[data-testid="mode-edit"]');
+  await page.waitForFunction(() => window.__stage!.mode().mode === 'EDIT', null, { timeout: 30_000 });
+  const result = { name, stickmen, props, timeline_shown: mean(shown), timeline_hidden: mean(hidden) };
+  log(`${name}: shown ${JSON.stringify(result.timeline_shown)} hidden ${JSON.stringify(result.timeline_hidden)}`);
+  return result;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`bench:browser needs Chromium at ${CHROMIUM} (Debian package "chromium"); set CHROMIUM_PATH to use another binary. No browser is downloaded.`);
+  const app = await serveApp(process.argv.includes('--dev'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(app.url);
+    await page.waitForFunction(() => !!window.__stage && window.__stage.physicsReady() && !!window.__stage.stageToScreen([0, 0]), null, { timeout: 60_000 });
+    const demo = await page.evaluate(() => {
+      const objs = window.__stage!.objects();
+      return { stickmen: objs.filter((o) => o.kind === 'stickman').length, props: objs.filter((o) => o.kind === 'prop').length };
+    });
+    const scenes: SceneResult[] = [];
+    scenes.push(await runScene(page, 'demo', demo.stickmen, demo.props, null));
+    for (const [stickmen, props] of [
+      [10, 50],
+      [50, 200],
+    ] as const) {
+      scenes.push(await runScene(page, `walkers-${stickmen}x${props}`, stickmen, props, walkingSceneText(stickmen, props)));
+    }
+    if (errors.length) log(`page errors: ${JSON.stringify(errors.slice(0, 5))}`);
+    process.stdout.write(`${JSON.stringify({ scenes }, null, 2)}\n`);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await app.close().catch(() => undefined);
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
+  process.exit(1);
+});
