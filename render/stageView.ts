@@ -11,6 +11,7 @@
 import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
 import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView } from '../streams/frame/frame';
 import type { PropShape } from '../core/props/resolve';
+import { boxCorners } from '../core/geometry/hitTest';
 import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
 import { parseHex, rgba, shade, TRANSPARENT, type RGBA } from './color';
@@ -442,9 +443,8 @@ export class StageView {
     const hx = a.size[0] / 2;
     const hy = a.size[1] / 2;
     const active = a.occupants > 0;
-    L.boxes.push(cx, cy, hx, hy, 0, rgba(a.color, active ? 0.3 : 0.12));
-    const rect: Vec2[] = [[cx - hx, cy - hy], [cx + hx, cy - hy], [cx + hx, cy + hy], [cx - hx, cy + hy]];
-    L.strokes.polyline(rect, true, active ? 1.25 : 0.9, rgba(a.color, 0.9), SIZE_CSS, active ? 0 : 7);
+    L.boxes.push(cx, cy, hx, hy, a.rotation, rgba(a.color, active ? 0.3 : 0.12));
+    L.strokes.polyline(boxCorners({ center: [cx, cy], half: [hx, hy], rotation: a.rotation }), true, active ? 1.25 : 0.9, rgba(a.color, 0.9), SIZE_CSS, active ? 0 : 7);
   }
 
   private drawProp(L: Layer, shape: PropShape, x: number, y: number, rot: number, fillColor: string, strokeColor: string): void {
@@ -668,10 +668,8 @@ export class StageView {
     }
     const area = idx.areas.get(id);
     if (area) {
-      const hx = area.size[0] / 2 + pad;
-      const hy = area.size[1] / 2 + pad;
       const [cx, cy] = area.position;
-      S.polyline([[cx - hx, cy - hy], [cx + hx, cy - hy], [cx + hx, cy + hy], [cx - hx, cy + hy]], true, hw, color, SIZE_CSS);
+      S.polyline(boxCorners({ center: [cx, cy], half: [area.size[0] / 2 + pad, area.size[1] / 2 + pad], rotation: area.rotation }), true, hw, color, SIZE_CSS);
       return;
     }
     const terrain = idx.terrain.get(id);

@@ -30,6 +30,8 @@ export interface HitArea {
   /** Centre. */
   readonly position: Readonly<Vec2>;
   readonly size: Readonly<Vec2>;
+  /** Radians about the centre (clockwise on screen); absent means 0. */
+  readonly rotation?: number;
 }
 
 export interface HitRig {
@@ -117,10 +119,8 @@ export function hitsProp(prop: HitProp, p: Readonly<Vec2>, tolerance = 0): boole
 }
 
 export function hitsArea(area: HitArea, p: Readonly<Vec2>, tolerance = 0): boolean {
-  return (
-    Math.abs(p[0] - area.position[0]) <= area.size[0] / 2 + tolerance &&
-    Math.abs(p[1] - area.position[1]) <= area.size[1] / 2 + tolerance
-  );
+  const [x, y] = toLocal(p, area.position, area.rotation ?? 0);
+  return Math.abs(x) <= area.size[0] / 2 + tolerance && Math.abs(y) <= area.size[1] / 2 + tolerance;
 }
 
 export function hitsRig(rig: HitRig, p: Readonly<Vec2>, tolerance = 0, limbHalfWidth = DEFAULT_LIMB_HALF_WIDTH): boolean {

@@ -199,14 +199,14 @@ function ObjectPanel(props: { editor: Editor; id: string }) {
           <NumberField label="x" value={o().position[0]} testId="prop-x" disabled={readOnly()} commit={(v) => move(o().id, [v!, o().position[1]])} />
           <NumberField label="y" value={o().position[1]} testId="prop-y" disabled={readOnly()} commit={(v) => move(o().id, [o().position[0], v!])} />
         </div>
-        <Show when={o().kind === 'terrain' || o().kind === 'prop'}>
+        <Show when={o().kind === 'terrain' || o().kind === 'prop' || o().kind === 'area'}>
           <NumberField
             label="rotation"
             suffix="°"
             digits={1}
             testId="prop-rotation"
             disabled={readOnly()}
-            value={((o() as TerrainObject | PropObject).rotation ?? 0) * DEG}
+            value={((o() as TerrainObject | PropObject | AreaObject).rotation ?? 0) * DEG}
             commit={(v) => patch(o().id, { rotation: Math.round((v! / DEG) * 1e4) / 1e4 })}
           />
         </Show>

@@ -47,7 +47,7 @@ export function selectionShape(doc: SceneDocument, frame: FrameSnapshot, o: Stag
       }
     }
     case 'area':
-      return { box: { center, half: [o.size[0] / 2, o.size[1] / 2], rotation: 0 }, rotatable: false, resizable: true };
+      return { box: { center, half: [o.size[0] / 2, o.size[1] / 2], rotation: o.rotation ?? 0 }, rotatable: true, resizable: true };
     case 'stickman': {
       const rig = frame.rigs.find((r) => r.id === o.id);
       const box = rig ? rigBox(rig) : null;
@@ -71,7 +71,7 @@ const round = (v: number, digits = 0) => {
 
 /** The patch that rotates `o` so its rotate handle sits under `pointer`. */
 export function rotatePatch(o: StageObject, pointer: Vec2, snap: boolean): ObjectPatch | null {
-  if (o.kind !== 'terrain' && o.kind !== 'prop') return null;
+  if (o.kind !== 'terrain' && o.kind !== 'prop' && o.kind !== 'area') return null;
   const current = o.kind === 'prop' ? o.rotation : o.rotation ?? 0;
   const angle = rotationFromPointer(o.position, pointer, current, snap ? ROTATION_SNAP : 0);
   return { rotation: round(angle, 4) };
@@ -89,7 +89,7 @@ export function resizePatch(doc: SceneDocument, o: StageObject, start: StageObje
     case 'area': {
       if (start.kind !== 'area') return null;
       const startHalf: Vec2 = [start.size[0] / 2, start.size[1] / 2];
-      const [hx, hy] = halfExtentsFromPointer(o.position, 0, pointer, MIN_HALF_EXTENT, keepAspect ? { startHalf } : undefined);
+      const [hx, hy] = halfExtentsFromPointer(o.position, o.rotation ?? 0, pointer, MIN_HALF_EXTENT, keepAspect ? { startHalf } : undefined);
       return { size: [round(hx * 2), round(hy * 2)] };
     }
     case 'prop': {
