@@ -6,24 +6,44 @@ import { loadSceneText } from '../../core/scene/io';
 import { formatIssues } from '../../core/scene/errors';
 import { runHeadless } from '../stage/headless';
 import type { StageController } from '../stage/stageController';
+import { frameRecord } from '../frame/frameRecord';
+
+export interface CliOutput {
+  write(line: string): void;
+  close(): Promise<void>;
+}
 
 export interface CliIo {
   readFile(path: string): string;
-  /** Opens the trace destination ('-' = stdout); returns a line writer and a closer. */
-  openTrace(target: string): { write(line: string): void; close(): Promise<void> };
+  /** Opens a JSON Lines destination for the trace or the frames ('-' = stdout). */
+  openOutput(target: string): CliOutput;
   stderr(text: string): void;
   /** Test seam: called once the runtime exists, before the first step. */
   onStart?(controller: StageController): void;
 }
 
-interface Args { scene: string; seconds: number; trace: string | null }
+export interface CliArgs {
+  scene: string;
+  seconds: number;
+  trace: string | null;
+  frames: string | null;
+  frameEvery: number;
+}
 
-export const USAGE = 'usage: npm run sim -- <scene.json> [--seconds N] [--trace <file>|-]';
+export const USAGE = 'usage: npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]';
 
-export function parseArgs(argv: readonly string[]): Args | string {
+/** Reads the value after an option, or says what is missing. */
+function optionValue(argv: readonly string[], i: number, what: string): string | { error: string } {
+  const v = argv[i];
+  return v === undefined || v === '' ? { error: `${argv[i - 1]} needs ${what}` } : v;
+}
+
+export function parseArgs(argv: readonly string[]): CliArgs | string {
   let scene: string | undefined;
   let seconds = 10;
   let trace: string | null = null;
+  let frames: string | null = null;
+  let frameEvery: number | null = null;
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     if (a === '--seconds') {
@@ -31,10 +51,17 @@ export function parseArgs(argv: readonly string[]): Args | string {
       const v = Number(raw);
       if (raw === undefined || !Number.isFinite(v) || v < 0 || v > 3600) return `--seconds must be a number between 0 and 3600, got ${raw}`;
       seconds = v;
-    } else if (a === '--trace') {
-      const v = argv[++i];
-      if (!v) return '--trace needs a file name or -';
-      trace = v;
+    } else if (a === '--trace' || a === '--frames') {
+      const v = optionValue(argv, ++i, 'a file name or -');
+      if (typeof v !== 'string') return v.error;
+      if (a === '--trace') trace = v;
+      else frames = v;
+    } else if (a === '--frame-every') {
+      const raw = argv[++i];
+      // Only plain decimal digits: Number() would also take '1e3', '0x10' or ' 5 '.
+      const v = raw !== undefined && /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(v) || v < 1) return `--frame-every must be a whole number of steps, 1 or more, got ${raw}`;
+      frameEvery = v;
     } else if (a.startsWith('--')) {
       return `unknown option ${a}\n${USAGE}`;
     } else if (!scene) {
@@ -44,7 +71,10 @@ export function parseArgs(argv: readonly string[]): Args | string {
     }
   }
   if (!scene) return USAGE;
-  return { scene, seconds, trace };
+  if (frameEvery !== null && frames === null) return '--frame-every needs --frames <file>|-';
+  // Two JSON Lines streams in one destination could not be told apart line by line.
+  if (frames !== null && frames === trace) return `--trace and --frames cannot both write to ${frames === '-' ? 'stdout' : frames}`;
+  return { scene, seconds, trace, frames, frameEvery: frameEvery ?? 1 };
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -65,15 +95,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`${args.scene}: invalid scene: ${formatIssues(loaded.issues, 1)}\n`);
     return 2;
   }
-  const out = args.trace ? io.openTrace(args.trace) : null;
+  const trace = args.trace ? io.openOutput(args.trace) : null;
+  const frames = args.frames ? io.openOutput(args.frames) : null;
   let code = 0;
   try {
-    const run = await runHeadless(loaded.scene, args.seconds, out ? (line) => out.write(line) : undefined, io.onStart);
+    const run = await runHeadless(loaded.scene, args.seconds, {
+      onRecord: trace ? (line) => trace.write(line) : undefined,
+      onStart: io.onStart,
+      onStep: frames
+        ? (controller) => {
+            const runtime = controller.currentRuntime;
+            const record = frameRecord(controller.frame$.value, (id) => runtime?.propState(id)?.velocity);
+            frames.write(JSON.stringify(record));
+          }
+        : undefined,
+      stepEvery: args.frameEvery,
+    });
     run.controller.dispose();
   } catch (e) {
     io.stderr(`runtime failure: ${(e as Error).message}\n`);
     code = 1;
   }
-  await out?.close();
+  await trace?.close();
+  await frames?.close();
   return code;
 }

@@ -1,4 +1,4 @@
-/** `npm run sim -- <scene.json> [--seconds N] [--trace <file>|-]`: see runCli.ts. */
+/** `npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]`: see runCli.ts. */
 import { createWriteStream, readFileSync } from 'node:fs';
 import { runCli } from './runCli';
 
@@ -11,7 +11,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 runCli(process.argv.slice(2), {
   readFile: (path) => readFileSync(path, 'utf8'),
   stderr: (text) => process.stderr.write(text),
-  openTrace(target) {
+  openOutput(target) {
     if (target === '-') return { write: (line) => process.stdout.write(`${line}\n`), close: async () => {} };
     const stream = createWriteStream(target);
     return {

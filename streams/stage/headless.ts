@@ -10,13 +10,24 @@ export interface HeadlessRun {
   controller: StageController;
 }
 
+export interface HeadlessOptions {
+  /** Each trace record as a JSON line, as it happens. */
+  onRecord?: (line: string) => void;
+  /** Called once the runtime exists, before the first step. */
+  onStart?: (controller: StageController) => void;
+  /**
+   * Called after every `stepEvery`-th step (ticks stepEvery, 2·stepEvery, …); the controller's
+   * `frame$` then holds that step's frame.
+   */
+  onStep?: (controller: StageController) => void;
+  /** A positive integer; default 1 (every step). */
+  stepEvery?: number;
+}
+
 /** Plays `doc` for `seconds` of simulation time, collecting every trace record, then the summary. */
-export async function runHeadless(
-  doc: SceneDocument,
-  seconds: number,
-  onRecord?: (line: string) => void,
-  onStart?: (controller: StageController) => void,
-): Promise<HeadlessRun> {
+export async function runHeadless(doc: SceneDocument, seconds: number, options: HeadlessOptions = {}): Promise<HeadlessRun> {
+  const { onRecord, onStart, onStep, stepEvery = 1 } = options;
+  if (!Number.isInteger(stepEvery) || stepEvery < 1) throw new RangeError(`stepEvery must be a positive integer, got ${stepEvery}`);
   await initPhysics();
   const controller = new StageController(doc);
   const records: TraceRecord[] = [];
@@ -31,7 +42,17 @@ export async function runHeadless(
   controller.send({ type: 'ui.play' });
   onStart?.(controller);
   const steps = Math.round(seconds * 60);
-  controller.step(steps);
+  if (!onStep) {
+    controller.step(steps);
+  } else {
+    // Stepping in chunks of stepEvery publishes a frame only for the steps the caller sees.
+    for (let done = 0; done < steps; ) {
+      const ran = controller.step(Math.min(stepEvery, steps - done));
+      if (ran === 0) break;
+      done += ran;
+      if (controller.tick % stepEvery === 0) onStep(controller);
+    }
+  }
   sink(controller.summary());
   sub.unsubscribe();
   return { records, lines, controller };

@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../streams/cli/runCli';
+import { PART_NAMES } from '../../core/rig/skeleton';
+import { MARKER_NAMES } from '../../core/rig/markers';
 
 const demoText = readFileSync(new URL('../../scenes/demo.scene.json', import.meta.url), 'utf8');
 
@@ -12,7 +17,7 @@ function fakeIo(files: Record<string, string>, onStart?: CliIo['onStart']) {
       if (!(p in files)) throw new Error('ENOENT');
       return files[p];
     },
-    openTrace: (t) => {
+    openOutput: (t) => {
       traces[t] = [];
       return { write: (l) => traces[t].push(l), close: async () => {} };
     },
@@ -59,6 +64,30 @@ describe('npm run sim', () => {
     expect(await runCli(['missing.json'], fakeIo({}).io)).toBe(2);
   });
 
+  it('exits 2 when --frames or --frame-every is malformed, before opening anything', async () => {
+    const cases: string[][] = [
+      ['--frames', '-', '--frame-every', '0'],
+      ['--frames', '-', '--frame-every', '-1'],
+      ['--frames', '-', '--frame-every', '1.5'],
+      ['--frames', '-', '--frame-every', '1e3'],
+      ['--frames', '-', '--frame-every', 'lots'],
+      ['--frames', '-', '--frame-every'],
+      ['--frames'],
+      ['--frame-every', '5'],
+      ['--frames', '-', '--trace', '-'],
+      ['--frames', 'same.jsonl', '--trace', 'same.jsonl'],
+    ];
+    for (const extra of cases) {
+      const { io, err, traces } = fakeIo({ 'demo.json': demoText });
+      expect(await runCli(['demo.json', '--seconds', '1', ...extra], io), extra.join(' ')).toBe(2);
+      expect(err.join(''), extra.join(' ')).toMatch(/--frame|--trace/);
+      expect(traces, extra.join(' ')).toEqual({});
+    }
+    const { io, err } = fakeIo({ 'demo.json': demoText });
+    await runCli(['demo.json', '--frames', '-', '--frame-every', '0'], io);
+    expect(err.join('')).toBe('--frame-every must be a whole number of steps, 1 or more, got 0\n');
+  });
+
   it('exits 1 and names the object when a position becomes non-finite', async () => {
     const { io, err } = fakeIo({ 'demo.json': demoText }, (controller) => {
       const physics = controller.currentRuntime!.physics;
@@ -71,5 +100,80 @@ describe('npm run sim', () => {
     });
     expect(await runCli(['demo.json', '--seconds', '2'], io)).toBe(1);
     expect(err.join('')).toMatch(/runtime failure: object ".+" has a non-finite position/);
+  });
+});
+
+describe('npm run sim --frames', () => {
+  it('writes one frame line per step by default, ticks 1..N', async () => {
+    const { io, traces } = fakeIo({ 'demo.json': demoText });
+    expect(await runCli(['demo.json', '--seconds', '1', '--frames', 'frames.jsonl'], io)).toBe(0);
+    const frames = traces['frames.jsonl'].map((l) => JSON.parse(l));
+    expect(frames.map((f) => f.tick)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(frames.at(-1).t).toBe(1);
+  });
+
+  it('--frame-every N writes every Nth step only (a partial last chunk writes nothing)', async () => {
+    const { io, traces } = fakeIo({ 'demo.json': demoText });
+    expect(await runCli(['demo.json', '--seconds', '3', '--frames', 'f', '--frame-every', '7'], io)).toBe(0);
+    const ticks = traces.f.map((l) => JSON.parse(l).tick);
+    expect(ticks).toEqual(Array.from({ length: Math.floor(180 / 7) }, (_, i) => (i + 1) * 7));
+  });
+
+  it('each line holds every rig and prop of the scene with the documented fields, part names and 0.01 rounding', async () => {
+    const demo = JSON.parse(demoText) as { objects: Array<{ kind: string; id: string }> };
+    const rigIds = demo.objects.filter((o) => o.kind === 'stickman').map((o) => o.id);
+    const propIds = demo.objects.filter((o) => o.kind === 'prop').map((o) => o.id);
+    const { io, traces } = fakeIo({ 'demo.json': demoText });
+    await runCli(['demo.json', '--seconds', '2', '--frames', 'f', '--frame-every', '30'], io);
+    expect(traces.f).toHaveLength(4);
+    for (const line of traces.f) {
+      const f = JSON.parse(line);
+      expect(Object.keys(f)).toEqual(['tick', 't', 'rigs', 'props']);
+      expect(f.rigs.map((r: { id: string }) => r.id)).toEqual(rigIds);
+      expect(f.props.map((p: { id: string }) => p.id)).toEqual(propIds);
+      for (const r of f.rigs) {
+        expect(Object.keys(r)).toEqual(['id', 'root', 'facing', 'state', 'terrain', 'markers', 'parts', 'head', 'held_prop']);
+        expect(['ANIMATED', 'RAGDOLL', 'RECOVERING']).toContain(r.state);
+        expect(['DISABLED', 'AIRBORNE', 'GROUNDED', 'LANDING_IMPACT']).toContain(r.terrain);
+        expect(Object.keys(r.markers).sort()).toEqual([...MARKER_NAMES].sort());
+        expect(r.parts.map((p: { name: string }) => p.name).sort()).toEqual([...PART_NAMES].sort());
+        expect(r.held_prop).toBeNull();
+      }
+      for (const p of f.props) expect(Object.keys(p)).toEqual(['id', 'position', 'rotation', 'velocity']);
+      // Every number is rounded to 0.01: no more than two decimals in the text.
+      expect(line).not.toMatch(/\d\.\d{3}/);
+    }
+    // The frames follow the simulation: the demo's props move.
+    const first = JSON.parse(traces.f[0]).props.map((p: { position: number[] }) => p.position);
+    const last = JSON.parse(traces.f.at(-1)!).props.map((p: { position: number[] }) => p.position);
+    expect(last).not.toEqual(first);
+  });
+
+  it('frames agree with the summary at the last step and leave the trace byte-identical', async () => {
+    const plain = fakeIo({ 'demo.json': demoText });
+    const framed = fakeIo({ 'demo.json': demoText });
+    await runCli(['demo.json', '--seconds', '3', '--trace', 't'], plain.io);
+    await runCli(['demo.json', '--seconds', '3', '--trace', 't', '--frames', 'f', '--frame-every', '4'], framed.io);
+    expect(framed.traces.t.join('\n')).toBe(plain.traces.t.join('\n'));
+    const summary = JSON.parse(framed.traces.t.at(-1)!);
+    const last = JSON.parse(framed.traces.f.at(-1)!);
+    expect(last.tick).toBe(summary.tick);
+    for (const r of last.rigs) {
+      expect(r.root).toEqual(summary.rigs[r.id].root);
+      expect(r.terrain).toBe(summary.rigs[r.id].terrain);
+    }
+    for (const p of last.props) {
+      expect(p.position).toEqual(summary.props[p.id].position);
+      expect(p.velocity).toEqual(summary.props[p.id].velocity);
+    }
+  });
+
+  it('`--frames -` writes the frame lines to stdout of the real command', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const { stdout } = await promisify(execFile)(tsx, ['streams/cli/sim.ts', 'scenes/demo.scene.json', '--seconds', '0.5', '--frames', '-', '--frame-every', '5'], { cwd: root });
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((f) => f.tick)).toEqual([5, 10, 15, 20, 25, 30]);
+    expect(lines[0].rigs.length).toBeGreaterThan(0);
   });
 });
