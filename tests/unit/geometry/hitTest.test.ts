@@ -164,3 +164,27 @@ describe('handles', () => {
     expect(b.half[1]).toBeCloseTo((900 - 520) / 2);
   });
 });
+
+describe('rotated areas', () => {
+  // A 400×200 area rotated 90°: it stands 200 wide and 400 tall about (1000, 1000).
+  const standing = { id: 'tall', position: [1000, 1000] as [number, number], size: [400, 200] as [number, number], rotation: Math.PI / 2 };
+  const only = (area: typeof standing) => ({ terrain: [], props: [], rigs: [], areas: [area] });
+
+  it('hits inside the rotated shape and misses where only the unrotated box would be', () => {
+    expect(hitTest(only(standing), [1000, 1180])).toEqual({ id: 'tall', kind: 'area' }); // below the centre, inside
+    expect(hitTest(only(standing), [1180, 1000])).toBeNull(); // right of the centre: the unrotated box reaches here
+    expect(hitTest(only({ ...standing, rotation: 0 }), [1180, 1000])).toEqual({ id: 'tall', kind: 'area' });
+  });
+
+  it('a 45° square misses its old corners and hits its new points', () => {
+    const diamond = { id: 'd', position: [0, 0] as [number, number], size: [200, 200] as [number, number], rotation: Math.PI / 4 };
+    expect(hitTest(only(diamond), [90, -90])).toBeNull(); // corner of the unrotated square
+    expect(hitTest(only(diamond), [0, -135])).toEqual({ id: 'd', kind: 'area' }); // beyond the old top edge, inside the diamond
+    expect(hitTest(only(diamond), [0, -150])).toBeNull(); // past its top point (141 px)
+  });
+
+  it('tolerance widens the rotated shape in its own frame', () => {
+    expect(hitTest(only(standing), [1104, 1000])).toBeNull();
+    expect(hitTest(only(standing), [1104, 1000], { tolerance: 5 })).toEqual({ id: 'tall', kind: 'area' });
+  });
+});

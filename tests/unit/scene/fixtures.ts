@@ -72,7 +72,7 @@ export function fullScene(): Json {
         pose: { Left_Hand: [-60, -300], Right_Hand: [60, -300], Left_Leg: [-30, 0], Right_Leg: [30, 0], Torso: [0, -340] },
       },
       { kind: 'stickman', id: 'stick-2', file_id: 42, position: [5000, 2000], facing: 'RIGHT', auto_recover: true },
-      { kind: 'area', id: 'goal', file_id: 9, name: 'The goal', position: [1500, 1900], size: [200, 200], color: '#00ff00' },
+      { kind: 'area', id: 'goal', file_id: 9, name: 'The goal', position: [1500, 1900], size: [200, 200], rotation: 0.3, color: '#00ff00' },
     ],
     queues: {
       'stick-1': [
