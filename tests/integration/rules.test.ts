@@ -4,43 +4,20 @@
  * directional source/target, document order with every match running.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StageController } from '../../streams/stage/stageController';
-import { initPhysics } from '../../streams/physics/rapier';
 import { MAX_EVENTS_PER_STEP } from '../../streams/runtime/ruleDispatcher';
-import { sceneSchema, type SceneDocument } from '../../core/scene/schema';
+import { sceneSchema } from '../../core/scene/schema';
 import { loadSceneValue } from '../../core/scene/io';
-import type { StageEvent } from '../../core/events';
-import type { ActionRecord, RuleTraceRecord, TraceRecord, WarningRecord } from '../../streams/trace/records';
 import { ground, prop, scene } from '../helpers/scenes';
+import { TestStage } from '../helpers/testStage';
 
 beforeAll(async () => {
-  await initPhysics();
+  await TestStage.init();
 });
 
 type Obj = Record<string, unknown>;
 
 const stickman = (id: string, x: number, extra: Obj = {}): Obj => ({ kind: 'stickman', id, position: [x, 1400], ...extra });
 const speak = (text: string, seconds?: number) => (seconds === undefined ? { type: 'speak', text } : { type: 'speak', text, seconds });
-
-function play(doc: SceneDocument) {
-  const controller = new StageController(doc);
-  const records: TraceRecord[] = [];
-  controller.records$.subscribe((r) => records.push(r));
-  controller.send({ type: 'ui.play' });
-  const runtime = controller.currentRuntime!;
-  const events = (type?: StageEvent['type'], source?: string) =>
-    records.flatMap((r) => (r.type === 'event' && (!type || r.event.type === type) && (!source || r.event.source === source) ? [{ ...r.event, tick: r.tick }] : []));
-  const rules = (id?: string) => records.filter((r): r is RuleTraceRecord => r.type === 'rule' && (!id || r.rule === id));
-  const actions = (rig?: string) => records.filter((r): r is ActionRecord => r.type === 'action' && (!rig || r.rig === rig));
-  const warnings = () => records.filter((r): r is WarningRecord => r.type === 'warning');
-  /** Stage events dispatched per tick. */
-  const perTick = () => {
-    const m = new Map<number, number>();
-    for (const r of records) if (r.type === 'event') m.set(r.tick, (m.get(r.tick) ?? 0) + 1);
-    return m;
-  };
-  return { controller, records, runtime, events, rules, actions, warnings, perTick };
-}
 
 describe('edge triggers', () => {
   it('entered_area fires once per entry: a stickman walking through an area enters once, leaves once, the rule runs once', () => {
@@ -52,8 +29,8 @@ describe('edge triggers', () => {
       queues: { s: [{ id: 'walk', type: 'walk_to', target_position: [1600, 1400] }] },
       rules: [{ id: 'r-enter', when: { type: 'entered_area', source: 's', target: 'zone' }, then: [{ actor: 's', mode: 'overlay', action: speak('in', 0.5) }] }],
     });
-    const p = play(doc);
-    p.controller.step(60 * 9);
+    const p = TestStage.load(doc).play();
+    p.step(60 * 9);
     expect(p.events('arrived', 's')).toHaveLength(1); // walked all the way through
     const entered = p.events('entered_area');
     const exited = p.events('exited_area');
@@ -72,12 +49,12 @@ describe('edge triggers', () => {
     expect(fired[0]).toMatchObject({ status: 'dispatched', event: 'entered_area', actor: 's', mode: 'overlay', action: 'speak' });
     expect(fired[0].tick).toBe(entered[0].tick);
     // The rule record follows its event record in the trace.
-    const idxEvent = p.records.findIndex((r) => r.type === 'event' && r.event.type === 'entered_area');
-    expect(p.records.indexOf(fired[0])).toBeGreaterThan(idxEvent);
+    const idxEvent = p.records().findIndex((r) => r.type === 'event' && r.event.type === 'entered_area');
+    expect(p.records().indexOf(fired[0])).toBeGreaterThan(idxEvent);
     // Its overlay ran once, beside the walk.
     expect(p.actions('s').filter((a) => a.id === fired[0].action_id).map((a) => `${a.phase} ${a.outcome ?? ''}`.trim())).toEqual(['started', 'finished completed']);
     expect(p.actions('s').filter((a) => a.id === 'walk').map((a) => a.outcome ?? a.phase)).toEqual(['started', 'completed']);
-    p.controller.dispose();
+    p.dispose();
   });
 });
 
@@ -90,8 +67,8 @@ describe('cycles', () => {
         { id: 'b-to-a', when: { type: 'speech_finished', source: 'b', target: 'any' }, then: [{ actor: 'a', mode: 'sequential', action: speak('A', 0.25) }] },
       ],
     });
-    const p = play(doc);
-    expect(p.controller.step(60 * 10)).toBe(600);
+    const p = TestStage.load(doc).play();
+    expect(p.step(60 * 10).tick).toBe(600);
     const speakers = p.events('speech_finished').map((e) => e.source);
     // Each turn takes 0.25 s plus a step or two of hand-over: well over 20 turns in 10 s.
     expect(speakers.length).toBeGreaterThan(20);
@@ -105,9 +82,9 @@ describe('cycles', () => {
     // Turns do not overlap: each speech starts after the previous one finished.
     const turns = p.actions().filter((a) => a.phase === 'started').map((a) => a.rig);
     turns.forEach((rig, i) => expect(rig).toBe(i % 2 === 0 ? 'a' : 'b'));
-    for (const n of p.perTick().values()) expect(n).toBeLessThanOrEqual(MAX_EVENTS_PER_STEP);
+    for (const n of p.eventsPerTick().values()) expect(n).toBeLessThanOrEqual(MAX_EVENTS_PER_STEP);
     expect(p.warnings()).toEqual([]);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('an instantaneous cycle hits the per-step cap, warns, and the stage keeps stepping and progressing', () => {
@@ -119,10 +96,10 @@ describe('cycles', () => {
       },
       rules: [{ id: 'loop', when: { type: 'action_finished', source: 'a', target: 'any' }, then: [{ actor: 'a', mode: 'overlay', action: { type: 'face', direction: 'RIGHT' } }] }],
     });
-    const p = play(doc);
-    expect(p.controller.step(60 * 3)).toBe(180);
-    expect(p.controller.tick).toBe(180);
-    const perTick = p.perTick();
+    const p = TestStage.load(doc).play();
+    expect(p.step(60 * 3).tick).toBe(180);
+    expect(p.tick).toBe(180);
+    const perTick = p.eventsPerTick();
     for (const [tick, n] of perTick) expect(n, `tick ${tick}`).toBeLessThanOrEqual(MAX_EVENTS_PER_STEP);
     // Once the cycle runs, every step is full.
     const capped = [...perTick].filter(([, n]) => n === MAX_EVENTS_PER_STEP).map(([t]) => t);
@@ -142,7 +119,7 @@ describe('cycles', () => {
     expect(bFinished[0].tick - bWait[1].tick).toBeLessThanOrEqual(1);
     expect(p.events('queue_finished', 'a')).toHaveLength(1);
     expect(p.events('queue_finished', 'b')).toHaveLength(1);
-    p.controller.dispose();
+    p.dispose();
   });
 });
 
@@ -171,8 +148,8 @@ describe('skips', () => {
     };
     expect(loadSceneValue(raw).ok).toBe(false); // the normal load refuses it
     const doc = sceneSchema.parse(raw);
-    const p = play(doc);
-    p.controller.step(120);
+    const p = TestStage.load(doc).play();
+    p.step(120);
     const recs = p.rules('r-ghost');
     expect(recs).toHaveLength(2);
     expect(recs[0]).toMatchObject({ actor: 'ghost', status: 'skipped', event: 'queue_finished', mode: 'sequential', action: 'wait' });
@@ -183,7 +160,7 @@ describe('skips', () => {
     expect(p.actions('s').map((a) => a.id)).toEqual(['w', 'w']);
     expect(p.actions('b').map((a) => `${a.id} ${a.phase}`)).toEqual(['r-ghost#1 started', 'r-ghost#1 finished']);
     expect(p.actions().every((a) => a.rig === 's' || a.rig === 'b')).toBe(true);
-    p.controller.dispose();
+    p.dispose();
   });
 });
 
@@ -199,8 +176,8 @@ describe('matching', () => {
         { id: 'r-rev', when: { type: 'collided', source: 'box', target: 's' }, then: [{ actor: 's', mode: 'overlay', action: speak('never', 0.5) }] },
       ],
     });
-    const p = play(doc);
-    p.controller.step(60 * 3);
+    const p = TestStage.load(doc).play();
+    p.step(60 * 3);
     const hits = p.events('collided', 's').filter((e) => e.target === 'box');
     expect(hits.length).toBeGreaterThanOrEqual(1);
     // The box landed on the stickman (well above the ground) before anything else.
@@ -211,7 +188,7 @@ describe('matching', () => {
     expect(fwd.every((r) => r.status === 'dispatched')).toBe(true);
     expect(fwd[0].tick).toBe(hits[0].tick);
     expect(p.rules('r-rev')).toEqual([]);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('rules run in document order and every matching rule runs; disabled rules never do', () => {
@@ -228,8 +205,8 @@ describe('matching', () => {
         ] },
       ],
     });
-    const p = play(doc);
-    p.controller.step(60);
+    const p = TestStage.load(doc).play();
+    p.step(60);
     const fired = p.rules();
     expect(fired.map((r) => `${r.rule}:${r.status}`)).toEqual(['r-any:dispatched', 'r-exact:dispatched', 'r-exact:dispatched']);
     expect(fired.map((r) => r.action_id)).toEqual(['r-any#1', 'r-exact#2', 'r-exact#3']);
@@ -239,6 +216,6 @@ describe('matching', () => {
     const qf = p.events('queue_finished', 'a');
     expect(qf).toHaveLength(1);
     for (const x of started) expect(x.tick).toBe(qf[0].tick);
-    p.controller.dispose();
+    p.dispose();
   });
 });
