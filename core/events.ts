@@ -4,6 +4,7 @@ type Vec2 = [number, number];
 export const STAGE_EVENT_TYPES = [
   'collided', 'separated', 'entered_area', 'exited_area', 'arrived', 'action_started', 'action_finished',
   'queue_finished', 'speech_finished', 'state_changed', 'prop_picked_up', 'prop_dropped', 'prop_thrown',
+  'left_stage',
 ] as const;
 
 export type StageEventType = (typeof STAGE_EVENT_TYPES)[number];

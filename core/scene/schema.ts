@@ -24,7 +24,10 @@ export const idSchema = z
   .min(1, 'id must not be empty')
   .max(L.maxIdLength, `id must be at most ${L.maxIdLength} characters`)
   // `*`, not `+`: an empty id is reported once, by the min(1) check above.
-  .regex(/^[A-Za-z0-9_:.-]*$/, 'id may only contain letters, digits, _ : . -');
+  .regex(/^[A-Za-z0-9_:.-]*$/, 'id may only contain letters, digits, _ : . -')
+  // Ids key maps and JSON objects (queues); assigning `obj["__proto__"]` sets a prototype instead.
+  // Other Object.prototype names (toString, constructor …) are fine ids: lookups use own keys.
+  .refine((id) => id !== '__proto__', '"__proto__" cannot be an id');
 const text = () => z.string().max(L.maxStringLength, `must be at most ${L.maxStringLength} characters`);
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #a1b2c3');
 const fileIdSchema = z.number().int('must be an integer').min(1, 'must be at least 1').max(1e9);
