@@ -2,7 +2,8 @@
  * Resolves a placed prop to its effective physical definition: the built-in or embedded asset,
  * scaled by the instance scale and with the instance's physics overrides applied.
  */
-import { BUILTIN_PROPS } from '../scene/builtinProps';
+import { builtinProp } from '../scene/builtinProps';
+import { checkPropPolygon } from './shapeCheck';
 import type { PropAsset, PropObject, SceneDocument } from '../scene/schema';
 
 type Vec2 = [number, number];
@@ -27,20 +28,31 @@ export interface ResolvedProp {
 const DEFAULT_COLORS = { fill: '#9aa4b1', stroke: '#3c4450' };
 
 export function findPropTemplate(spawnId: string, assets: readonly PropAsset[]): ResolvedProp | undefined {
-  const builtin = BUILTIN_PROPS[spawnId];
+  const builtin = builtinProp(spawnId);
   if (builtin) return { ...builtin, shape: builtin.shape as PropShape };
   const asset = assets.find((a) => a.spawn_id === spawnId);
   if (!asset) return undefined;
   return {
     spawn_id: asset.spawn_id,
     name: asset.name,
-    shape: asset.shape as PropShape,
+    shape: assetShape(asset.shape as PropShape),
     mass: asset.mass,
     gravity_scale: asset.gravity_scale,
     friction: asset.friction,
     restitution: asset.restitution,
     colors: asset.colors ?? DEFAULT_COLORS,
   };
+}
+
+/**
+ * An asset's shape as physics and drawing use it: a polygon without its repeated or
+ * straight-through points (the loader accepts those, as for terrain, but Rapier's hull panics
+ * on coincident points). A polygon the loader would refuse is returned unchanged.
+ */
+function assetShape(shape: PropShape): PropShape {
+  if (shape.kind !== 'polygon') return shape;
+  const checked = checkPropPolygon(shape.points);
+  return 'points' in checked ? { kind: 'polygon', points: checked.points } : shape;
 }
 
 export function scalePropShape(shape: PropShape, scale: Vec2): PropShape {

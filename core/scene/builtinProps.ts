@@ -15,7 +15,12 @@ export interface BuiltinPropDef {
   colors: { fill: string; stroke: string };
 }
 
-export const BUILTIN_PROPS: Record<string, BuiltinPropDef> = {
+/**
+ * Keyed by spawn_id. A null-prototype object, so a spawn_id such as `constructor` or `toString`
+ * is not found here by `in` or indexing (on a plain object both would see Object.prototype).
+ * Look up with `builtinProp`.
+ */
+export const BUILTIN_PROPS: Readonly<Record<string, BuiltinPropDef>> = Object.freeze(Object.assign(Object.create(null) as Record<string, BuiltinPropDef>, {
   'builtin:box': {
     spawn_id: 'builtin:box', name: 'Box', shape: { kind: 'box', size: [80, 80] },
     mass: 4, gravity_scale: 1, friction: 0.7, restitution: 0.05, colors: { fill: '#c8924a', stroke: '#6b4a22' },
@@ -32,6 +37,11 @@ export const BUILTIN_PROPS: Record<string, BuiltinPropDef> = {
     spawn_id: 'builtin:bottle', name: 'Bottle', shape: { kind: 'capsule', length: 60, radius: 14 },
     mass: 0.8, gravity_scale: 1, friction: 0.4, restitution: 0.3, colors: { fill: '#4fa86a', stroke: '#1f4f2e' },
   },
-};
+}));
+
+/** The built-in prop with this spawn_id, if there is one (own keys only). */
+export function builtinProp(spawnId: string): BuiltinPropDef | undefined {
+  return Object.hasOwn(BUILTIN_PROPS, spawnId) ? BUILTIN_PROPS[spawnId] : undefined;
+}
 
 export const BUILTIN_PROP_IDS = Object.keys(BUILTIN_PROPS);

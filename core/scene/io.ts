@@ -2,11 +2,13 @@
  * Loading and saving scene files. Loading never throws on bad input: it returns the issues,
  * each naming the JSON path and the reason, so the caller can keep the current scene.
  */
-import { BUILTIN_PROPS } from './builtinProps';
-import { formatPath, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
+import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
+import { checkJsonStructure } from './inputGuard';
 import { SCENE_LIMITS } from './limits';
 import { actionSpec } from '../actions/registry';
 import { terrainConvexPieces } from '../geometry/terrainShapes';
+import { findPropTemplate, scalePropShape } from '../props/resolve';
+import { propShapeProblem } from '../props/shapeCheck';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
 
@@ -30,26 +32,36 @@ export function loadSceneText(text: string): SceneLoadResult {
   return loadSceneValue(raw);
 }
 
+/**
+ * Validates an untrusted value (parsed JSON, or a document built in code). Structure first
+ * (depth, sizes, `__proto__` keys: see inputGuard), then format and version, migration, the
+ * schema and the reference checks. A refusal lists at most MAX_LISTED_ISSUES issues, the last
+ * one saying how many more there were, and quotes at most a short excerpt of any value.
+ */
 export function loadSceneValue(raw: unknown): SceneLoadResult {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('$', 'a scene must be a JSON object');
+  const structural = checkJsonStructure(raw);
+  if (structural) return { ok: false, issues: [structural] };
   const record = raw as Record<string, unknown>;
   if (record.format !== SCENE_FORMAT) return fail('$.format', `must be "${SCENE_FORMAT}"`);
   const version = record.version;
   if (typeof version !== 'string' || !SUPPORTED_VERSIONS.includes(version)) {
-    return fail('$.version', `unknown version ${JSON.stringify(version)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`);
+    return fail('$.version', `unknown version ${quoteValue(version)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`);
   }
   if (Array.isArray(record.objects) && record.objects.length > SCENE_LIMITS.maxObjects) {
     return fail('$.objects', `${record.objects.length} objects; the limit is ${SCENE_LIMITS.maxObjects}`);
   }
   const issues: SceneIssue[] = [];
   const input = version === '1.0' ? migrate10to11(record, issues) : record;
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return { ok: false, issues: capIssues(issues) };
   const parsed = sceneSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, issues: toSceneIssues(parsed.error.issues) };
+    // Only the listed issues are formatted: a hostile file can produce hundreds of thousands.
+    const all = parsed.error.issues;
+    return { ok: false, issues: capIssues(toSceneIssues(all.slice(0, MAX_LISTED_ISSUES)), all.length) };
   }
   const semantic = checkReferences(parsed.data);
-  if (semantic.length) return { ok: false, issues: semantic };
+  if (semantic.length) return { ok: false, issues: capIssues(semantic) };
   return version === '1.0' ? { ok: true, scene: parsed.data, migratedFrom: '1.0' } : { ok: true, scene: parsed.data };
 }
 
@@ -101,10 +113,17 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
   const kindById = new Map<string, string>();
   const fileIds = new Set<number>();
   const assetIds = new Set<string>();
+  const badShapeAssets = new Set<string>();
   scene.prop_assets.forEach((a, i) => {
     if (a.spawn_id.startsWith('builtin:')) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: 'the builtin: prefix is reserved' });
-    if (assetIds.has(a.spawn_id)) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: `duplicate spawn_id "${a.spawn_id}"` });
+    if (assetIds.has(a.spawn_id)) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: `duplicate spawn_id ${quoteValue(a.spawn_id)}` });
     assetIds.add(a.spawn_id);
+    // Asset shapes become physics colliders: checked like terrain polygons, and not too thin.
+    const problem = propShapeProblem(a.shape);
+    if (problem) {
+      issues.push({ path: `$.prop_assets[${i}].shape${a.shape.kind === 'polygon' ? '.points' : ''}`, message: problem });
+      badShapeAssets.add(a.spawn_id);
+    }
   });
   scene.objects.forEach((o, i) => {
     if (kindById.has(o.id)) issues.push({ path: `$.objects[${i}].id`, message: `duplicate id "${o.id}"` });
@@ -115,8 +134,13 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       if (o.stage_object_id !== o.id) {
         issues.push({ path: `$.objects[${i}].stage_object_id`, message: `must equal the object's id "${o.id}"` });
       }
-      if (!(o.spawn_id in BUILTIN_PROPS) && !assetIds.has(o.spawn_id)) {
-        issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop "${o.spawn_id}" (not built in and not in prop_assets)` });
+      const template = findPropTemplate(o.spawn_id, scene.prop_assets);
+      if (!template) {
+        issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop ${quoteValue(o.spawn_id)} (not built in and not in prop_assets)` });
+      } else if (!badShapeAssets.has(o.spawn_id)) {
+        // The instance scale can squash a valid shape below what physics can hold.
+        const problem = propShapeProblem(scalePropShape(template.shape, o.scale));
+        if (problem) issues.push({ path: `$.objects[${i}].scale`, message: `scaled shape: ${problem}` });
       }
     }
   });
@@ -133,7 +157,7 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
   const itemIds = new Set<string>();
   for (const [owner, items] of Object.entries(scene.queues)) {
     const base = formatPath(['queues', owner]);
-    if (kindById.get(owner) !== 'stickman') issues.push({ path: base, message: `queue owner "${owner}" is not a stickman in this scene` });
+    if (kindById.get(owner) !== 'stickman') issues.push({ path: base, message: `queue owner ${quoteValue(owner)} is not a stickman in this scene` });
     items.forEach((item, j) => {
       if (itemIds.has(item.id)) issues.push({ path: `${base}[${j}].id`, message: `duplicate action id "${item.id}"` });
       itemIds.add(item.id);

@@ -16,4 +16,15 @@ export const SCENE_LIMITS = {
   maxSeconds: 3600,
   maxPropAssets: 200,
   maxAnchors: 32,
+  /**
+   * Structural bounds checked before the schema runs, so no file can make the loader recurse
+   * deeply or do unbounded work: a scene nests 7 levels at most; no object or list in it needs
+   * more entries than there can be objects (the specific, lower limits are the schema's).
+   */
+  maxNestingDepth: 20,
+  maxContainerEntries: 10_000,
+  /** Values visited in a JS value handed to loadSceneValue (shared sub-objects count each time). */
+  maxValues: 4_000_000,
+  /** Smallest extent (px) of a prop's physical shape after scaling: smaller ones break physics. */
+  minPropExtent: 0.5,
 } as const;

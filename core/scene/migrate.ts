@@ -32,7 +32,7 @@ export function migrate10to11(raw: Json, issues: SceneIssue[]): Json {
   const objects = Array.isArray(raw.objects)
     ? raw.objects.map((o, i) => {
         if (!isObject(o)) return o;
-        if ('id' in o) issues.push({ path: `$.objects[${i}].id`, message: 'version 1.0 objects must not carry an id (ids are derived from file_id)' });
+        if (Object.hasOwn(o, 'id')) issues.push({ path: `$.objects[${i}].id`, message: 'version 1.0 objects must not carry an id (ids are derived from file_id)' });
         if (typeof o.file_id !== 'number' || !Number.isInteger(o.file_id)) {
           issues.push({ path: `$.objects[${i}].file_id`, message: 'version 1.0 objects need an integer file_id (their id is derived from it)' });
         }
@@ -48,13 +48,13 @@ export function migrate10to11(raw: Json, issues: SceneIssue[]): Json {
     const lists = Object.values(raw.queues).filter(Array.isArray) as unknown[][];
     const used = new Set<unknown>(lists.flat().filter(isObject).map((item) => item.id));
     const nextActionId = idFiller(used, 'a');
-    const out: Json = {};
-    for (const [key, items] of Object.entries(raw.queues)) {
-      out[key] = Array.isArray(items)
-        ? items.map((item) => (isObject(item) && !('id' in item) ? { id: nextActionId(), ...item } : item))
-        : items;
-    }
-    queues = out;
+    // fromEntries defines own keys: `out[key] = …` would turn a `__proto__` key into a prototype.
+    queues = Object.fromEntries(
+      Object.entries(raw.queues).map(([key, items]) => [
+        key,
+        Array.isArray(items) ? items.map((item) => (isObject(item) && !Object.hasOwn(item, 'id') ? { id: nextActionId(), ...item } : item)) : items,
+      ]),
+    );
   }
 
   let rules = raw.rules;
@@ -64,7 +64,7 @@ export function migrate10to11(raw: Json, issues: SceneIssue[]): Json {
       if (!isObject(r)) return r;
       const when = isObject(r.when) ? { ...r.when, source: refToId(r.when.source), target: refToId(r.when.target) } : r.when;
       const then = Array.isArray(r.then) ? r.then.map((t) => (isObject(t) ? { ...t, actor: refToId(t.actor) } : t)) : r.then;
-      return 'id' in r ? { ...r, when, then } : { id: nextRuleId(), ...r, when, then };
+      return Object.hasOwn(r, 'id') ? { ...r, when, then } : { id: nextRuleId(), ...r, when, then };
     });
   }
 

@@ -22,7 +22,8 @@ const rigInputsOf = (doc: SceneDocument): RigInput[] =>
     .filter((o) => o.kind === 'stickman')
     .map((o) => ({
       id: o.id,
-      items: (doc.queues[o.id] ?? []).map(({ id, ...action }) => ({ id, origin: 'authored' as const, action: action as ActionPayload })),
+      // Own keys only: a stickman called `toString` without a queue must not get Object.prototype's.
+      items: (Object.hasOwn(doc.queues, o.id) ? doc.queues[o.id] : []).map(({ id, ...action }) => ({ id, origin: 'authored' as const, action: action as ActionPayload })),
     }));
 
 export class StageController {

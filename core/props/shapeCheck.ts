@@ -1,0 +1,67 @@
+/**
+ * Whether a prop shape can be a physics collider. Polygons get the terrain polygon checks
+ * (core/geometry/polygon.ts): convex, not degenerate; repeated and straight-through points are
+ * cleaned away first, as for terrain. Every shape must also be at least SCENE_LIMITS.minPropExtent
+ * thick: Rapier works in 32-bit floats, and a collinear hull makes it throw while coincident
+ * points panic its WASM, which breaks the whole world.
+ */
+import { cleanPolygon, isConvex, isDegenerate } from '../geometry/polygon';
+import type { Vec2 } from '../geometry/vec';
+import { SCENE_LIMITS } from '../scene/limits';
+
+type Shape =
+  | { kind: 'box'; size: Readonly<Vec2> }
+  | { kind: 'circle'; radius: number }
+  | { kind: 'capsule'; length: number; radius: number }
+  | { kind: 'polygon'; points: readonly Readonly<Vec2>[] };
+
+/** The cleaned polygon (no repeated or straight-through points), or the reason it cannot be a collider. */
+export function checkPropPolygon(points: readonly Readonly<Vec2>[]): { points: Vec2[] } | { problem: string } {
+  if (!points.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) return { problem: 'polygon points must be finite numbers' };
+  const cleaned = cleanPolygon(points);
+  if (isDegenerate(cleaned)) return { problem: 'polygon is degenerate (points are collinear or coincide)' };
+  if (!isConvex(cleaned)) return { problem: 'polygon is not convex' };
+  const min = SCENE_LIMITS.minPropExtent;
+  if (convexWidth(cleaned) < min) return { problem: `polygon is thinner than ${min} px` };
+  return { points: cleaned };
+}
+
+/** Why `shape` cannot be a prop collider, or null when it can. */
+export function propShapeProblem(shape: Shape): string | null {
+  const min = SCENE_LIMITS.minPropExtent;
+  const tooSmall = (what: string, v: number) => (v >= min ? null : `${what} ${v} is smaller than ${min} px`);
+  switch (shape.kind) {
+    case 'box':
+      return tooSmall('width', shape.size[0]) ?? tooSmall('height', shape.size[1]);
+    case 'circle':
+      return tooSmall('radius', shape.radius);
+    case 'capsule':
+      // Only the radius gives a capsule thickness; any length > 0 (the schema's rule) is fine.
+      return tooSmall('radius', shape.radius);
+    case 'polygon': {
+      const checked = checkPropPolygon(shape.points);
+      return 'problem' in checked ? checked.problem : null;
+    }
+  }
+}
+
+/**
+ * Width of a convex polygon: the smallest, over its edges, of the farthest vertex distance
+ * from that edge's line (a polygon's width is attained perpendicular to one of its edges).
+ */
+function convexWidth(points: readonly Readonly<Vec2>[]): number {
+  let width = Infinity;
+  const n = points.length;
+  for (let i = 0; i < n; i += 1) {
+    const a = points[i];
+    const b = points[(i + 1) % n];
+    const ex = b[0] - a[0];
+    const ey = b[1] - a[1];
+    const l = Math.hypot(ex, ey);
+    if (l === 0) continue;
+    let far = 0;
+    for (const p of points) far = Math.max(far, Math.abs(ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / l);
+    width = Math.min(width, far);
+  }
+  return width;
+}
