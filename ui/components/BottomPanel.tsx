@@ -1,4 +1,7 @@
-/** The bottom panel: the live transition timeline and the rules panel, as tabs. Both stay mounted. */
+/**
+ * The bottom panel: the live transition timeline and the rules panel, as tabs. Both stay mounted
+ * (the timeline keeps collecting records while hidden, but publishes nothing until shown).
+ */
 import { createSignal } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { RulesPanel } from './RulesPanel';
@@ -29,7 +32,7 @@ export function BottomPanel(props: { editor: Editor }) {
         {tabButton('rules', () => `Rules (${props.editor.doc().rules.length})`)}
       </div>
       <div class="tab-body" id="bottom-timeline" role="tabpanel" hidden={tab() !== 'timeline'}>
-        <Timeline editor={props.editor} />
+        <Timeline editor={props.editor} visible={tab() === 'timeline'} />
       </div>
       <div class="tab-body" id="bottom-rules" role="tabpanel" hidden={tab() !== 'rules'}>
         <RulesPanel editor={props.editor} />

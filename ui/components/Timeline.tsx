@@ -1,39 +1,128 @@
-/** The live transition timeline: records$ newest first, filterable by actor, kind and text. */
-import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
+/**
+ * The live transition timeline: records$ newest first, filterable by actor, kind and text.
+ *
+ * Virtualized (DESIGN.md §6b): rows have one fixed height, a spacer gives the list its full
+ * height, and only the rows in view (plus an overscan) exist in the DOM, so a run with thousands
+ * of records costs a few dozen rows, re-laid out at most four times a second (the buffer's rate).
+ * Contact events are summarised in one row of counts above the list.
+ */
+import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { actorMatches, TIMELINE_LIMIT, TimelineBuffer, type TimelineEntry } from '../state/timelineBuffer';
+import { actorMatches, TimelineBuffer, type TimelineEntry, type TimelineView } from '../state/timelineBuffer';
+import type { ContactSummary, PairCount } from '../state/contactFolds';
+import { anchoredScrollTop, rowWindow } from '../state/virtualWindow';
 
-const KINDS = ['transition', 'event', 'action', 'rule', 'warning'] as const;
-const MAX_ROWS = 300;
+const KINDS = [
+  ['transition', 'transitions'],
+  ['event', 'events'],
+  ['contact', 'contacts'],
+  ['action', 'actions'],
+  ['rule', 'rules'],
+  ['command', 'commands'],
+  ['warning', 'warnings'],
+] as const;
+/** Must match `.timeline-row` height in styles.css. */
+export const TIMELINE_ROW_HEIGHT = 18;
+const OVERSCAN_ROWS = 20;
 
-export function Timeline(props: { editor: Editor }) {
-  const [entries, setEntries] = createSignal<readonly TimelineEntry[]>([]);
-  const [actors, setActors] = createSignal<readonly string[]>([]);
+function contactText(s: ContactSummary): string {
+  const pair = (p: PairCount) => `${p.a || '?'}↔${p.b || '?'} ×${p.collided + p.separated}`;
+  const top = s.top.length ? ` · most: ${s.top.map(pair).join(', ')}` : '';
+  const other = s.other.collided + s.other.separated;
+  return `${s.collided} collided · ${s.separated} separated · ${s.pairs} pair${s.pairs === 1 ? '' : 's'}${other ? ` (+${other} beyond the pair cap)` : ''}${top}`;
+}
+
+export function Timeline(props: { editor: Editor; visible: boolean }) {
+  let list!: HTMLDivElement;
+  const buffer = new TimelineBuffer((next) => publish(next));
+  const [view, setView] = createSignal<TimelineView>(buffer.snapshot());
   const [actor, setActor] = createSignal('');
   const [kind, setKind] = createSignal('');
   const [text, setText] = createSignal('');
-  const buffer = new TimelineBuffer((e, a) => {
-    setEntries(e);
-    if (a !== actors()) setActors(a);
-  });
+  const [scrollTop, setScrollTop] = createSignal(0);
+  const [viewportHeight, setViewportHeight] = createSignal(0);
 
-  onMount(() => buffer.attach(props.editor.controller.records$));
-  onCleanup(() => buffer.dispose());
-
+  const query = () => text().trim().toLowerCase();
   const filtered = createMemo(() => {
     const a = actor();
     const k = kind();
-    const q = text().trim().toLowerCase();
-    const out: TimelineEntry[] = [];
-    for (const e of entries()) {
-      if (k && e.kind !== k) continue;
-      if (a && !actorMatches(e.actor, a)) continue;
-      if (q && !e.text.toLowerCase().includes(q) && !e.actor.toLowerCase().includes(q)) continue;
-      out.push(e);
-      if (out.length >= MAX_ROWS) break;
-    }
-    return out;
+    const q = query();
+    const entries = view().entries;
+    if (!a && !k && !q) return entries;
+    return entries.filter((e) => (!k || e.kind === k) && (!a || actorMatches(e.actor, a)) && (!q || e.text.toLowerCase().includes(q) || e.actor.toLowerCase().includes(q)));
   });
+
+  const contacts = createMemo<ContactSummary | null>(() => {
+    const v = view();
+    const k = kind();
+    if (v.contacts.total === 0 || (k && k !== 'contact')) return null;
+    const a = actor();
+    const q = query();
+    const keep = a || q ? (p: PairCount) => (!a || actorMatches(p.a, a) || actorMatches(p.b, a)) && (!q || p.a.toLowerCase().includes(q) || p.b.toLowerCase().includes(q)) : undefined;
+    const s = v.contacts.summary(3, keep);
+    return s.collided + s.separated > 0 ? s : null;
+  });
+
+  const kept = createMemo(() => view().kinds.reduce((n, k) => n + k.kept, 0));
+  const keptTitle = createMemo(() =>
+    view()
+      .kinds.map((k) => `${k.kind}: ${k.kept}/${k.cap}${k.evicted ? ` (${k.evicted} older dropped)` : ''}`)
+      .join('\n'),
+  );
+
+  const range = createMemo(() => rowWindow(scrollTop(), viewportHeight(), TIMELINE_ROW_HEIGHT, filtered().length, OVERSCAN_ROWS));
+  const rows = createMemo(() => {
+    const { start, end } = range();
+    return filtered().slice(start, end);
+  });
+
+  /** Keeps the row being read in place while new records arrive above it. */
+  function publish(next: TimelineView): void {
+    const top = list?.scrollTop ?? 0;
+    const anchor = top >= TIMELINE_ROW_HEIGHT ? filtered()[Math.floor(top / TIMELINE_ROW_HEIGHT)] : undefined;
+    setView(next);
+    if (!anchor) return;
+    const restored = anchoredScrollTop(filtered(), anchor.seq, top % TIMELINE_ROW_HEIGHT, TIMELINE_ROW_HEIGHT);
+    if (restored !== null && restored !== top) {
+      list.scrollTop = restored;
+      setScrollTop(list.scrollTop);
+    }
+  }
+
+  // A new filter starts reading from the newest record.
+  createEffect(
+    on([actor, kind, text], () => {
+      if (list) list.scrollTop = 0;
+      setScrollTop(0);
+    }, { defer: true }),
+  );
+  createEffect(() => buffer.setActive(props.visible));
+
+  onMount(() => {
+    buffer.attach(props.editor.controller.records$);
+    const measure = () => setViewportHeight(list.clientHeight);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(list);
+    onCleanup(() => ro.disconnect());
+  });
+  onCleanup(() => buffer.dispose());
+
+  const row = (e: () => TimelineEntry) => (
+    <div class={`timeline-row rec rec-${e().kind}`} data-testid="timeline-row">
+      <span class="t">{e().record.t.toFixed(2)}</span>
+      <span class="tick">#{e().record.tick}</span>
+      <span class="kind">{e().kind}</span>
+      <span class="actor" title={e().actor}>
+        <button class="link" onClick={() => setActor(e().actor === actor() ? '' : e().actor)}>
+          {e().actor}
+        </button>
+      </span>
+      <span class="text" title={e().text}>
+        {e().text}
+      </span>
+    </div>
+  );
 
   return (
     <section class="timeline" data-testid="timeline" aria-label="Transition timeline">
@@ -41,41 +130,34 @@ export function Timeline(props: { editor: Editor }) {
         <h3>Timeline</h3>
         <select value={actor()} onChange={(e) => setActor(e.currentTarget.value)} data-testid="timeline-actor" title="Filter by actor">
           <option value="">all actors</option>
-          <For each={actors()}>{(a) => <option value={a}>{a}</option>}</For>
+          <For each={view().actors}>{(a) => <option value={a}>{a}</option>}</For>
         </select>
         <select value={kind()} onChange={(e) => setKind(e.currentTarget.value)} data-testid="timeline-kind" title="Filter by record type">
           <option value="">all records</option>
-          <For each={KINDS}>{(k) => <option value={k}>{k}s</option>}</For>
+          <For each={KINDS}>{([k, label]) => <option value={k}>{label}</option>}</For>
         </select>
         <input type="search" placeholder="filter text…" value={text()} onInput={(e) => setText(e.currentTarget.value)} data-testid="timeline-text" />
-        <span class="muted" data-testid="timeline-count">
-          {filtered().length} shown · {entries().length}/{TIMELINE_LIMIT} kept
+        <span class="muted" data-testid="timeline-count" title={keptTitle()}>
+          {filtered().length} shown · {kept()} kept
         </span>
         <button onClick={() => buffer.clear()} title="Clear the timeline">
           Clear
         </button>
       </div>
-      <div class="timeline-list" role="log" aria-live="off">
+      <Show when={contacts()}>
+        {(s) => (
+          <div class="timeline-contacts" data-testid="timeline-contacts" title="Contacts are counted per pair of objects; only the latest are listed">
+            <span class="kind">contacts</span> {contactText(s())}
+          </div>
+        )}
+      </Show>
+      <div class="timeline-list" role="log" aria-live="off" ref={list} onScroll={() => setScrollTop(list.scrollTop)}>
         <Show when={filtered().length} fallback={<p class="note">No records yet. Press PLAY to see transitions and stage events.</p>}>
-          <table>
-            <tbody>
-              <For each={filtered()}>
-                {(e) => (
-                  <tr class={`rec rec-${e.kind}`} data-testid="timeline-row">
-                    <td class="t">{e.record.t.toFixed(2)}</td>
-                    <td class="tick">#{e.record.tick}</td>
-                    <td class="kind">{e.kind}</td>
-                    <td class="actor" title={e.actor}>
-                      <button class="link" onClick={() => setActor(e.actor === actor() ? '' : e.actor)}>
-                        {e.actor}
-                      </button>
-                    </td>
-                    <td class="text">{e.text}</td>
-                  </tr>
-                )}
-              </For>
-            </tbody>
-          </table>
+          <div class="timeline-spacer" style={{ height: `${filtered().length * TIMELINE_ROW_HEIGHT}px` }}>
+            <div class="timeline-rows" style={{ transform: `translateY(${range().start * TIMELINE_ROW_HEIGHT}px)` }}>
+              <Index each={rows()}>{row}</Index>
+            </div>
+          </div>
         </Show>
       </div>
     </section>

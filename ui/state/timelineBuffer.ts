@@ -1,19 +1,92 @@
 /**
- * The timeline's record buffer: bounded (the newest `limit` records), filled from records$ and
- * published at most once per animation frame, so a burst of records costs one UI update.
+ * The timeline's record buffer (DESIGN.md §6b). Records from records$ are kept per kind, each kind
+ * in its own bounded ring, so a flood of one kind (contacts, hundreds a second in a busy scene)
+ * can never evict the transitions, actions and rule records a director is looking for. Contact
+ * events are also folded into counts per pair (ContactFolds), which the timeline shows as one
+ * summary row. Memory is bounded: every ring, the pair table and the actor list have a cap.
+ *
+ * The buffer publishes a merged newest-first view at most once per `intervalMs` (4 Hz), and not
+ * at all while the timeline is hidden; a stage mode change is published at once (the next
+ * microtask), since the director just caused it and expects to see it.
  */
 import type { Observable, Subscription } from 'rxjs';
 import type { TraceRecord } from '../../streams';
+import { BoundedRing } from './boundedRing';
+import { ContactFolds, isContactType } from './contactFolds';
 
-export const TIMELINE_LIMIT = 500;
+/** Records kept per kind. Contacts are counted in full by the folds; only the latest are listed. */
+export const TIMELINE_CAPS: Readonly<Record<string, number>> = {
+  transition: 2000,
+  action: 1000,
+  rule: 1000,
+  event: 1000,
+  command: 500,
+  warning: 300,
+  contact: 200,
+  summary: 5,
+};
+/** The cap of a record kind this buffer does not know yet. */
+export const DEFAULT_KIND_CAP = 300;
+export const TIMELINE_FLUSH_MS = 250;
+/** Distinct actors offered by the actor filter. */
+export const TIMELINE_ACTOR_CAP = 1000;
+
+/** Timeline kinds: the trace record type, except that contact events are their own kind. */
+export type TimelineKind = TraceRecord['type'] | 'contact' | (string & {});
 
 export interface TimelineEntry {
   seq: number;
   record: TraceRecord;
   /** Who the record is about: an actor path, an object id or a rig. */
   actor: string;
-  kind: TraceRecord['type'];
+  kind: TimelineKind;
   text: string;
+}
+
+export interface KindCount {
+  kind: TimelineKind;
+  kept: number;
+  cap: number;
+  /** Records of this kind dropped because the ring was full. */
+  evicted: number;
+}
+
+export interface TimelineView {
+  /** Every kept record, all kinds merged, newest first. */
+  entries: readonly TimelineEntry[];
+  /** Known actors, sorted (the same array until one is added). */
+  actors: readonly string[];
+  kinds: readonly KindCount[];
+  /** Live contact counts (read at publish time; they keep counting between publishes). */
+  contacts: ContactFolds;
+}
+
+/** Runs `cb` after `delayMs` (0: as soon as the current task ends). */
+export type Scheduler = (cb: () => void, delayMs: number) => void;
+
+const defaultScheduler: Scheduler = (cb, delayMs) => {
+  if (delayMs <= 0) queueMicrotask(cb);
+  else setTimeout(cb, delayMs);
+};
+
+export interface TimelineBufferOptions {
+  schedule?: Scheduler;
+  intervalMs?: number;
+  caps?: Readonly<Record<string, number>>;
+  pairCap?: number;
+  actorCap?: number;
+}
+
+interface Slot {
+  seq: number;
+  record: TraceRecord;
+  kind: TimelineKind;
+  /** Described on first publish: most contact records are overwritten before anyone sees them. */
+  entry: TimelineEntry | null;
+}
+
+export function kindOf(r: TraceRecord): TimelineKind {
+  return r.type === 'event' && isContactType(r.event.type) ? 'contact' : r.type;
 }
 
 function describe(r: TraceRecord): { actor: string; text: string } {
@@ -44,70 +117,147 @@ function describe(r: TraceRecord): { actor: string; text: string } {
   }
 }
 
+/** A stage mode change: published at once rather than with the next batch. */
+const isUrgent = (r: TraceRecord) => r.type === 'transition' && r.actor === 'stage';
+
 export class TimelineBuffer {
-  private entries: TimelineEntry[] = [];
-  private pending: TraceRecord[] = [];
+  private readonly rings = new Map<TimelineKind, BoundedRing<Slot>>();
+  readonly contacts: ContactFolds;
+  private readonly actorSet = new Set<string>();
+  private actorList: readonly string[] = [];
   private seq = 0;
-  private scheduled = false;
+  private dirty = false;
+  private active = true;
+  private flushQueued = false;
+  private urgentQueued = false;
   private sub: Subscription | null = null;
-  readonly actors = new Set<string>();
+  private readonly schedule: Scheduler;
+  private readonly intervalMs: number;
+  private readonly caps: Readonly<Record<string, number>>;
+  private readonly actorCap: number;
 
   constructor(
-    private readonly publish: (entries: readonly TimelineEntry[], actors: readonly string[]) => void,
-    private readonly schedule: (cb: () => void) => void = (cb) => requestAnimationFrame(cb),
-    readonly limit = TIMELINE_LIMIT,
-  ) {}
+    private readonly publish: (view: TimelineView) => void,
+    options: TimelineBufferOptions = {},
+  ) {
+    this.schedule = options.schedule ?? defaultScheduler;
+    this.intervalMs = options.intervalMs ?? TIMELINE_FLUSH_MS;
+    this.caps = options.caps ?? TIMELINE_CAPS;
+    this.actorCap = options.actorCap ?? TIMELINE_ACTOR_CAP;
+    this.contacts = new ContactFolds(options.pairCap);
+  }
 
   attach(records$: Observable<TraceRecord>): void {
     this.sub?.unsubscribe();
     this.sub = records$.subscribe((r) => this.push(r));
   }
 
-  push(r: TraceRecord): void {
-    this.pending.push(r);
-    if (this.pending.length > this.limit) this.pending.splice(0, this.pending.length - this.limit);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      this.schedule(() => this.flush());
-    }
-  }
-
-  flush(): void {
-    this.scheduled = false;
-    if (!this.pending.length) return;
-    let actorsChanged = false;
-    const fresh = this.pending.map((record) => {
-      const { actor, text } = describe(record);
-      if (!this.actors.has(actor)) {
-        this.actors.add(actor);
-        actorsChanged = true;
+  push(record: TraceRecord): void {
+    const kind = kindOf(record);
+    if (kind === 'contact' && record.type === 'event') {
+      if (this.contacts.add(record.event.type as 'collided' | 'separated', record.event.source, record.event.target)) {
+        this.addActor(record.event.source);
+        if (record.event.target) this.addActor(record.event.target);
       }
-      return { seq: (this.seq += 1), record, actor, kind: record.type, text };
-    });
-    this.pending = [];
-    // Newest first; keep only the newest `limit`.
-    fresh.reverse();
-    const next = fresh.concat(this.entries);
-    if (next.length > this.limit) next.length = this.limit;
-    this.entries = next;
-    this.publish(this.entries, actorsChanged ? [...this.actors].sort() : this.knownActors());
+    }
+    this.ring(kind).push({ seq: (this.seq += 1), record, kind, entry: null });
+    this.dirty = true;
+    this.request(isUrgent(record));
   }
 
-  private knownActorsCache: string[] = [];
-  private knownActors(): string[] {
-    if (this.knownActorsCache.length !== this.actors.size) this.knownActorsCache = [...this.actors].sort();
-    return this.knownActorsCache;
+  /** While inactive (the timeline tab hidden) records are kept but nothing is published. */
+  setActive(active: boolean): void {
+    if (active === this.active) return;
+    this.active = active;
+    if (active && this.dirty) this.request(true);
+  }
+
+  /** Publishes now if anything changed since the last publish. */
+  flush(): void {
+    if (!this.dirty || !this.active) return;
+    this.dirty = false;
+    this.publish(this.snapshot());
   }
 
   clear(): void {
-    this.entries = [];
-    this.pending = [];
-    this.publish(this.entries, this.knownActors());
+    for (const ring of this.rings.values()) ring.clear();
+    this.contacts.clear();
+    this.dirty = false;
+    this.publish(this.snapshot());
   }
 
   dispose(): void {
     this.sub?.unsubscribe();
     this.sub = null;
+    this.active = false;
+  }
+
+  private ring(kind: TimelineKind): BoundedRing<Slot> {
+    let ring = this.rings.get(kind);
+    if (!ring) {
+      ring = new BoundedRing<Slot>(this.caps[kind] ?? DEFAULT_KIND_CAP);
+      this.rings.set(kind, ring);
+    }
+    return ring;
+  }
+
+  private request(urgent: boolean): void {
+    if (!this.active) return;
+    if (urgent) {
+      if (this.urgentQueued) return;
+      this.urgentQueued = true;
+      this.schedule(() => {
+        this.urgentQueued = false;
+        this.flush();
+      }, 0);
+      return;
+    }
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    this.schedule(() => {
+      this.flushQueued = false;
+      this.flush();
+    }, this.intervalMs);
+  }
+
+  private addActor(actor: string): void {
+    if (this.actorSet.has(actor) || this.actorSet.size >= this.actorCap) return;
+    this.actorSet.add(actor);
+    this.actorList = [];
+  }
+
+  private entryOf(slot: Slot): TimelineEntry {
+    if (!slot.entry) {
+      const { actor, text } = describe(slot.record);
+      this.addActor(actor);
+      slot.entry = { seq: slot.seq, record: slot.record, actor, kind: slot.kind, text };
+    }
+    return slot.entry;
+  }
+
+  /** The current merged view (what the next publish would send). */
+  snapshot(): TimelineView {
+    // Merge the rings (each newest first) by sequence number.
+    const rings = [...this.rings.values()];
+    const at = rings.map(() => 0);
+    const entries: TimelineEntry[] = [];
+    for (;;) {
+      let best = -1;
+      let bestSeq = -1;
+      for (let i = 0; i < rings.length; i += 1) {
+        const slot = rings[i].newest(at[i]);
+        if (slot && slot.seq > bestSeq) {
+          best = i;
+          bestSeq = slot.seq;
+        }
+      }
+      if (best < 0) break;
+      entries.push(this.entryOf(rings[best].newest(at[best])!));
+      at[best] += 1;
+    }
+    if (this.actorList.length !== this.actorSet.size) this.actorList = [...this.actorSet].sort();
+    const kinds = [...this.rings.entries()].map(([kind, ring]) => ({ kind, kept: ring.size, cap: ring.capacity, evicted: ring.evicted }));
+    return { entries, actors: this.actorList, kinds, contacts: this.contacts };
   }
 }
 

@@ -72,28 +72,26 @@ async function serveApp(dev: boolean): Promise<{ url: string; close(): Promise<v
   };
 }
 
-/** Counts animation frames and simulation ticks over `ms` of wall time, in the page. */
+/**
+ * Counts animation frames and simulation ticks over `ms` of wall time, in the page. Sent as
+ * source text: tsx's transform would wrap named functions in a helper the page does not have.
+ */
+const MEASURE_SOURCE = `(duration) => new Promise((done) => {
+  const t0 = performance.now();
+  const tick0 = window.__stage.frame().tick;
+  let frames = 0;
+  const onFrame = (now) => {
+    frames += 1;
+    const elapsed = now - t0;
+    if (elapsed < duration) return void requestAnimationFrame(onFrame);
+    const ticks = window.__stage.frame().tick - tick0;
+    done({ fps: (frames * 1000) / elapsed, steps_per_s: (ticks * 1000) / elapsed });
+  };
+  requestAnimationFrame(onFrame);
+})`;
+
 function measure(page: Page, ms: number): Promise<Rate> {
-  return page.evaluate(
-    (duration) =>
-      new Promise<Rate>((done) => {
-        const t0 = performance.now();
-        const tick0 = window.__stage!.frame().tick;
-        let frames = 0;
-        const onFrame = (now: number) => {
-          frames += 1;
-          const elapsed = now - t0;
-          if (elapsed < duration) {
-            requestAnimationFrame(onFrame);
-            return;
-          }
-          const ticks = window.__stage!.frame().tick - tick0;
-          done({ fps: (frames * 1000) / elapsed, steps_per_s: (ticks * 1000) / elapsed });
-        };
-        requestAnimationFrame(onFrame);
-      }),
-    ms,
-  );
+  return page.evaluate(`(${MEASURE_SOURCE})(${ms})`) as Promise<Rate>;
 }
 
 const pause = (page: Page, ms: number) => page.evaluate((d) => new Promise((r) => setTimeout(r, d)), ms);
