@@ -1,8 +1,16 @@
 /**
- * The editor's state: the undo history of the document, the selection, the active tool, the
- * notices shown in the page and the autosave. It owns no simulation: every document change goes
- * through `controller.setDocument`, every mode change through `controller.send`. The canvas and
- * the panels read these signals and call these methods; nothing else mutates the document.
+ * The editor: the one object the canvas and the panels talk to. It decides what may happen in
+ * which mode and holds the selection, the active tool and the view state; the jobs behind it
+ * live in their own modules:
+ *
+ * - `documentSession` — the document, its undo history and live changes (drags);
+ * - `captures` — pending stage picks (a point or an object);
+ * - `autosave` — writing the document to browser storage;
+ * - `notices` — the errors, warnings and infos shown over the stage;
+ * - `liveRun` — the frame and queue item runs of the current PLAY run.
+ *
+ * It owns no simulation: every document change goes through `controller.setDocument`, every
+ * mode change through `controller.send`.
  */
 import { batch, createSignal, type Accessor } from 'solid-js';
 import { documentFrame, initPhysics, type FrameSnapshot, type StageController } from '../../streams';
@@ -10,35 +18,22 @@ import type { ObjectKind, SceneDocument, StageObject } from '../../core/scene/sc
 import { loadSceneText, saveSceneText } from '../../core/scene/io';
 import type { SceneIssue } from '../../core/scene/errors';
 import { createObject, deleteObject, duplicateObject, EditError, findObject, lastObject, newScene, updateObject, type ObjectSpec } from '../../core/scene/edit';
-import { commit, commitFrom, createHistory, redo, replace, undo, type History } from './history';
+import { DocumentSession, type Edit } from './documentSession';
+import { CaptureSession, type Capture } from './captures';
+import { Autosave } from './autosave';
+import { errorText, issueLines, NoticeBoard, type Notice } from './notices';
+import { LiveRun, type ActionRun } from './liveRun';
 import type { PaletteItem } from './palette';
+
+export { AUTOSAVE_DELAY_MS, AUTOSAVE_KEY, REJECTED_AUTOSAVE_KEY } from './autosave';
+export { issueLines, MAX_ISSUES_SHOWN, type Notice } from './notices';
+export type { Capture } from './captures';
+export type { ActionRun } from './liveRun';
 
 export type Vec2 = [number, number];
 export type ModeState = { mode: 'EDIT' | 'DIRECT' | 'PLAY'; paused: boolean };
 
-export interface Notice {
-  id: number;
-  kind: 'error' | 'warning' | 'info';
-  title: string;
-  details: string[];
-}
-
 export type Tool = { type: 'select' } | { type: 'place'; item: PaletteItem };
-
-/**
- * A pending pick on the stage: a point (walk targets, throw targets) or an object of some kinds
- * (rule sources and targets, actors, props). The canvas completes it on the next click; Esc,
- * a mode change or starting another pick cancels it.
- */
-export type Capture =
-  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void }
-  | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void };
-
-/** What happened to one queue item in the current PLAY run (from the 'action' trace records). */
-export interface ActionRun {
-  phase: 'started' | 'finished';
-  outcome?: string;
-}
 
 /** The Direct popup: which stickman, where (CSS px inside the stage host). */
 export interface DirectPopupState {
@@ -46,13 +41,8 @@ export interface DirectPopupState {
   at: Vec2;
 }
 
-export const AUTOSAVE_KEY = 'stickman-stage/autosave/v1';
 /** The debug overlay toggle survives reloads. */
 export const DEBUG_KEY = 'stickman-stage/debug-overlay';
-/** Where a stored autosave that failed to load is kept, so a bad restore never destroys work. */
-export const REJECTED_AUTOSAVE_KEY = 'stickman-stage/autosave/rejected';
-export const AUTOSAVE_DELAY_MS = 400;
-export const MAX_ISSUES_SHOWN = 8;
 
 export interface EditorOptions {
   storage?: Storage | null;
@@ -66,12 +56,6 @@ export interface ViewCommands {
   zoomBy(factor: number): void;
   stageToScreen(p: Vec2): Vec2;
   screenToStage(x: number, y: number): Vec2;
-}
-
-export function issueLines(issues: readonly SceneIssue[], max = MAX_ISSUES_SHOWN): string[] {
-  const lines = issues.slice(0, max).map((i) => `${i.path}: ${i.message}`);
-  if (issues.length > max) lines.push(`… and ${issues.length - max} more`);
-  return lines;
 }
 
 /**
@@ -88,69 +72,45 @@ export function geometryIssues(doc: SceneDocument): SceneIssue[] {
 }
 
 export class Editor {
-  readonly doc: Accessor<SceneDocument>;
   readonly mode: Accessor<ModeState>;
   readonly selection: Accessor<readonly string[]>;
   readonly hoverId: Accessor<string | null>;
   readonly tool: Accessor<Tool>;
   readonly ghostAt: Accessor<Vec2 | null>;
-  readonly notices: Accessor<readonly Notice[]>;
-  readonly historyDepth: Accessor<{ undo: number; redo: number }>;
   readonly physicsReady: Accessor<boolean>;
   readonly zoom: Accessor<number>;
   readonly helpOpen: Accessor<boolean>;
-  readonly lastSaved: Accessor<string | null>;
   /** Space is held in EDIT/DIRECT: a left drag pans. */
   readonly spaceHeld: Accessor<boolean>;
   readonly setSpaceHeld: (b: boolean) => void;
-  /** The pending stage pick, if any. */
-  readonly capture: Accessor<Capture | null>;
-  /** Where the pointer is during a point pick (the ghost marker). */
-  readonly capturePointer: Accessor<Vec2 | null>;
-  readonly setCapturePointer: (p: Vec2 | null) => void;
   /** Debug overlay (probe rays, proxies, TerrainMotion labels) on/off. */
   readonly debugOn: Accessor<boolean>;
   readonly directPopup: Accessor<DirectPopupState | null>;
-  /** The latest frame in PLAY (one update per simulated step shown). */
-  readonly liveFrame: Accessor<FrameSnapshot>;
-  readonly setLiveFrame: (f: FrameSnapshot) => void;
-  /** Queue item runs of the current PLAY run, keyed `rigId/actionId`; cleared on PLAY and RESET. */
-  readonly actionRuns: Accessor<ReadonlyMap<string, ActionRun>>;
 
   view: ViewCommands | null = null;
 
-  private readonly setDocSignal: (d: SceneDocument) => void;
+  private readonly session: DocumentSession;
+  private readonly captures: CaptureSession;
+  private readonly autosave: Autosave;
+  private readonly board = new NoticeBoard();
+  private readonly live: LiveRun;
+
   private readonly setModeSignal: (m: ModeState) => void;
   private readonly setSelectionSignal: (ids: readonly string[]) => void;
   private readonly setHoverSignal: (id: string | null) => void;
   private readonly setToolSignal: (t: Tool) => void;
   private readonly setGhostSignal: (p: Vec2 | null) => void;
-  private readonly setNoticesSignal: (n: readonly Notice[]) => void;
-  private readonly setHistoryDepth: (d: { undo: number; redo: number }) => void;
   private readonly setPhysicsReady: (b: boolean) => void;
   private readonly setZoomSignal: (z: number) => void;
   private readonly setHelpOpen: (b: boolean) => void;
-  private readonly setLastSaved: (s: string | null) => void;
-  private readonly setCaptureSignal: (c: Capture | null) => void;
   private readonly setDebugSignal: (b: boolean) => void;
   private readonly setDirectPopupSignal: (p: DirectPopupState | null) => void;
-  private readonly setActionRuns: (m: ReadonlyMap<string, ActionRun>) => void;
-  private lastMode: ModeState['mode'];
-
-  private history: History<SceneDocument>;
-  private transientBase: SceneDocument | null = null;
-  private noticeSeq = 0;
-  private autosaveTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly storage: Storage | null;
-  private readonly autosaveDelay: number;
-  private storageFailed = false;
+  private lastMode: ModeState['mode'];
   private physics: Promise<void> | null = null;
 
   constructor(readonly controller: StageController, options: EditorOptions = {}) {
     this.storage = options.storage ?? null;
-    this.autosaveDelay = options.autosaveDelayMs ?? AUTOSAVE_DELAY_MS;
-    this.history = createHistory(controller.document, options.historyLimit);
-    [this.doc, this.setDocSignal] = createSignal<SceneDocument>(controller.document, { equals: false });
     [this.mode, this.setModeSignal] = createSignal<ModeState>(controller.mode, {
       equals: (a, b) => a.mode === b.mode && a.paused === b.paused,
     });
@@ -158,18 +118,27 @@ export class Editor {
     [this.hoverId, this.setHoverSignal] = createSignal<string | null>(null);
     [this.tool, this.setToolSignal] = createSignal<Tool>({ type: 'select' });
     [this.ghostAt, this.setGhostSignal] = createSignal<Vec2 | null>(null);
-    [this.notices, this.setNoticesSignal] = createSignal<readonly Notice[]>([]);
-    [this.historyDepth, this.setHistoryDepth] = createSignal({ undo: 0, redo: 0 });
     [this.physicsReady, this.setPhysicsReady] = createSignal(false);
     [this.zoom, this.setZoomSignal] = createSignal(1);
     [this.helpOpen, this.setHelpOpen] = createSignal(false);
-    [this.lastSaved, this.setLastSaved] = createSignal<string | null>(null);
     [this.spaceHeld, this.setSpaceHeld] = createSignal(false);
-    [this.capture, this.setCaptureSignal] = createSignal<Capture | null>(null);
-    [this.capturePointer, this.setCapturePointer] = createSignal<Vec2 | null>(null);
     [this.directPopup, this.setDirectPopupSignal] = createSignal<DirectPopupState | null>(null);
-    [this.liveFrame, this.setLiveFrame] = createSignal<FrameSnapshot>(controller.frame$.value, { equals: false });
-    [this.actionRuns, this.setActionRuns] = createSignal<ReadonlyMap<string, ActionRun>>(new Map());
+
+    this.autosave = new Autosave(this.storage, () => controller.document, (title, details) => this.notify('warning', title, details), options.autosaveDelayMs);
+    this.session = new DocumentSession(
+      controller,
+      {
+        shown: (doc) => {
+          this.forgetMissing(doc);
+          this.autosave.schedule();
+        },
+        refused: (e) => this.notify('error', 'That change was refused', [errorText(e)]),
+      },
+      options.historyLimit,
+    );
+    this.captures = new CaptureSession((id) => this.object(id)?.kind);
+    this.live = new LiveRun(controller);
+
     let debug = false;
     try {
       debug = this.storage?.getItem(DEBUG_KEY) === '1';
@@ -179,13 +148,53 @@ export class Editor {
     [this.debugOn, this.setDebugSignal] = createSignal(debug);
     if (debug) controller.setDebug(true);
     this.lastMode = controller.mode.mode;
-    controller.records$.subscribe((r) => {
-      if (r.type !== 'action') return;
-      const next = new Map(this.actionRuns());
-      next.set(`${r.rig}/${r.id}`, r.phase === 'finished' ? { phase: 'finished', outcome: r.outcome } : { phase: 'started' });
-      this.setActionRuns(next);
-    });
     controller.actor.subscribe(() => this.onModeChange());
+  }
+
+  // ------------------------------------------------------------------ what the jobs expose
+
+  get doc(): Accessor<SceneDocument> {
+    return this.session.doc;
+  }
+
+  get historyDepth(): Accessor<{ undo: number; redo: number }> {
+    return this.session.historyDepth;
+  }
+
+  get notices(): Accessor<readonly Notice[]> {
+    return this.board.notices;
+  }
+
+  get lastSaved(): Accessor<string | null> {
+    return this.autosave.lastSaved;
+  }
+
+  /** The pending stage pick, if any. */
+  get capture(): Accessor<Capture | null> {
+    return this.captures.capture;
+  }
+
+  /** Where the pointer is during a point pick (the ghost marker). */
+  get capturePointer(): Accessor<Vec2 | null> {
+    return this.captures.pointer;
+  }
+
+  get setCapturePointer(): (p: Vec2 | null) => void {
+    return this.captures.setPointer;
+  }
+
+  /** The latest frame in PLAY (one update per simulated step shown). */
+  get liveFrame(): Accessor<FrameSnapshot> {
+    return this.live.liveFrame;
+  }
+
+  get setLiveFrame(): (f: FrameSnapshot) => void {
+    return this.live.setLiveFrame;
+  }
+
+  /** Queue item runs of the current PLAY run, keyed `rigId/actionId`; cleared on PLAY and RESET. */
+  get actionRuns(): Accessor<ReadonlyMap<string, ActionRun>> {
+    return this.live.actionRuns;
   }
 
   // ------------------------------------------------------------------ mode
@@ -211,7 +220,7 @@ export class Editor {
       () => this.setPhysicsReady(true),
       (e: unknown) => {
         this.physics = null;
-        this.notify('error', 'The physics engine failed to load', [String((e as Error)?.message ?? e)]);
+        this.notify('error', 'The physics engine failed to load', [errorText(e)]);
         throw e;
       },
     );
@@ -246,9 +255,9 @@ export class Editor {
   /** RESET: rewinds PLAY to the document and holds at t = 0. */
   reset(): void {
     if (this.controller.mode.mode === 'PLAY') {
-      this.setActionRuns(new Map());
+      this.live.clearRuns();
       this.send({ type: 'ui.reset' });
-      this.setLiveFrame(this.controller.frame$.value);
+      this.live.showCurrentFrame();
     }
   }
 
@@ -267,12 +276,11 @@ export class Editor {
     try {
       this.controller.send(command);
     } catch (e) {
-      this.notify('error', `The stage could not handle ${command.type}`, [String((e as Error)?.message ?? e)]);
+      this.notify('error', `The stage could not handle ${command.type}`, [errorText(e)]);
     }
-    const status = (this.controller.actor.getSnapshot() as { status?: string; error?: unknown }).status;
-    if (status === 'error') {
-      const err = (this.controller.actor.getSnapshot() as { error?: unknown }).error;
-      this.notify('error', 'The stage stopped after an error; reload the page (your scene is autosaved)', [String((err as Error)?.message ?? err)]);
+    const snapshot = this.controller.actor.getSnapshot() as { status?: string; error?: unknown };
+    if (snapshot.status === 'error') {
+      this.notify('error', 'The stage stopped after an error; reload the page (your scene is autosaved)', [errorText(snapshot.error)]);
     }
   }
 
@@ -292,8 +300,8 @@ export class Editor {
         this.closeDirectPopup();
       }
       if (entersPlay) {
-        this.setActionRuns(new Map());
-        this.setLiveFrame(this.controller.frame$.value);
+        this.live.clearRuns();
+        this.live.showCurrentFrame();
       }
       if (m.mode === 'PLAY') this.setHoverSignal(null);
       this.setModeSignal(m);
@@ -302,161 +310,95 @@ export class Editor {
 
   // ------------------------------------------------------------------ document + history
 
-  private syncHistoryDepth(): void {
-    this.setHistoryDepth({ undo: this.history.past.length, redo: this.history.future.length });
-  }
-
-  /** Puts `doc` on stage. Returns false (and keeps the old document) if the stage refuses it. */
-  private show(doc: SceneDocument): boolean {
-    const before = this.controller.document;
-    try {
-      this.controller.setDocument(doc);
-    } catch (e) {
-      try {
-        this.controller.setDocument(before);
-      } catch {
-        /* the old document was on stage a moment ago; nothing more to do */
-      }
-      this.notify('error', 'That change was refused', [String((e as Error)?.message ?? e)]);
-      return false;
-    }
-    batch(() => {
-      this.setDocSignal(doc);
-      const ids = this.selection();
-      const kept = ids.filter((id) => doc.objects.some((o) => o.id === id));
-      if (kept.length !== ids.length) this.setSelectionSignal(kept);
-      const hover = this.hoverId();
-      if (hover && !doc.objects.some((o) => o.id === hover)) this.setHoverSignal(null);
-    });
-    this.scheduleAutosave();
-    return true;
+  /** Drops selected and hovered ids that are no longer in `doc`. */
+  private forgetMissing(doc: SceneDocument): void {
+    const ids = this.selection();
+    const kept = ids.filter((id) => doc.objects.some((o) => o.id === id));
+    if (kept.length !== ids.length) this.setSelectionSignal(kept);
+    const hover = this.hoverId();
+    if (hover && !doc.objects.some((o) => o.id === hover)) this.setHoverSignal(null);
   }
 
   /** Applies one edit as one undo step. Refused outside EDIT; an EditError becomes a notice. */
-  edit(label: string, fn: (doc: SceneDocument) => SceneDocument): boolean {
+  edit(label: string, fn: Edit): boolean {
     if (!this.canEdit()) return false;
     return this.apply(label, fn);
   }
 
   /** Like edit, for queues and rules: allowed in EDIT and DIRECT. */
-  direct(label: string, fn: (doc: SceneDocument) => SceneDocument): boolean {
+  direct(label: string, fn: Edit): boolean {
     if (!this.canDirect()) return false;
     return this.apply(label, fn);
   }
 
-  /** Like tryEdit, for queues and rules (EDIT and DIRECT): throws the EditError to the caller. */
-  tryDirect(fn: (doc: SceneDocument) => SceneDocument): void {
-    if (!this.canDirect()) throw new EditError('queues and rules cannot change during PLAY; switch to EDIT or DIRECT');
-    this.commitOrThrow(fn);
-  }
-
-  private apply(label: string, fn: (doc: SceneDocument) => SceneDocument): boolean {
-    this.finishTransient();
-    let next: SceneDocument;
-    try {
-      next = fn(this.history.present);
-    } catch (e) {
-      this.reportEditError(label, e);
-      return false;
-    }
-    if (next === this.history.present) return true;
-    if (!this.show(next)) return false;
-    this.history = commit(this.history, next);
-    this.syncHistoryDepth();
-    return true;
-  }
-
   /** Like edit, but throws the EditError to the caller (property fields show it beside the input). */
-  tryEdit(fn: (doc: SceneDocument) => SceneDocument): void {
+  tryEdit(fn: Edit): void {
     if (!this.canEdit()) throw new EditError('switch to EDIT to change the scene');
     this.commitOrThrow(fn);
   }
 
-  private commitOrThrow(fn: (doc: SceneDocument) => SceneDocument): void {
-    this.finishTransient();
-    const next = fn(this.history.present);
-    if (next === this.history.present) return;
-    if (!this.show(next)) throw new EditError('the stage refused the change');
-    this.history = commit(this.history, next);
-    this.syncHistoryDepth();
+  /** Like tryEdit, for queues and rules (EDIT and DIRECT): throws the EditError to the caller. */
+  tryDirect(fn: Edit): void {
+    if (!this.canDirect()) throw new EditError('queues and rules cannot change during PLAY; switch to EDIT or DIRECT');
+    this.commitOrThrow(fn);
   }
 
-  private reportEditError(label: string, e: unknown): void {
-    if (e instanceof EditError) this.notify('error', `${label} failed`, e.issues.length ? issueLines(e.issues) : [e.message]);
-    else this.notify('error', `${label} failed`, [String((e as Error)?.message ?? e)]);
+  private apply(label: string, fn: Edit): boolean {
+    try {
+      return this.session.commit(fn);
+    } catch (e) {
+      this.notify('error', `${label} failed`, e instanceof EditError && e.issues.length ? issueLines(e.issues) : [errorText(e)]);
+      return false;
+    }
+  }
+
+  private commitOrThrow(fn: Edit): void {
+    if (!this.session.commit(fn)) throw new EditError('the stage refused the change');
   }
 
   /** Starts a live change (a drag): previews replace the document, `endTransient` records one step. */
   beginTransient(): boolean {
     if (!this.canEdit()) return false;
-    this.finishTransient();
-    this.transientBase = this.history.present;
+    this.session.beginTransient();
     return true;
   }
 
   /** One preview of a live change. Invalid previews are ignored (the last good one stays). */
-  transient(fn: (doc: SceneDocument) => SceneDocument): void {
-    if (!this.transientBase) return;
-    let next: SceneDocument;
-    try {
-      next = fn(this.history.present);
-    } catch {
-      return;
-    }
-    if (next !== this.history.present && this.show(next)) this.history = replace(this.history, next);
+  transient(fn: Edit): void {
+    this.session.transient(fn);
   }
 
   /** Records the live change as one undo step (nothing if the document did not change). */
   endTransient(): void {
-    this.finishTransient();
+    this.session.finishTransient();
   }
 
   /** Throws a live change away, restoring the document it started from. */
   cancelTransient(): void {
-    const base = this.transientBase;
-    if (!base) return;
-    this.transientBase = null;
-    if (this.history.present !== base && this.show(base)) this.history = replace(this.history, base);
+    this.session.cancelTransient();
   }
 
   get isTransient(): boolean {
-    return this.transientBase !== null;
+    return this.session.isTransient;
   }
 
-  private finishTransient(): void {
-    const base = this.transientBase;
-    if (!base) return;
-    this.transientBase = null;
-    this.history = commitFrom(this.history, base, this.history.present);
-    this.syncHistoryDepth();
+  /** Calls `listener` whenever a live change ends, however it ends. Returns the unsubscribe. */
+  onTransientEnd(listener: () => void): () => void {
+    return this.session.onTransientEnd(listener);
   }
 
   /** Ends whatever the pointer was doing (a drag becomes an undo step). */
   finishInteraction(): void {
-    this.finishTransient();
+    this.session.finishTransient();
   }
 
   /** Undo/redo work in EDIT and DIRECT (queue and rule edits are made in both). */
   undo(): void {
-    if (!this.canDirect()) return;
-    this.finishTransient();
-    const h = undo(this.history);
-    if (h === this.history) return;
-    if (this.show(h.present)) {
-      this.history = h;
-      this.syncHistoryDepth();
-    }
+    if (this.canDirect()) this.session.undo();
   }
 
   redo(): void {
-    if (!this.canDirect()) return;
-    this.finishTransient();
-    const h = redo(this.history);
-    if (h === this.history) return;
-    if (this.show(h.present)) {
-      this.history = h;
-      this.syncHistoryDepth();
-    }
+    if (this.canDirect()) this.session.redo();
   }
 
   object(id: string): StageObject | undefined {
@@ -493,7 +435,7 @@ export class Editor {
       this.notify('info', 'Switch to EDIT (E) to place objects', []);
       return;
     }
-    this.finishTransient();
+    this.finishInteraction();
     this.setTool({ type: 'place', item });
   }
 
@@ -555,52 +497,26 @@ export class Editor {
 
   // ------------------------------------------------------------------ stage picks, popup, debug
 
-  /** Starts a pick on the stage (cancelling any other one). */
+  /** Starts a pick on the stage (cancelling any other one). Not in PLAY. */
   startCapture(c: Capture): void {
     if (!this.canDirect()) return;
-    const prev = this.capture();
-    batch(() => {
-      this.setCaptureSignal(c);
-      this.setCapturePointer(null);
-      this.setTool({ type: 'select' });
-    });
-    prev?.onCancel?.();
+    this.setTool({ type: 'select' });
+    this.captures.start(c);
   }
 
   /** Esc / mode change: ends the pick without a value. */
   cancelCapture(): void {
-    const c = this.capture();
-    if (!c) return;
-    batch(() => {
-      this.setCaptureSignal(null);
-      this.setCapturePointer(null);
-    });
-    c.onCancel?.();
+    this.captures.cancel();
   }
 
   /** The canvas completes a point pick. */
   completePointCapture(p: Vec2): void {
-    const c = this.capture();
-    if (!c || c.kind !== 'point') return;
-    if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) return;
-    batch(() => {
-      this.setCaptureSignal(null);
-      this.setCapturePointer(null);
-    });
-    c.pick([Math.round(p[0]), Math.round(p[1])]);
+    this.captures.completePoint(p);
   }
 
-  /** The canvas completes an object pick (the id is already filtered by the capture's kinds). */
+  /** The canvas completes an object pick (the id must be of one of the kinds asked for). */
   completeObjectCapture(id: string): void {
-    const c = this.capture();
-    if (!c || c.kind !== 'object') return;
-    const o = this.object(id);
-    if (!o || !c.kinds.includes(o.kind)) return;
-    batch(() => {
-      this.setCaptureSignal(null);
-      this.setCapturePointer(null);
-    });
-    c.pick(id);
+    this.captures.completeObject(id);
   }
 
   openDirectPopup(rigId: string, at: Vec2): void {
@@ -619,7 +535,7 @@ export class Editor {
     try {
       this.controller.setDebug(next);
     } catch (e) {
-      this.notify('error', 'The debug overlay could not be switched', [String((e as Error)?.message ?? e)]);
+      this.notify('error', 'The debug overlay could not be switched', [errorText(e)]);
     }
     try {
       this.storage?.setItem(DEBUG_KEY, next ? '1' : '0');
@@ -669,7 +585,7 @@ export class Editor {
       return saveSceneText(this.controller.document);
     } catch (e) {
       const issues = (e as { issues?: SceneIssue[] }).issues;
-      this.notify('error', 'The scene could not be saved', issues ? issueLines(issues) : [String((e as Error)?.message ?? e)]);
+      this.notify('error', 'The scene could not be saved', issues ? issueLines(issues) : [errorText(e)]);
       return null;
     }
   }
@@ -679,47 +595,19 @@ export class Editor {
     return `${base}.scene.json`;
   }
 
-  // ------------------------------------------------------------------ autosave
-
-  private scheduleAutosave(): void {
-    if (!this.storage) return;
-    if (this.autosaveTimer !== null) clearTimeout(this.autosaveTimer);
-    this.autosaveTimer = setTimeout(() => this.flushAutosave(), this.autosaveDelay);
-  }
-
   /** Writes the pending autosave now (also called when the page is hidden). */
   flushAutosave(): void {
-    if (this.autosaveTimer === null || !this.storage) return;
-    clearTimeout(this.autosaveTimer);
-    this.autosaveTimer = null;
-    let text: string;
-    try {
-      text = saveSceneText(this.controller.document);
-    } catch {
-      return; // an unsaveable document is reported when the user saves; keep the last good autosave
-    }
-    try {
-      this.storage.setItem(AUTOSAVE_KEY, text);
-      this.storageFailed = false;
-      this.setLastSaved(new Date().toLocaleTimeString());
-    } catch (e) {
-      if (!this.storageFailed) this.notify('warning', 'Autosave failed (browser storage unavailable or full)', [String((e as Error)?.message ?? e)]);
-      this.storageFailed = true;
-    }
+    this.autosave.flush();
   }
 
   // ------------------------------------------------------------------ notices, view
 
   notify(kind: Notice['kind'], title: string, details: string[]): number {
-    const id = (this.noticeSeq += 1);
-    const list = [...this.notices(), { id, kind, title, details }].slice(-5);
-    this.setNoticesSignal(list);
-    if (kind === 'info') setTimeout(() => this.dismiss(id), 4000);
-    return id;
+    return this.board.notify(kind, title, details);
   }
 
   dismiss(id: number): void {
-    this.setNoticesSignal(this.notices().filter((n) => n.id !== id));
+    this.board.dismiss(id);
   }
 
   setZoom(z: number): void {

@@ -1,0 +1,72 @@
+/**
+ * Stage picks: a panel asks for a point (walk and throw targets) or an object of some kinds
+ * (rule sources and targets, actors, props) and the next click on the stage answers it. Esc, a
+ * mode change or starting another pick cancels the pending one.
+ */
+import { batch, createSignal, type Accessor } from 'solid-js';
+import type { ObjectKind } from '../../core/scene/schema';
+
+type Vec2 = [number, number];
+
+export type Capture =
+  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void }
+  | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void };
+
+export class CaptureSession {
+  /** The pending pick, if any. */
+  readonly capture: Accessor<Capture | null>;
+  /** Where the pointer is during a point pick (drawn as a ghost marker). */
+  readonly pointer: Accessor<Vec2 | null>;
+  readonly setPointer: (p: Vec2 | null) => void;
+  private readonly setCapture: (c: Capture | null) => void;
+
+  /** @param kindOf the kind of an object on stage, or undefined if there is none. */
+  constructor(private readonly kindOf: (id: string) => ObjectKind | undefined) {
+    [this.capture, this.setCapture] = createSignal<Capture | null>(null);
+    [this.pointer, this.setPointer] = createSignal<Vec2 | null>(null);
+  }
+
+  /** Starts a pick, cancelling the pending one. */
+  start(c: Capture): void {
+    const prev = this.capture();
+    batch(() => {
+      this.setCapture(c);
+      this.setPointer(null);
+    });
+    prev?.onCancel?.();
+  }
+
+  /** Ends the pending pick without a value. */
+  cancel(): void {
+    const c = this.take();
+    c?.onCancel?.();
+  }
+
+  /** Answers a point pick (rounded to whole px); a non-finite point is ignored. */
+  completePoint(p: Vec2): void {
+    const c = this.capture();
+    if (!c || c.kind !== 'point' || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) return;
+    this.take();
+    c.pick([Math.round(p[0]), Math.round(p[1])]);
+  }
+
+  /** Answers an object pick, if `id` exists and is one of the kinds asked for. */
+  completeObject(id: string): void {
+    const c = this.capture();
+    if (!c || c.kind !== 'object') return;
+    const kind = this.kindOf(id);
+    if (!kind || !c.kinds.includes(kind)) return;
+    this.take();
+    c.pick(id);
+  }
+
+  private take(): Capture | null {
+    const c = this.capture();
+    if (!c) return null;
+    batch(() => {
+      this.setCapture(null);
+      this.setPointer(null);
+    });
+    return c;
+  }
+}
