@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { SCENE_LIMITS as L } from './limits';
 import { TRIGGER_REGISTRY } from '../actions/registry';
+import type { ActionDefinition, PayloadSchemas } from '../actions/definition';
+import { ACTION_DEFINITIONS, type SupportedActionDefinition } from '../actions/kinds';
 
 const TRIGGER_TYPES = TRIGGER_REGISTRY.map((t) => t.type);
 
@@ -117,32 +119,29 @@ export const stageObjectSchema = z.discriminatedUnion('kind', [terrainSchema, pr
 
 const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must be between 0 and ${L.maxSeconds}`);
 
-/** Action payloads supported by this build. Later action kinds are a load error until they exist. */
-const walkToShape = { type: z.literal('walk_to'), target_position: vec2Schema };
-const waitShape = { type: z.literal('wait'), seconds: seconds() };
-const speakShape = { type: z.literal('speak'), text: text(), seconds: seconds().optional() };
-const faceShape = { type: z.literal('face'), direction: facingSchema };
+/**
+ * Action payloads: one strict variant per supported kind of ACTION_DEFINITIONS, its fields built
+ * from this file's value schemas. Kinds later work adds are a load error until they exist.
+ */
+const payloadSchemas: PayloadSchemas = { point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema };
+const SUPPORTED_KINDS = ACTION_DEFINITIONS.filter((d): d is SupportedActionDefinition => d.supported);
+type PayloadVariant<D, Extra extends z.ZodRawShape> =
+  D extends ActionDefinition<infer T, infer S> ? z.ZodObject<Extra & { type: z.ZodLiteral<T> } & S, z.core.$strict> : never;
+type PayloadVariants<Extra extends z.ZodRawShape> = [PayloadVariant<SupportedActionDefinition, Extra>, ...PayloadVariant<SupportedActionDefinition, Extra>[]];
+/** Each variant is a strict object of its own: `extra` keys first, then `type`, then the kind's fields. */
+const payloadVariants = <Extra extends z.ZodRawShape>(extra: Extra) =>
+  SUPPORTED_KINDS.map((d) => z.strictObject({ ...extra, type: z.literal(d.type), ...d.payload(payloadSchemas) })) as unknown as PayloadVariants<Extra>;
 const unsupportedAction = {
   error: (issue: { code?: string }) => (issue.code === 'invalid_union' ? 'unknown or unsupported action type' : undefined),
 };
 
-export const actionPayloadSchema = z.discriminatedUnion('type', [
-  z.strictObject(walkToShape),
-  z.strictObject(waitShape),
-  z.strictObject(speakShape),
-  z.strictObject(faceShape),
-], unsupportedAction);
+export const actionPayloadSchema = z.discriminatedUnion('type', payloadVariants({}), unsupportedAction);
 
 /**
- * A queue item is an action payload plus its id. Each variant is a strict object of its own
- * (an intersection with a loose `{ id }` object let any unknown key through and kept it).
+ * A queue item is an action payload plus its id, as one strict object per kind (an intersection
+ * with a loose `{ id }` object let any unknown key through and kept it).
  */
-export const queueItemSchema = z.discriminatedUnion('type', [
-  z.strictObject({ id: idSchema, ...walkToShape }),
-  z.strictObject({ id: idSchema, ...waitShape }),
-  z.strictObject({ id: idSchema, ...speakShape }),
-  z.strictObject({ id: idSchema, ...faceShape }),
-], unsupportedAction);
+export const queueItemSchema = z.discriminatedUnion('type', payloadVariants({ id: idSchema }), unsupportedAction);
 
 export const ruleSchema = z.strictObject({
   id: idSchema,

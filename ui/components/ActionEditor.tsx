@@ -1,12 +1,13 @@
 /**
- * The action editor: one form built from the registry's field specs (ACTION_REGISTRY), used by
+ * The action editor: one form built from the kind's field specs (its definition), used by
  * the queue panel, the Direct popup and the When/Then editor. Point fields get numeric inputs and
  * a "Pick on stage" button, number fields min/max checks, text fields a text input, facing a
  * two-way choice, prop fields a prop list plus a stage pick. Nothing reaches the document until
  * the form reads clean; what the document still refuses is shown beside the field.
  */
 import { createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
-import type { ActionField, ActionSpec } from '../../core/actions/registry';
+import { bareLabel, type ActionField, type ActionSpec } from '../../core/actions/registry';
+import { SCENE_LIMITS } from '../../core/scene/limits';
 import { EditError } from '../../core/scene/edit';
 import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
@@ -130,7 +131,7 @@ export function ActionEditor(props: ActionEditorProps) {
     >
       <div class="action-editor-head">
         <ActionIcon type={props.spec.type} />
-        <strong>{props.spec.label.replace(/…$/, '')}</strong>
+        <strong>{bareLabel(props.spec)}</strong>
       </div>
       <Show when={props.spec.fields.length === 0}>
         <p class="note small">No settings.</p>
@@ -186,8 +187,8 @@ export function ActionEditor(props: ActionEditorProps) {
                     data-testid={`${tid()}-${f.name}`}
                     onInput={(e) => set(f.name, e.currentTarget.value)}
                   />
-                  <Show when={f.name === 'seconds'}>
-                    <span class="suffix">s</span>
+                  <Show when={f.unit}>
+                    <span class="suffix">{f.unit}</span>
                   </Show>
                 </span>
               </Match>
@@ -197,7 +198,7 @@ export function ActionEditor(props: ActionEditorProps) {
                   aria-label={f.label}
                   placeholder={f.placeholder}
                   value={form()[f.name] ?? ''}
-                  maxLength={500}
+                  maxLength={SCENE_LIMITS.maxStringLength}
                   data-testid={`${tid()}-${f.name}`}
                   onInput={(e) => set(f.name, e.currentTarget.value)}
                 />

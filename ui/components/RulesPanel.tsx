@@ -2,12 +2,13 @@
  * The rules panel: every When/Then rule in document order (the order they are evaluated in),
  * with a one-line summary, enable/disable, reorder (drag and drop, or ↑ / ↓), delete, add and
  * edit. The When/Then editor picks a trigger from TRIGGER_REGISTRY, a source and a target by
- * clicking objects on the stage (filtered by the trigger's allowed kinds) or `any`, and a list of
+ * clicking objects on the stage (filtered by the kinds the trigger allows, given the other end:
+ * a stickman's contacts with terrain are never offered) or `any`, and a list of
  * reactions (actor, mode, action via the action editor). Validation errors are shown inline and
  * nothing invalid reaches the document (core/scene/edit checks every rule again).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
-import { actionSpec, SUPPORTED_ACTIONS, TRIGGER_REGISTRY, triggerSpec, type EndpointKind } from '../../core/actions/registry';
+import { actionSpec, endpointKinds, SUPPORTED_ACTIONS, TRIGGER_REGISTRY, triggerSpec, type EndpointKind } from '../../core/actions/registry';
 import type { ReactiveMode } from '../../core/actions/lane';
 import { addRule, EditError, moveRule, removeRule, setRuleEnabled, updateRule } from '../../core/scene/edit';
 import type { ActionPayload, ObjectKind, Rule } from '../../core/scene/schema';
@@ -221,7 +222,8 @@ function EndpointPicker(props: {
       onCancel: () => setPicking(false),
     });
   };
-  const missing = () => props.value !== 'any' && !options().some((o) => o.id === props.value);
+  const offered = () => props.value === 'any' || options().some((o) => o.id === props.value);
+  const exists = () => editor.doc().objects.some((o) => o.id === props.value);
   return (
     <label class="ep" classList={{ invalid: !!props.error }}>
       <span class="field-label">{props.label}</span>
@@ -233,8 +235,10 @@ function EndpointPicker(props: {
           <Show when={!props.allowAny && props.value === ''}>
             <option value="">choose…</option>
           </Show>
-          <Show when={missing() && props.value !== ''}>
-            <option value={props.value}>{props.value} (missing)</option>
+          <Show when={!offered() && props.value !== ''}>
+            <option value={props.value}>
+              {props.value} {exists() ? '(never fires here)' : '(missing)'}
+            </option>
           </Show>
           <For each={options()}>{(o) => <option value={o.id}>{objectName(editor.doc(), o.id)}</option>}</For>
         </select>
@@ -266,13 +270,15 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
   };
   const updateReaction = (key: number, patch: Partial<Reaction>) => update({ then: d().then.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
   const stickmen = createMemo(() => editor.doc().objects.filter((o) => o.kind === 'stickman'));
+  /** The kind of a rule end, or null for `any` (or an object no longer in the scene). */
+  const kindOf = (id: string): EndpointKind | null => (editor.doc().objects.find((o) => o.id === id)?.kind as EndpointKind | undefined) ?? null;
 
   const setTrigger = (type: Rule['when']['type']) => {
     const t = triggerSpec(type);
     if (!t) return;
-    const kindOf = (id: string) => editor.doc().objects.find((o) => o.id === id)?.kind as EndpointKind | undefined;
-    const keep = (id: string, kinds: readonly EndpointKind[] | undefined) => (id === 'any' || (kinds && kindOf(id) && kinds.includes(kindOf(id)!)) ? id : 'any');
-    update({ type, source: keep(d().source, t.source.kinds), target: t.target ? keep(d().target, t.target.kinds) : 'any' });
+    const keep = (id: string, kinds: readonly EndpointKind[]) => (id === 'any' || (kindOf(id) && kinds.includes(kindOf(id)!)) ? id : 'any');
+    const source = keep(d().source, t.source.kinds);
+    update({ type, source, target: t.target ? keep(d().target, endpointKinds(t, 'target', kindOf(source))) : 'any' });
   };
 
   const addReaction = () => {
@@ -363,7 +369,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
           <EndpointPicker
             editor={editor}
             label={spec().source.label}
-            kinds={spec().source.kinds}
+            kinds={endpointKinds(spec(), 'source', kindOf(d().target))}
             value={d().source}
             allowAny
             error={errors().source}
@@ -374,7 +380,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
             <EndpointPicker
               editor={editor}
               label={spec().target!.label}
-              kinds={spec().target!.kinds}
+              kinds={endpointKinds(spec(), 'target', kindOf(d().source))}
               value={d().target}
               allowAny
               error={errors().target}

@@ -1,50 +1,12 @@
 /**
- * One-line texts for actions and rules, read from the registries (action labels, trigger labels),
- * so the queue panel, the Direct popup and the rules panel describe things the same way.
+ * One-line texts for actions and rules. An action reads the way its kind's definition says
+ * (core/actions/kinds: `text`, `phrase`); triggers by the TriggerRegistry's labels. So the queue
+ * panel, the Direct popup and the rules panel describe things the same way.
  */
-import { actionSpec, triggerSpec, type ActionField, type ActionSpec } from '../../core/actions/registry';
-import type { ActionPayload, Rule, SceneDocument } from '../../core/scene/schema';
+import { actionPhrase, actionText, bareLabel, defaultValues, triggerSpec, type ActionField, type ActionSpec } from '../../core/actions/registry';
+import type { Rule, SceneDocument } from '../../core/scene/schema';
 
-const num = (v: number) => String(Math.round(v * 100) / 100);
-const quote = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`;
-
-/** Spec label without its trailing ellipsis ("Walk to…" → "Walk to"). */
-export const bareLabel = (spec: ActionSpec) => spec.label.replace(/…$/, '');
-
-/** "Walk to (1500, 1400)", "“Hello” 2 s", "Wait 1 s", "Face left". */
-export function actionText(a: ActionPayload): string {
-  switch (a.type) {
-    case 'walk_to':
-      return `Walk to (${num(a.target_position[0])}, ${num(a.target_position[1])})`;
-    case 'wait':
-      return `Wait ${num(a.seconds)} s`;
-    case 'speak':
-      return `${quote(a.text)}${a.seconds !== undefined ? ` ${num(a.seconds)} s` : ''}`;
-    case 'face':
-      return `Face ${a.direction === 'LEFT' ? 'left' : 'right'}`;
-    default: {
-      const other = a as { type: string };
-      const spec = actionSpec(other.type);
-      return spec ? bareLabel(spec) : other.type;
-    }
-  }
-}
-
-/** The action as a verb phrase for a rule summary: "says “Made it!”", "walks to (10, 20)". */
-export function actionPhrase(a: ActionPayload): string {
-  switch (a.type) {
-    case 'walk_to':
-      return `walks to (${num(a.target_position[0])}, ${num(a.target_position[1])})`;
-    case 'wait':
-      return `waits ${num(a.seconds)} s`;
-    case 'speak':
-      return `says ${quote(a.text)}`;
-    case 'face':
-      return `faces ${a.direction === 'LEFT' ? 'left' : 'right'}`;
-    default:
-      return actionText(a);
-  }
-}
+export { actionPhrase, actionText, bareLabel, defaultValues };
 
 const endpoint = (ref: string, fallback: string) => (ref === 'any' ? fallback : ref);
 
@@ -59,13 +21,6 @@ export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>): string {
   }
   const then = rule.then.length ? rule.then.map((t) => `${t.actor} ${actionPhrase(t.action)} (${t.mode})`).join('; ') : 'nothing';
   return `When ${who} ${what} → ${then}`;
-}
-
-/** A payload with the registry defaults of `spec` (point fields unset). */
-export function defaultValues(spec: ActionSpec): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of spec.fields) if (f.default !== undefined) out[f.name] = f.default;
-  return out;
 }
 
 /** Does every field of the spec come from a stage click? (Then a pick alone completes the action.) */

@@ -1,0 +1,71 @@
+/**
+ * What one action kind is, in one place (seed phase 11 §5): its payload schema, the editor fields
+ * that capture that payload, how it looks (label, icon) and reads (queue/timeline text, rule
+ * phrase), whether it may run as an overlay and whether this build runs it. The registry, the
+ * scene schema's payload union and every editor are built from the list in ./kinds; adding a
+ * kind is one definition there plus its runtime handler (the ActionRunner).
+ */
+import type { z } from 'zod';
+import type { Glyph } from './glyph';
+
+export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop';
+
+/** How a field's value is captured in the editor. */
+export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop';
+
+export interface ActionField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  capture: CaptureKind;
+  optional?: boolean;
+  min?: number;
+  max?: number;
+  default?: unknown;
+  placeholder?: string;
+  /** Shown after a number input ("s"). */
+  unit?: string;
+}
+
+/**
+ * The scene format's value schemas a payload is built from. The scene schema passes its own
+ * (so an action's point is checked exactly like any other point in the file); a definition never
+ * builds value checks of its own.
+ */
+export interface PayloadSchemas {
+  point: z.ZodType<[number, number]>;
+  seconds: z.ZodType<number>;
+  text: z.ZodType<string>;
+  facing: z.ZodType<'RIGHT' | 'LEFT'>;
+  objectId: z.ZodType<string>;
+}
+
+/** The payload a definition describes: its type tag plus what its shape parses to. */
+export type PayloadOf<T extends string, S extends z.ZodRawShape> = { type: T } & z.output<z.ZodObject<S>>;
+
+export interface ActionDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, Supported extends boolean = boolean> {
+  type: T;
+  /** Menu label; a trailing "…" says the action asks for more (a point, a text). */
+  label: string;
+  icon: Glyph;
+  /** Allowed as an overlay reaction (runs beside the queue without blocking it). */
+  overlay: boolean;
+  /** False for kinds that later work adds: they are listed so the UI can show what is coming, and files using them are refused. */
+  supported: Supported;
+  /** The payload's fields besides `type`, built from the scene's value schemas. */
+  payload: (schemas: PayloadSchemas) => S;
+  /** The editor form: one field per payload key, in form order. */
+  fields: readonly ActionField[];
+  // Method syntax on purpose: a definition of one kind must be usable where any kind's is expected.
+  /** How the action reads in the queue, the Direct popup and the timeline: "Walk to (1500, 1400)". */
+  text(action: PayloadOf<T, S>): string;
+  /** The action as a verb phrase in a rule summary: "walks to (1500, 1400)". */
+  phrase(action: PayloadOf<T, S>): string;
+}
+
+/** Declares one action kind; the generics keep its type tag and payload precise for the union. */
+export function defineAction<const T extends string, S extends z.ZodRawShape, const Supported extends boolean>(
+  definition: ActionDefinition<T, S, Supported>,
+): ActionDefinition<T, S, Supported> {
+  return definition;
+}

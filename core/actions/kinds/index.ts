@@ -1,0 +1,22 @@
+/**
+ * Every action kind, in menu order. This list is the only place kinds are enumerated: the
+ * registry, the scene schema's payload union and the editors are built from it.
+ */
+import { dropProp } from './dropProp';
+import { face } from './face';
+import { pickUpProp } from './pickUpProp';
+import { ragdoll } from './ragdoll';
+import { recover } from './recover';
+import { speak } from './speak';
+import { throwProp } from './throwProp';
+import { wait } from './wait';
+import { walkTo } from './walkTo';
+
+export const ACTION_DEFINITIONS = [walkTo, wait, speak, face, ragdoll, recover, pickUpProp, dropProp, throwProp] as const;
+
+export type AnyActionDefinition = (typeof ACTION_DEFINITIONS)[number];
+
+/** The kinds this build runs (and the scene format accepts). */
+export type SupportedActionDefinition = Extract<AnyActionDefinition, { supported: true }>;
+
+export { defaultSpeechSeconds } from './speak';
