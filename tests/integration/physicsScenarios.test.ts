@@ -1,25 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StageController } from '../../streams/stage/stageController';
-import { initPhysics } from '../../streams/physics/rapier';
-import type { StageEvent } from '../../core/events';
 import type { ContactEvent } from '../../streams/physics/entities';
 import { ground, prop, scene } from '../helpers/scenes';
+import { TestStage } from '../helpers/testStage';
 
 beforeAll(async () => {
-  await initPhysics();
+  await TestStage.init();
 });
 
-function play(doc: ReturnType<typeof scene>) {
-  const controller = new StageController(doc);
-  const events: StageEvent[] = [];
-  controller.records$.subscribe((r) => {
-    if (r.type === 'event') events.push(r.event);
-  });
-  controller.send({ type: 'ui.play' });
-  return { controller, events, runtime: controller.currentRuntime! };
-}
-
-const propPos = (c: StageController, id: string) => c.frame$.value.props.find((p) => p.id === id)!.position;
+const propPos = (s: TestStage, id: string) => s.frame().props.find((p) => p.id === id)!.position;
 
 describe('props on terrain', () => {
   it('a box dropped on a ramp slides off and comes to rest on the ground', () => {
@@ -29,28 +18,26 @@ describe('props on terrain', () => {
       { kind: 'terrain', id: 'ramp', shape: 'ramp', position: [1300, 1200], size: [600, 400], rise: 'right' },
       prop('crate', 'box', [1400, 1000], { physics: { friction: 0.05 } }),
     ]);
-    const { controller, events } = play(doc);
-    controller.step(60 * 8);
-    const [x, y] = propPos(controller, 'crate');
-    const state = controller.currentRuntime!.propState('crate')!;
+    const s = TestStage.load(doc).play().step(60 * 8);
+    const [x, y] = propPos(s, 'crate');
+    const state = s.runtime.propState('crate')!;
     expect(x).toBeLessThan(1000); // left the ramp past its low end
     expect(y).toBeCloseTo(1400 - 40, 0); // resting on the ground (box half-height 40)
     expect(Math.hypot(...state.velocity)).toBeLessThan(5);
-    expect(events.some((e) => e.type === 'collided' && e.source === 'crate' && e.target === 'ramp')).toBe(true);
-    expect(events.some((e) => e.type === 'collided' && e.source === 'crate' && e.target === 'ground')).toBe(true);
-    controller.dispose();
+    s.expectEvent({ type: 'collided', source: 'crate', target: 'ramp' });
+    s.expectEvent({ type: 'collided', source: 'crate', target: 'ground' });
+    s.dispose();
   });
 
   it('an offset stack of boxes topples', () => {
     const boxes = [0, 1, 2, 3, 4].map((i) => prop(`box-${i}`, 'box', [1000 + i * 30, 1400 - 40 - i * 80]));
-    const { controller } = play(scene([ground(1400), ...boxes]));
-    controller.step(60 * 6);
-    const top = propPos(controller, 'box-4');
+    const s = TestStage.load(scene([ground(1400), ...boxes])).play().step(60 * 6);
+    const top = propPos(s, 'box-4');
     // Upright, the top box would sit at y = 1040. Toppled, it lies near the ground.
     expect(top[1]).toBeGreaterThan(1250);
-    const heights = [0, 1, 2, 3, 4].map((i) => propPos(controller, `box-${i}`)[1]);
+    const heights = [0, 1, 2, 3, 4].map((i) => propPos(s, `box-${i}`)[1]);
     expect(Math.min(...heights)).toBeGreaterThan(1150); // nothing is still stacked 3 high
-    controller.dispose();
+    s.dispose();
   });
 
   it('a ball thrown into an area fires entered_area exactly once', () => {
@@ -59,13 +46,11 @@ describe('props on terrain', () => {
       prop('ball', 'ball', [400, 1300]),
       { kind: 'area', id: 'goal', position: [1200, 1250], size: [300, 300] },
     ]);
-    const { controller, events, runtime } = play(doc);
-    runtime.enqueue({ type: 'prop.setVelocity', id: 'ball', velocity: [900, -500] });
-    controller.step(60 * 3);
-    const entered = events.filter((e) => e.type === 'entered_area');
+    const s = TestStage.load(doc).play().command({ type: 'prop.setVelocity', id: 'ball', velocity: [900, -500] }).step(60 * 3);
+    const entered = s.events('entered_area');
     expect(entered).toHaveLength(1);
     expect(entered[0]).toMatchObject({ source: 'ball', target: 'goal' });
-    controller.dispose();
+    s.dispose();
   });
 
   it('contact normals point from the source to the target', () => {
@@ -76,11 +61,12 @@ describe('props on terrain', () => {
       prop('falling', 'box', [700, 1000]),
       prop('under', 'box', [700, 1360]),
     ]);
-    const { controller, events, runtime } = play(doc);
+    const s = TestStage.load(doc).play();
+    const runtime = s.runtime;
     const contacts: ContactEvent[] = [];
     runtime.contact$.subscribe((c) => contacts.push(c));
-    runtime.enqueue({ type: 'prop.setVelocity', id: 'ball', velocity: [800, 0] });
-    controller.step(90);
+    s.command({ type: 'prop.setVelocity', id: 'ball', velocity: [800, 0] }).step(90);
+    const events = s.events();
     const hitWall = events.find((e) => e.type === 'collided' && e.source === 'ball' && e.target === 'wall')!;
     expect(hitWall.normal![0]).toBeGreaterThan(0.9); // ball → wall points right
     const onBox = events.find((e) => e.type === 'collided' && e.source === 'falling' && e.target === 'under')!;
@@ -96,7 +82,7 @@ describe('props on terrain', () => {
       if (!pa || !pb || c.a.kind === 'terrain' || c.b.kind === 'terrain') continue;
       expect(c.normal[0] * (pb[0] - pa[0]) + c.normal[1] * (pb[1] - pa[1])).toBeGreaterThan(0);
     }
-    controller.dispose();
+    s.dispose();
   });
 });
 
@@ -115,15 +101,13 @@ describe('PLAY lifecycle', () => {
 
   it('leaving PLAY restores every authored transform exactly after 5 s of chaos', () => {
     const doc = chaos();
-    const { controller } = play(doc);
-    const authored = controller.frame$.value;
-    controller.step(300);
-    expect(propPos(controller, 'ball')).not.toEqual([700, 900]);
+    const s = TestStage.load(doc).play();
+    const authored = s.frame();
+    s.step(300);
+    expect(propPos(s, 'ball')).not.toEqual([700, 900]);
     for (const leave of ['ui.edit', 'ui.direct'] as const) {
-      controller.send({ type: 'ui.play' });
-      controller.step(300);
-      controller.send({ type: leave });
-      const f = controller.frame$.value;
+      s.send({ type: 'ui.play' }).step(300).send({ type: leave });
+      const f = s.frame();
       for (const o of doc.objects) {
         if (o.kind === 'prop') {
           const p = f.props.find((x) => x.id === o.id)!;
@@ -132,24 +116,21 @@ describe('PLAY lifecycle', () => {
         }
         if (o.kind === 'stickman') expect(f.rigs.find((r) => r.id === o.id)!.root).toEqual(o.position);
       }
-      expect(controller.document).toBe(doc);
+      expect(s.controller.document).toBe(doc);
     }
     void authored;
-    controller.dispose();
+    s.dispose();
   });
 
   it('RESET rebuilds from the document and holds at t = 0', () => {
     const doc = chaos();
-    const { controller } = play(doc);
-    controller.step(200);
-    controller.send({ type: 'ui.reset' });
-    expect(controller.mode).toEqual({ mode: 'PLAY', paused: true });
-    expect(controller.tick).toBe(0);
-    for (const o of doc.objects) if (o.kind === 'prop') expect(propPos(controller, o.id)).toEqual(o.position);
-    controller.send({ type: 'ui.resume' });
-    controller.step(10);
-    expect(controller.tick).toBe(10);
-    controller.dispose();
+    const s = TestStage.load(doc).play().step(200).send({ type: 'ui.reset' });
+    expect(s.controller.mode).toEqual({ mode: 'PLAY', paused: true });
+    expect(s.tick).toBe(0);
+    for (const o of doc.objects) if (o.kind === 'prop') expect(propPos(s, o.id)).toEqual(o.position);
+    s.send({ type: 'ui.resume' }).step(10);
+    expect(s.tick).toBe(10);
+    s.dispose();
   });
 
   it('100 PLAY/RESET cycles leave no bodies or worlds behind', async () => {
@@ -177,29 +158,27 @@ describe('PLAY lifecycle', () => {
   });
 
   it('a non-finite position stops the step and names the object', () => {
-    const { controller, runtime } = play(chaos());
-    controller.step(2);
+    const s = TestStage.load(chaos()).play().step(2);
+    const runtime = s.runtime;
     const real = runtime.physics.readPoses.bind(runtime.physics);
     runtime.physics.readPoses = (ids, out) => {
       real(ids, out);
       out[ids.indexOf('bottle') * 3] = Number.NaN;
     };
-    expect(() => controller.step(1)).toThrow(/"bottle".*non-finite/);
-    controller.dispose();
+    expect(() => s.step(1)).toThrow(/"bottle".*non-finite/);
+    s.dispose();
   });
 
   it('a non-finite stickman root stops the step and names the stickman', () => {
-    const { controller, runtime } = play(chaos());
-    controller.step(2);
-    runtime.rig('stick')!.motion.root[0] = Number.NaN;
-    expect(() => controller.step(1)).toThrow(/"stick".*non-finite root/);
-    controller.dispose();
+    const s = TestStage.load(chaos()).play().step(2);
+    s.rig('stick').motion.root[0] = Number.NaN;
+    expect(() => s.step(1)).toThrow(/"stick".*non-finite root/);
+    s.dispose();
   });
 
   it('refuses to pass a NaN velocity to physics', () => {
-    const { controller, runtime } = play(chaos());
-    runtime.enqueue({ type: 'prop.setVelocity', id: 'ball', velocity: [Number.NaN, 0] });
-    expect(() => controller.step(1)).toThrow(/ball velocity is not finite/);
-    controller.dispose();
+    const s = TestStage.load(chaos()).play().command({ type: 'prop.setVelocity', id: 'ball', velocity: [Number.NaN, 0] });
+    expect(() => s.step(1)).toThrow(/ball velocity is not finite/);
+    s.dispose();
   });
 });

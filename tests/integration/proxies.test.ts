@@ -9,12 +9,13 @@ import type { StageEvent } from '../../core/events';
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import type { ContactEvent } from '../../streams/physics/entities';
-import { initPhysics } from '../../streams/physics/rapier';
+import type { RigRuntime } from '../../streams/runtime/rigRuntime';
 import { ground, prop } from '../helpers/scenes';
-import { GROUND_TOP, play, rigOf, sceneWithQueues, stepUntil, stickman, walk, type Vec2 } from './rigScenes';
+import { TestStage } from '../helpers/testStage';
+import { GROUND_TOP, sceneWithQueues, stickman, walk, type Vec2 } from './rigScenes';
 
 beforeAll(async () => {
-  await initPhysics();
+  await TestStage.init();
 });
 
 /** Seed phase 4.5 COLLISION_PARTS: shape family and radius per part. */
@@ -54,7 +55,7 @@ interface ExpectedShape {
  * core runs from start + r to start + length − r along the part; the head is a 90 px circle on
  * the drawn head centre (the neck + 72 px up).
  */
-function expectedShapes(rig: ReturnType<typeof rigOf>): ExpectedShape[] {
+function expectedShapes(rig: RigRuntime): ExpectedShape[] {
   return PART_NAMES.map((part) => {
     const w = rig.worldPose[part];
     const { radius, shape } = SEED_PARTS[part];
@@ -112,11 +113,11 @@ function rayChecks(shapes: ExpectedShape[]): RayCheck[] {
   return out;
 }
 
-function checkProxyGeometry(p: ReturnType<typeof play>, label: string): Set<PartName> {
-  const rig = rigOf(p);
+function checkProxyGeometry(p: TestStage, label: string): Set<PartName> {
+  const rig = p.rig('stick');
   const shapes = expectedShapes(rig);
   const checks = rayChecks(shapes);
-  const physics = p.controller.currentRuntime!.physics;
+  const physics = p.runtime.physics;
   const firstHits = new Set<PartName>();
   for (const c of checks) {
     const hit = physics.castRay(c.origin, c.dir, 1000, [], ['proxy']);
@@ -136,17 +137,17 @@ function checkProxyGeometry(p: ReturnType<typeof play>, label: string): Set<Part
 
 describe('ten collision proxies per stickman', () => {
   it('adds exactly ten kinematic bodies and colliders per stickman', () => {
-    const base = play(sceneWithQueues([ground()]));
-    const empty = base.controller.currentRuntime!.physics.counts();
+    const base = TestStage.load(sceneWithQueues([ground()])).play();
+    const empty = base.runtime.physics.counts();
     base.dispose();
-    const two = play(sceneWithQueues([ground(), stickman('a', [800, GROUND_TOP]), stickman('b', [1600, GROUND_TOP], { facing: 'LEFT' })]));
-    expect(two.controller.currentRuntime!.physics.counts()).toEqual({ bodies: empty.bodies + 20, colliders: empty.colliders + 20 });
+    const two = TestStage.load(sceneWithQueues([ground(), stickman('a', [800, GROUND_TOP]), stickman('b', [1600, GROUND_TOP], { facing: 'LEFT' })])).play();
+    expect(two.runtime.physics.counts()).toEqual({ bodies: empty.bodies + 20, colliders: empty.colliders + 20 });
     two.dispose();
   });
 
   it('uses the seed table for every part: shape family, radius and fitted length', () => {
-    const p = play(sceneWithQueues([ground(), stickman('stick', [1000, GROUND_TOP])]));
-    const proxies = rigOf(p).proxies;
+    const p = TestStage.load(sceneWithQueues([ground(), stickman('stick', [1000, GROUND_TOP])])).play();
+    const proxies = p.rig('stick').proxies;
     expect(Object.keys(proxies).sort()).toEqual([...PART_NAMES].sort());
     const fitted: Record<string, number> = {
       torso: 170, left_upper_arm: 110, left_lower_arm: 110, right_upper_arm: 110, right_lower_arm: 110,
@@ -167,16 +168,16 @@ describe('ten collision proxies per stickman', () => {
   it.each([['RIGHT'], ['LEFT']] as const)(
     'the Rapier colliders match the seed shapes on the solved pose, facing %s (ray casts, every part)',
     (facing) => {
-      const p = play(sceneWithQueues([ground(), stickman('stick', [1500, GROUND_TOP], { facing, pose: T_POSE })]));
-      p.controller.step(45);
-      expect(rigOf(p).terrainPhase).toBe('GROUNDED');
+      const p = TestStage.load(sceneWithQueues([ground(), stickman('stick', [1500, GROUND_TOP], { facing, pose: T_POSE })])).play();
+      p.step(45);
+      expect(p.rig('stick').terrainPhase).toBe('GROUNDED');
       const covered = checkProxyGeometry(p, facing);
       // Every part was the first thing some ray hit, with its own radius.
       expect([...covered].sort()).toEqual([...PART_NAMES].sort());
       // The head circle: straight down onto its top, the distance is exactly the 90 px radius.
-      const head = rigOf(p).worldPose.head.start;
+      const head = p.rig('stick').worldPose.head.start;
       const centre: Vec2 = [head[0], head[1] - 72];
-      const down = p.controller.currentRuntime!.physics.castRay([centre[0], centre[1] - 500], [0, 1], 1000, [], ['proxy'])!;
+      const down = p.runtime.physics.castRay([centre[0], centre[1] - 500], [0, 1], 1000, [], ['proxy'])!;
       expect(down.entity.part).toBe('head');
       expect(centre[1] - (centre[1] - 500 + down.distance)).toBeCloseTo(90, 2);
       p.dispose();
@@ -184,12 +185,12 @@ describe('ten collision proxies per stickman', () => {
   );
 
   it('LEFT facing mirrors the proxies and keeps every size', () => {
-    const right = play(sceneWithQueues([ground(), stickman('stick', [1500, GROUND_TOP], { facing: 'RIGHT', pose: T_POSE })]));
-    const left = play(sceneWithQueues([ground(), stickman('stick', [1500, GROUND_TOP], { facing: 'LEFT', pose: T_POSE })]));
-    right.controller.step(30);
-    left.controller.step(30);
-    const r = rigOf(right).proxies;
-    const l = rigOf(left).proxies;
+    const right = TestStage.load(sceneWithQueues([ground(), stickman('stick', [1500, GROUND_TOP], { facing: 'RIGHT', pose: T_POSE })])).play();
+    const left = TestStage.load(sceneWithQueues([ground(), stickman('stick', [1500, GROUND_TOP], { facing: 'LEFT', pose: T_POSE })])).play();
+    right.step(30);
+    left.step(30);
+    const r = right.rig('stick').proxies;
+    const l = left.rig('stick').proxies;
     for (const part of PART_NAMES) {
       expect(l[part].radius).toBe(r[part].radius);
       expect(l[part].shape).toBe(r[part].shape);
@@ -200,8 +201,8 @@ describe('ten collision proxies per stickman', () => {
     }
     // And Rapier agrees: a ray from the left at one side equals a ray from the right at the other.
     for (const y of [GROUND_TOP - 60, GROUND_TOP - 200, GROUND_TOP - 330, GROUND_TOP - 440, GROUND_TOP - 520]) {
-      const a = right.controller.currentRuntime!.physics.castRay([1000, y], [1, 0], 1000, [], ['proxy']);
-      const b = left.controller.currentRuntime!.physics.castRay([2000, y], [-1, 0], 1000, [], ['proxy']);
+      const a = right.runtime.physics.castRay([1000, y], [1, 0], 1000, [], ['proxy']);
+      const b = left.runtime.physics.castRay([2000, y], [-1, 0], 1000, [], ['proxy']);
       expect(a, `y=${y}`).not.toBeNull();
       expect(b!.distance).toBeCloseTo(a!.distance, 3);
       expect(b!.entity.part).toBe(a!.entity.part);
@@ -225,21 +226,21 @@ function insideStickman(shapes: ExpectedShape[], p: Vec2, margin: number): PartN
 
 describe('props against stickman proxies', () => {
   function dropBox(boxX: number, extraStick: Record<string, unknown> = {}) {
-    const p = play(sceneWithQueues([ground(), stickman('stick', [1000, GROUND_TOP], extraStick), prop('box', 'box', [boxX, 500])]));
+    const p = TestStage.load(sceneWithQueues([ground(), stickman('stick', [1000, GROUND_TOP], extraStick), prop('box', 'box', [boxX, 500])])).play();
     const contacts: ContactEvent[] = [];
-    p.controller.currentRuntime!.contact$.subscribe((c) => contacts.push(c));
-    const rig = rigOf(p);
+    p.runtime.contact$.subscribe((c) => contacts.push(c));
+    const rig = p.rig('stick');
     const track: Array<{ box: Vec2; inside: PartName | null; headCentre: Vec2 }> = [];
     for (let i = 0; i < 60 * 6; i++) {
-      p.controller.step(1);
-      const box = p.controller.currentRuntime!.propState('box')!.position;
+      p.step(1);
+      const box = p.runtime.propState('box')!.position;
       const shapes = expectedShapes(rig);
       // The box centre must stay out of every proxy by (almost) its half size: 40 px.
       const neck = rig.worldPose.head.start;
       track.push({ box, inside: insideStickman(shapes, box, 40 - 6), headCentre: [neck[0], neck[1] - 72] });
     }
     const mine = (e: StageEvent) => (e.type === 'collided' || e.type === 'separated') && (e.source === 'stick' || e.target === 'stick');
-    return { p, contacts, track, events: p.events.filter(mine), rig };
+    return { p, contacts, track, events: p.events().filter(mine), rig };
   }
 
   it('a box dropped on a standing stickman bounces off: ONE collided (stickman → box, with part), ONE separated', () => {
@@ -302,13 +303,13 @@ describe('areas see stickmen', () => {
   it.each(placements)('walking through a ground area (offset %i, dir %i) fires exactly one entered_area and one exited_area', (off, dir) => {
     // The stickman's start and goal stay fixed, so the area edge meets the gait at every phase.
     const areaX = 1100 + dir * off;
-    const p = play(sceneWithQueues(
+    const p = TestStage.load(sceneWithQueues(
       [ground(), stickman('stick', [1100 - dir * 450, GROUND_TOP]), { kind: 'area', id: 'zone', position: [areaX, GROUND_TOP], size: [200, 240] }],
       { stick: [walk('w1', 1100 + dir * 500)] },
-    ));
-    stepUntil(p, () => p.events.some((e) => e.type === 'arrived'), 60 * 15);
-    p.controller.step(60);
-    const zone = p.events.filter((e) => e.target === 'zone');
+    )).play();
+    p.stepUntil(() => p.events().some((e) => e.type === 'arrived'), 60 * 15);
+    p.step(60);
+    const zone = p.events().filter((e) => e.target === 'zone');
     expect(zone.map((e) => e.type)).toEqual(['entered_area', 'exited_area']);
     for (const e of zone) expect(e.source).toBe('stick');
     // Reported at the stickman's root: entering around the near edge (a leading foot may cross it
@@ -321,28 +322,28 @@ describe('areas see stickmen', () => {
   });
 
   it('a whole-body area walked through fires one entered_area and one exited_area', () => {
-    const p = play(sceneWithQueues(
+    const p = TestStage.load(sceneWithQueues(
       [ground(), stickman('stick', [900, GROUND_TOP]), { kind: 'area', id: 'tall', position: [1400, GROUND_TOP - 380], size: [150, 800] }],
       { stick: [walk('w1', 1900)] },
-    ));
-    stepUntil(p, () => p.events.some((e) => e.type === 'arrived'), 60 * 15);
-    const tall = p.events.filter((e) => e.target === 'tall');
+    )).play();
+    p.stepUntil(() => p.events().some((e) => e.type === 'arrived'), 60 * 15);
+    const tall = p.events().filter((e) => e.target === 'tall');
     expect(tall.map((e) => e.type)).toEqual(['entered_area', 'exited_area']);
     expect(tall.every((e) => e.source === 'stick')).toBe(true);
     p.dispose();
   });
 
   it('a stickman that stops inside an area has entered it once and not exited', () => {
-    const p = play(sceneWithQueues(
+    const p = TestStage.load(sceneWithQueues(
       [ground(), stickman('stick', [700, GROUND_TOP]), { kind: 'area', id: 'zone', position: [1200, GROUND_TOP - 250], size: [400, 600] }],
       { stick: [walk('w1', 1200)] },
-    ));
-    stepUntil(p, () => p.events.some((e) => e.type === 'arrived'), 60 * 15);
-    p.controller.step(180); // idle breathing and settle steps inside the area
-    const zone = p.events.filter((e) => e.target === 'zone');
+    )).play();
+    p.stepUntil(() => p.events().some((e) => e.type === 'arrived'), 60 * 15);
+    p.step(180); // idle breathing and settle steps inside the area
+    const zone = p.events().filter((e) => e.target === 'zone');
     expect(zone.map((e) => e.type)).toEqual(['entered_area']);
     expect(zone[0].source).toBe('stick');
-    expect(p.controller.frame$.value.areas.find((a) => a.id === 'zone')!.occupants).toBe(1);
+    expect(p.frame().areas.find((a) => a.id === 'zone')!.occupants).toBe(1);
     p.dispose();
   });
 });

@@ -5,15 +5,11 @@
  * and stop_queue.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnyActorRef } from 'xstate';
-import { StageController } from '../../streams/stage/stageController';
-import { initPhysics } from '../../streams/physics/rapier';
-import type { StageEvent } from '../../core/events';
-import type { ActionRecord, TraceRecord } from '../../streams/trace/records';
 import { ground, scene } from '../helpers/scenes';
+import { TestStage } from '../helpers/testStage';
 
 beforeAll(async () => {
-  await initPhysics();
+  await TestStage.init();
 });
 
 type Obj = Record<string, unknown>;
@@ -21,36 +17,13 @@ type QueueItem = Obj & { id: string; type: string };
 
 const stickman = (id: string, x: number, extra: Obj = {}): Obj => ({ kind: 'stickman', id, position: [x, 1400], ...extra });
 
-function play(objects: Obj[], queues: Record<string, QueueItem[]>, rules: Obj[] = []) {
-  const controller = new StageController(scene([ground(1400), ...objects], { queues, rules }));
-  const records: TraceRecord[] = [];
-  controller.records$.subscribe((r) => records.push(r));
-  controller.send({ type: 'ui.play' });
-  const runtime = controller.currentRuntime!;
-  const runner = (id: string) => controller.actor.system.get(`rig:${id}/actionRunner`) as AnyActorRef;
-  const actions = (rig?: string) => records.filter((r): r is ActionRecord => r.type === 'action' && (!rig || r.rig === rig));
-  const events = (type?: StageEvent['type'], source?: string) =>
-    records.flatMap((r) => (r.type === 'event' && (!type || r.event.type === type) && (!source || r.event.source === source) ? [{ ...r.event, tick: r.tick }] : []));
-  /** "id phase[ outcome]" per action record, in trace order. */
-  const actionLog = (rig?: string) => actions(rig).map((a) => `${a.id} ${a.phase}${a.outcome ? ` ${a.outcome}` : ''}`);
-  /** The same from the stage events (action_started / action_finished). */
-  const eventLog = (source?: string) =>
-    records.flatMap((r) => {
-      if (r.type !== 'event' || (source && r.event.source !== source)) return [];
-      if (r.event.type === 'action_started') return [`${r.event.action_id} started`];
-      if (r.event.type === 'action_finished') return [`${r.event.action_id} finished ${r.event.outcome}`];
-      return [];
-    });
-  const tickOf = (id: string, phase: 'started' | 'finished') => {
-    const found = actions().filter((a) => a.id === id && a.phase === phase);
-    expect(found, `${id} ${phase} once`).toHaveLength(1);
-    return found[0].tick;
-  };
-  return { controller, records, runtime, runner, actions, events, actionLog, eventLog, tickOf };
+/** Plays the objects (on the ground) with their queues and rules. */
+function play(objects: Obj[], queues: Record<string, QueueItem[]>, rules: Obj[] = []): TestStage {
+  return TestStage.load(scene([ground(1400), ...objects], { queues, rules })).play();
 }
 
 /** Every item started exactly once and finished exactly once (trace and stage events agree). */
-function expectPairs(p: ReturnType<typeof play>, rig: string) {
+function expectPairs(p: TestStage, rig: string) {
   const log = p.actions(rig);
   const ids = [...new Set(log.map((a) => a.id))];
   for (const id of ids) {
@@ -76,7 +49,7 @@ describe('authored queue', () => {
         { id: 'a3', type: 'speak', text: 'Hello', seconds: 1 },
       ],
     });
-    p.controller.step(60 * 6);
+    p.step(60 * 6);
     const expected = ['a1 started', 'a1 finished completed', 'a2 started', 'a2 finished completed', 'a3 started', 'a3 finished completed'];
     expect(p.actionLog('s')).toEqual(expected);
     expect(p.eventLog('s')).toEqual(expected);
@@ -103,18 +76,18 @@ describe('authored queue', () => {
     expect(done).toHaveLength(1);
     expect(done[0].tick).toBeGreaterThanOrEqual(p.tickOf('a3', 'finished'));
     // queue_finished comes after the last action_finished in the event stream.
-    const order = p.records.filter((r) => r.type === 'event').map((r) => (r.type === 'event' ? r.event.type : ''));
+    const order = p.records().filter((r) => r.type === 'event').map((r) => (r.type === 'event' ? r.event.type : ''));
     expect(order.lastIndexOf('queue_finished')).toBeGreaterThan(order.lastIndexOf('action_finished'));
-    expect(p.runtime.rig('s')!.queueStatus()).toMatchObject({ current: null, done: 3 });
-    p.controller.dispose();
+    expect(p.rig('s').queueStatus()).toMatchObject({ current: null, done: 3 });
+    p.dispose();
   });
 
   it('a stickman without a queue never reports queue_finished', () => {
     const p = play([stickman('s', 600)], {});
-    p.controller.step(120);
+    p.step(120);
     expect(p.actions()).toEqual([]);
     expect(p.events('queue_finished')).toEqual([]);
-    p.controller.dispose();
+    p.dispose();
   });
 });
 
@@ -126,10 +99,10 @@ describe('reactive modes', () => {
         { id: 'after', type: 'speak', text: 'after', seconds: 0.5 },
       ],
     });
-    p.controller.step(30);
-    const r = p.runtime.rig('s')!.enqueueReactive('takeover', { type: 'speak', text: 'Hey!', seconds: 0.5 }, 'test');
+    p.step(30);
+    const r = p.rig('s').enqueueReactive('takeover', { type: 'speak', text: 'Hey!', seconds: 0.5 }, 'test');
     expect(r).toEqual({ id: 'test#1' });
-    p.controller.step(150);
+    p.step(150);
     expect(p.actionLog('s')).toEqual([
       'w started', 'w finished cancelled',
       'test#1 started', 'test#1 finished completed',
@@ -142,7 +115,7 @@ describe('reactive modes', () => {
     expect(p.tickOf('test#1', 'started')).toBeLessThanOrEqual(32);
     expect(p.tickOf('test#1', 'finished') - p.tickOf('test#1', 'started')).toBe(30);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('takeover from a rule (B finishes → A takes over) cancels A’s wait; A’s authored future still runs', () => {
@@ -155,8 +128,8 @@ describe('reactive modes', () => {
     }, [
       { id: 'r-take', when: { type: 'action_finished', source: 'b', target: 'any' }, then: [{ actor: 'a', mode: 'takeover', action: { type: 'speak', text: 'Now!', seconds: 0.5 } }] },
     ]);
-    p.controller.step(60 * 4);
-    const rule = p.records.filter((r) => r.type === 'rule');
+    p.step(60 * 4);
+    const rule = p.records().filter((r) => r.type === 'rule');
     expect(rule).toHaveLength(1);
     expect(rule[0]).toMatchObject({ rule: 'r-take', actor: 'a', mode: 'takeover', status: 'dispatched', action_id: 'r-take#1' });
     expect(p.actionLog('a')).toEqual([
@@ -169,7 +142,7 @@ describe('reactive modes', () => {
     expect(p.tickOf('a-wait', 'finished')).toBe(p.tickOf('b-wait', 'finished'));
     expect(p.events('action_finished', 'a').find((e) => e.action_id === 'a-wait')!.outcome).toBe('cancelled');
     expect(p.events('queue_finished', 'a')).toHaveLength(1);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('a sequential reaction runs right after the current item and before the rest', () => {
@@ -180,9 +153,9 @@ describe('reactive modes', () => {
         { id: 'w3', type: 'speak', text: 'end', seconds: 0.5 },
       ],
     });
-    p.controller.step(20);
-    p.runtime.rig('s')!.enqueueReactive('sequential', { type: 'speak', text: 'S1', seconds: 0.25 }, 'seq');
-    p.controller.step(60 * 4);
+    p.step(20);
+    p.rig('s').enqueueReactive('sequential', { type: 'speak', text: 'S1', seconds: 0.25 }, 'seq');
+    p.step(60 * 4);
     expect(p.actionLog('s')).toEqual([
       'w1 started', 'w1 finished completed',
       'seq#1 started', 'seq#1 finished completed',
@@ -193,7 +166,7 @@ describe('reactive modes', () => {
     // The current item is not disturbed: w1 still lasts its full second.
     expect(p.tickOf('w1', 'finished') - p.tickOf('w1', 'started')).toBe(60);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('sequential reactions keep their arrival order, also when they arrive at different times', () => {
@@ -203,18 +176,18 @@ describe('reactive modes', () => {
         { id: 'w2', type: 'wait', seconds: 0.25 },
       ],
     });
-    const rig = p.runtime.rig('s')!;
-    p.controller.step(20);
+    const rig = p.rig('s');
+    p.step(20);
     rig.enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'first');
     rig.enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'second');
-    p.controller.step(20);
+    p.step(20);
     rig.enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'third');
-    p.controller.step(60 * 3);
+    p.step(60 * 3);
     expect(p.actionLog('s').filter((l) => l.endsWith('started'))).toEqual([
       'w1 started', 'first#1 started', 'second#2 started', 'third#3 started', 'w2 started',
     ]);
     expectPairs(p, 's');
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('two sequential reactions from two rules on the same event run in document order, before the authored rest', () => {
@@ -227,11 +200,11 @@ describe('reactive modes', () => {
       { id: 'r1', when: { type: 'arrived', source: 's', target: 'any' }, then: [{ actor: 's', mode: 'sequential', action: { type: 'speak', text: 'one', seconds: 0.2 } }] },
       { id: 'r2', when: { type: 'arrived', source: 's', target: 'any' }, then: [{ actor: 's', mode: 'sequential', action: { type: 'speak', text: 'two', seconds: 0.2 } }] },
     ]);
-    p.controller.step(60 * 4);
+    p.step(60 * 4);
     expect(p.actionLog('s').filter((l) => l.endsWith('started'))).toEqual(['walk started', 'r1#1 started', 'r2#2 started', 'rest started']);
     expectPairs(p, 's');
     expect(p.events('speech_finished', 's').map((e) => e.reason)).toEqual(['queue', 'queue']);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('overlay speech shows beside the queue speech while the queue keeps its timing', () => {
@@ -241,14 +214,14 @@ describe('reactive modes', () => {
         { id: 'w', type: 'wait', seconds: 1 },
       ],
     });
-    p.controller.step(30);
-    p.runtime.rig('s')!.enqueueReactive('overlay', { type: 'speak', text: 'Side', seconds: 2 }, 'ov');
-    p.controller.step(1);
-    const speech = () => p.controller.frame$.value.rigs.find((r) => r.id === 's')!.speech;
+    p.step(30);
+    p.rig('s').enqueueReactive('overlay', { type: 'speak', text: 'Side', seconds: 2 }, 'ov');
+    p.step(1);
+    const speech = () => p.rigView('s').speech;
     expect(speech()).toEqual([{ text: 'Main', overlay: false }, { text: 'Side', overlay: true }]);
-    p.controller.step(70); // tick 101: Main is over, the wait runs, Side still shows
+    p.step(70); // tick 101: Main is over, the wait runs, Side still shows
     expect(speech()).toEqual([{ text: 'Side', overlay: true }]);
-    p.controller.step(120);
+    p.step(120);
     expect(speech()).toEqual([]);
     // The queue ignored the overlay: Main lasted 1.5 s, the wait 1 s.
     expect(p.tickOf('main', 'finished') - p.tickOf('main', 'started')).toBe(90);
@@ -261,7 +234,7 @@ describe('reactive modes', () => {
     expectPairs(p, 's');
     expect(p.events('speech_finished', 's').map((e) => e.reason)).toEqual(['queue', 'overlay']);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
-    p.controller.dispose();
+    p.dispose();
   });
 });
 
@@ -270,12 +243,12 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
     const p = play([stickman('s', 600)], { s: [{ id: 'w', type: 'wait', seconds: 1 }] });
     const runner = p.runner('s');
     expect(runner).toBeDefined();
-    p.controller.step(20);
+    p.step(20);
     const elapsedAtBlock = runner.getSnapshot().context.elapsed;
     expect(elapsedAtBlock).toBeCloseTo(19 / 60, 9);
     runner.send({ type: 'queue.block' });
-    p.runtime.rig('s')!.enqueueReactive('overlay', { type: 'speak', text: 'Side', seconds: 0.25 }, 'ov');
-    p.controller.step(30);
+    p.rig('s').enqueueReactive('overlay', { type: 'speak', text: 'Side', seconds: 0.25 }, 'ov');
+    p.step(30);
     expect(runner.getSnapshot().context.elapsed).toBe(elapsedAtBlock);
     expect(runner.getSnapshot().matches({ running: { lane: 'blocked' } })).toBe(true);
     expect(p.actionLog('s')).toContain('ov#1 finished completed');
@@ -283,12 +256,12 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
     expect(p.tickOf('ov#1', 'finished')).toBe(20 + 15);
     expect(p.events('speech_finished', 's').map((e) => e.reason)).toEqual(['overlay']);
     runner.send({ type: 'queue.unblock' });
-    p.controller.step(60);
+    p.step(60);
     // Unblocked run: 60 steps; blocked for 30 steps in between.
     expect(p.tickOf('w', 'finished') - p.tickOf('w', 'started')).toBe(60 + 30);
     expectPairs(p, 's');
     expect(p.events('queue_finished', 's')).toHaveLength(1);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('freezes the primary speech clock (the bubble stays) and starts nothing new until released', () => {
@@ -299,22 +272,22 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
       ],
     });
     const runner = p.runner('s');
-    p.controller.step(30);
+    p.step(30);
     runner.send({ type: 'queue.block' });
     const frozen = runner.getSnapshot().context.elapsed;
-    p.controller.step(45);
+    p.step(45);
     expect(runner.getSnapshot().context.elapsed).toBe(frozen);
-    expect(p.controller.frame$.value.rigs[0].speech).toEqual([{ text: 'Talk', overlay: false }]);
+    expect(p.frame().rigs[0].speech).toEqual([{ text: 'Talk', overlay: false }]);
     // A sequential reaction sent behind the barrier waits too.
-    p.runtime.rig('s')!.enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'held');
-    p.controller.step(200);
+    p.rig('s').enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'held');
+    p.step(200);
     expect(p.actionLog('s')).toEqual(['talk started']);
     runner.send({ type: 'queue.unblock' });
-    p.controller.step(60);
+    p.step(60);
     expect(p.tickOf('talk', 'finished') - p.tickOf('talk', 'started')).toBe(60 + 245);
     expect(p.actionLog('s').filter((l) => l.endsWith('started'))).toEqual(['talk started', 'held#1 started', 'next started']);
     expectPairs(p, 's');
-    p.controller.dispose();
+    p.dispose();
   });
 });
 
@@ -326,42 +299,42 @@ describe('stop_queue (queue.stop)', () => {
         { id: 'w2', type: 'wait', seconds: 1 },
       ],
     });
-    p.controller.step(30);
+    p.step(30);
     p.runner('s').send({ type: 'queue.stop' });
-    p.controller.step(60 * 3);
+    p.step(60 * 3);
     expect(p.actionLog('s')).toEqual(['w1 started', 'w1 finished cancelled']);
     expect(p.eventLog('s')).toEqual(['w1 started', 'w1 finished cancelled']);
     expect(p.tickOf('w1', 'finished')).toBe(31);
     expect(p.events('queue_finished')).toEqual([]);
     expect(p.runner('s').getSnapshot().value).toBe('stopped');
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('after the queue finished, a stop does not fire queue_finished a second time', () => {
     const p = play([stickman('s', 600)], { s: [{ id: 'w', type: 'wait', seconds: 0.2 }] });
-    p.controller.step(30);
+    p.step(30);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
     p.runner('s').send({ type: 'queue.stop' });
-    p.controller.step(60);
+    p.step(60);
     p.runner('s').send({ type: 'queue.start' });
-    p.controller.step(60);
+    p.step(60);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
     expect(p.actionLog('s')).toEqual(['w started', 'w finished completed']);
-    p.controller.dispose();
+    p.dispose();
   });
 
   it('a stop during a walk stops the stickman where it is', () => {
     const p = play([stickman('s', 600)], { s: [{ id: 'walk', type: 'walk_to', target_position: [1400, 1400] }] });
-    p.controller.step(60);
+    p.step(60);
     p.runner('s').send({ type: 'queue.stop' });
-    p.controller.step(60);
-    const x1 = p.runtime.rig('s')!.motion.root[0];
-    p.controller.step(120);
-    expect(p.runtime.rig('s')!.motion.root[0]).toBeCloseTo(x1, 0);
+    p.step(60);
+    const x1 = p.rig('s').motion.root[0];
+    p.step(120);
+    expect(p.rig('s').motion.root[0]).toBeCloseTo(x1, 0);
     expect(x1).toBeLessThan(1000);
     expect(p.actionLog('s')).toEqual(['walk started', 'walk finished cancelled']);
     expect(p.events('arrived')).toEqual([]);
     expect(p.events('queue_finished')).toEqual([]);
-    p.controller.dispose();
+    p.dispose();
   });
 });
