@@ -18,6 +18,7 @@ import { parseHex, rgba, shade, TRANSPARENT, type RGBA } from './color';
 import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
+import { RedrawGate } from './redrawGate';
 
 type Vec2 = [number, number];
 
@@ -153,6 +154,10 @@ export class StageView {
   private cameraTouched = false;
   private disposed = false;
   private stamp = 0;
+  /** Draw on demand: render() skips the draw when nothing it draws from changed. */
+  private readonly gate = new RedrawGate();
+  private readonly onContextRestored = () => this.gate.invalidate();
+  private draws = 0;
 
   // Static layers.
   private readonly gridStrokes: StrokeBatch;
@@ -222,6 +227,7 @@ export class StageView {
     const h = canvas.clientHeight || canvas.height || 1;
     const dpr = typeof globalThis.devicePixelRatio === 'number' ? globalThis.devicePixelRatio : 1;
     this.resize(w, h, dpr);
+    canvas.addEventListener('webglcontextrestored', this.onContextRestored);
   }
 
   // ---------------------------------------------------------------- camera
@@ -243,6 +249,7 @@ export class StageView {
     this.renderer.setPixelRatio(this.dpr);
     this.renderer.setSize(w, h, false);
     this.cam.setViewport(w, h);
+    this.gate.invalidate();
     this.labels.syncBox();
     this.speech.syncBox();
   }
@@ -258,28 +265,40 @@ export class StageView {
   panBy(dxScreen: number, dyScreen: number): void {
     this.cameraTouched = true;
     this.cam.panBy(dxScreen, dyScreen);
+    this.gate.invalidate();
   }
 
   zoomAt(screenX: number, screenY: number, factor: number): void {
     this.cameraTouched = true;
     this.cam.zoomAt(screenX, screenY, factor);
+    this.gate.invalidate();
   }
 
   fit(stage: { width: number; height: number }, marginPx = DEFAULT_FIT_MARGIN): void {
     this.cameraTouched = true;
     this.cam.fit(stage, marginPx);
+    this.gate.invalidate();
   }
 
-  /** Draw calls and triangles of the last render (for perf probes). */
-  stats(): { calls: number; triangles: number } {
+  /** Makes the next render() draw even if its inputs are unchanged (perf probes, a lost picture). */
+  invalidate(): void {
+    this.gate.invalidate();
+  }
+
+  /** Draw calls and triangles of the last draw, and how many draws so far (for perf probes). */
+  stats(): { calls: number; triangles: number; draws: number } {
     const r = this.renderer.info.render;
-    return { calls: r.calls, triangles: r.triangles };
+    return { calls: r.calls, triangles: r.triangles, draws: this.draws };
   }
 
   // ---------------------------------------------------------------- render
 
+  /**
+   * Draws `cur` (interpolated from `prev` by `alpha`) with `overlay`, unless none of them, nor the
+   * camera or the canvas size, changed since the last draw: then the canvas keeps its picture.
+   */
   render(prev: FrameSnapshot, cur: FrameSnapshot, alpha: number, overlay: ViewOverlay): void {
-    if (this.disposed) return;
+    if (this.disposed || !this.gate.needsDraw(prev, cur, alpha, overlay)) return;
     // Until the UI positions the camera, keep the whole stage in view.
     if (!this.cameraTouched) this.cam.fit(cur.stage, this.autoFitMargin);
     this.stamp++;
@@ -294,6 +313,8 @@ export class StageView {
     this.speech.update(cur.rigs, this.speechAnchor, speechScale(this.cam.zoom));
 
     this.renderer.render(this.scene, this.camera3);
+    this.gate.drawn(prev, cur, alpha, overlay);
+    this.draws += 1;
   }
 
   /** Live speech bubbles (for probes). */
@@ -683,6 +704,7 @@ export class StageView {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.renderer.domElement.removeEventListener('webglcontextrestored', this.onContextRestored);
     for (const b of this.allBatches) b.dispose();
     this.allBatches.length = 0;
     this.scene.clear();

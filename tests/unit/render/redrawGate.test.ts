@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { RedrawGate, sameOverlay } from '../../../render/redrawGate';
+import type { ViewOverlay } from '../../../render/stageView';
+
+const frameA = { tick: 1 };
+const frameB = { tick: 2 };
+const overlay = (o: Partial<ViewOverlay> = {}): ViewOverlay => ({ selectedIds: [], hoverId: null, ghost: null, handles: [], walkTargets: [], ...o });
+
+/** Draws like StageView.render: only when the gate says so, recording each draw. */
+function drawer() {
+  const gate = new RedrawGate();
+  let draws = 0;
+  const render = (prev: unknown, cur: unknown, alpha: number, ov: ViewOverlay) => {
+    if (!gate.needsDraw(prev, cur, alpha, ov)) return false;
+    gate.drawn(prev, cur, alpha, ov);
+    draws += 1;
+    return true;
+  };
+  return { gate, render, draws: () => draws };
+}
+
+describe('draw on demand', () => {
+  it('an idle EDIT or PAUSED stage is drawn once, not every animation frame', () => {
+    const d = drawer();
+    const ov = overlay();
+    for (let i = 0; i < 50; i += 1) d.render(frameA, frameA, 1, ov);
+    expect(d.draws()).toBe(1);
+  });
+
+  it('RUNNING draws every frame: a new step or a new interpolation alpha', () => {
+    const d = drawer();
+    const ov = overlay();
+    expect(d.render(frameA, frameB, 0.25, ov)).toBe(true);
+    expect(d.render(frameA, frameB, 0.75, ov)).toBe(true); // same step, later alpha
+    expect(d.render(frameB, { tick: 3 }, 0.1, ov)).toBe(true);
+    expect(d.draws()).toBe(3);
+  });
+
+  it('a selection, hover, ghost, handle or walk-target change draws again', () => {
+    const d = drawer();
+    d.render(frameA, frameA, 1, overlay());
+    const changes: Partial<ViewOverlay>[] = [
+      { selectedIds: ['box-1'] },
+      { hoverId: 'box-1' },
+      { ghost: { props: [] } },
+      { handles: [{ id: 'h', kind: 'rotate', position: [0, 0] }] },
+      { walkTargets: [{ rigId: 's1', position: [1, 2] }] },
+    ];
+    for (const c of changes) expect(d.render(frameA, frameA, 1, overlay(c))).toBe(true);
+    // The UI's overlay memo hands back the same object while nothing changes: no draw.
+    const same = overlay({ hoverId: 'box-2' });
+    expect(d.render(frameA, frameA, 1, same)).toBe(true);
+    expect(d.render(frameA, frameA, 1, same)).toBe(false);
+  });
+
+  it('camera moves, resizes and a restored GL context invalidate the picture', () => {
+    const d = drawer();
+    const ov = overlay();
+    d.render(frameA, frameA, 1, ov);
+    d.gate.invalidate();
+    expect(d.render(frameA, frameA, 1, ov)).toBe(true);
+    expect(d.render(frameA, frameA, 1, ov)).toBe(false);
+  });
+
+  it('a draw that threw is retried on the next frame', () => {
+    const gate = new RedrawGate();
+    const ov = overlay();
+    expect(gate.needsDraw(frameA, frameA, 1, ov)).toBe(true);
+    // No drawn(): the draw failed.
+    expect(gate.needsDraw(frameA, frameA, 1, ov)).toBe(true);
+  });
+
+  it('the debug overlay, rebuilt each frame from the frame, counts as unchanged when its data is', () => {
+    const rays = [{ from: [0, 0] as [number, number], to: [1, 1] as [number, number], hit: true }];
+    const base = overlay();
+    const a = { ...base, debug: { enabled: true, rays } };
+    const b = { ...base, debug: { enabled: true, rays } };
+    expect(sameOverlay(a, b)).toBe(true);
+    expect(sameOverlay(a, { ...base, debug: { enabled: true, rays: [...rays] } })).toBe(false);
+    expect(sameOverlay(a, { ...base, debug: { enabled: false, rays } })).toBe(false);
+    expect(sameOverlay({ ...base, debug: null }, { ...base, debug: { enabled: false } })).toBe(true);
+  });
+});
