@@ -204,6 +204,15 @@ export const actionRunnerMachine = setup({
           initial: 'idle',
           on: {
             'queue.block': { target: '.blocked', actions: 'raiseBarrier' },
+            // Every lane state takes reactive work the same way: an overlay is the overlay region's;
+            // a takeover cancels the current item (if any) and the lane starts over from idle (behind
+            // the landing barrier idle goes straight back to blocked, so the work waits there); any
+            // other primary item just goes into the lane.
+            'queue.enqueue': [
+              { guard: 'isOverlay' },
+              { guard: 'isTakeover', target: '.idle', actions: ['cancelCurrent', 'insertPrimary'] },
+              { actions: 'insertPrimary' },
+            ],
           },
           states: {
             idle: {
@@ -216,28 +225,17 @@ export const actionRunnerMachine = setup({
                   { guard: 'nextIsFace', actions: ['startNext', 'emitStarted', 'emitFace', 'finishCompleted'] },
                   { guard: 'laneExhaustedAfterWork', actions: ['markLaneIdle', 'emitQueueFinished'] },
                 ],
-                'queue.enqueue': [{ guard: 'isOverlay' }, { actions: 'insertPrimary' }],
               },
             },
             walking: {
               on: {
                 'rig.arrived': { target: 'idle', actions: 'finishCompleted' },
                 'rig.walkBlocked': { target: 'idle', actions: 'finishBlocked' },
-                'queue.enqueue': [
-                  { guard: 'isOverlay' },
-                  { guard: 'isTakeover', target: 'idle', actions: ['cancelCurrent', 'insertPrimary'] },
-                  { actions: 'insertPrimary' },
-                ],
               },
             },
             waiting: {
               on: {
                 step: [{ guard: 'timeUp', target: 'idle', actions: 'finishCompleted' }, { actions: 'advanceClock' }],
-                'queue.enqueue': [
-                  { guard: 'isOverlay' },
-                  { guard: 'isTakeover', target: 'idle', actions: ['cancelCurrent', 'insertPrimary'] },
-                  { actions: 'insertPrimary' },
-                ],
               },
             },
             speaking: {
@@ -246,22 +244,11 @@ export const actionRunnerMachine = setup({
                   { guard: 'timeUp', target: 'idle', actions: ['emitSpeechFinished', 'finishCompleted'] },
                   { actions: 'advanceClock' },
                 ],
-                'queue.enqueue': [
-                  { guard: 'isOverlay' },
-                  { guard: 'isTakeover', target: 'idle', actions: ['cancelCurrent', 'insertPrimary'] },
-                  { actions: 'insertPrimary' },
-                ],
               },
             },
             blocked: {
               on: {
                 'queue.block': {},
-                // Work still arrives; it waits behind the barrier (a takeover cancels the current item now).
-                'queue.enqueue': [
-                  { guard: 'isOverlay' },
-                  { guard: 'isTakeover', actions: ['cancelCurrent', 'insertPrimary'] },
-                  { actions: 'insertPrimary' },
-                ],
                 'queue.unblock': [
                   { guard: 'noCurrent', target: 'idle', actions: 'lowerBarrier' },
                   { guard: 'walkArrivedWhileBlocked', target: 'idle', actions: ['lowerBarrier', 'finishCompleted', 'clearWalkEnd'] },
