@@ -9,7 +9,7 @@ import type { TerrainInput } from '../../../core/geometry/terrainShapes';
 import type { Vec2 } from '../../../core/geometry/vec';
 import { ARRIVE_TOLERANCE, BODY_HALF_WIDTH, WALK_SPEED, requiredPelvisDrop } from '../../../core/locomotion';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
-import { MAX_STEP_HEIGHT, PELVIS_MAX_OFFSET, TERRAIN_SUPPORT_RANGE } from '../../../core/terrain/constants';
+import { MAX_STEP_HEIGHT, PELVIS_MAX_OFFSET, TERRAIN_PROBE_START_ABOVE, TERRAIN_SUPPORT_RANGE } from '../../../core/terrain/constants';
 import { GROUND_TOP, RigSim, groundBlock, maxStanceSlide, type StepRecord } from './sim';
 
 const FEET_TOLERANCE = 2; // px: "both feet on the surface within 2 px"
@@ -24,6 +24,13 @@ const STAIRS_RIGHT: TerrainInput = { id: 'stairs', shape: 'stairs', position: [1
 const STAIRS_LEFT: TerrainInput = { id: 'stairs', shape: 'stairs', position: [1250, 1300], size: [500, 200], steps: 5, rise: 'left' };
 /** 60 px risers: close to MAX_STEP_HEIGHT, the hardest stairs a walk still climbs. */
 const TALL_STAIRS: TerrainInput = { id: 'tall-stairs', shape: 'stairs', position: [1250, 1250], size: [500, 300], steps: 5, rise: 'right' };
+
+/** Overhangs over a standing rig: [label, underside height above the feet, thickness], px. */
+const LOW_OVERHANGS: Array<[string, number, number]> = [
+  ['shelf 90..100 px above the feet', 90, 10],
+  ['shelf 55..65 px above the feet', 55, 10],
+  ['slab 40..100 px above the feet', 40, 60],
+];
 
 /** Ramp surface height at x (rise right: 1400 at x=1000 up to 1200 at x=1600). */
 const rampY = (x: number, rise: 'left' | 'right') => (rise === 'right' ? 1400 - ((x - 1000) / 600) * 200 : 1200 + ((x - 1000) / 600) * 200);
@@ -48,12 +55,30 @@ function expectPelvisInRange(log: readonly StepRecord[], label: string): void {
   }
 }
 
-describe('seed constants used by the terrain solver', () => {
-  it('keeps the single-source values', () => {
+// Seed 6a §3 names TERRAIN_SUPPORT_RANGE and PELVIS_MAX_OFFSET as the single sources of truth but
+// gives no numbers; MAX_STEP_HEIGHT and WALK_SPEED appear in no seed. All four are this project's
+// tuning, and the courses and literals below are sized for them.
+describe('project tuning constants the terrain courses are sized for', () => {
+  it('pins the project values (the ±160 px/s walk checks below are WALK_SPEED)', () => {
     expect(PELVIS_MAX_OFFSET).toBe(90);
     expect(TERRAIN_SUPPORT_RANGE).toBe(60);
     expect(MAX_STEP_HEIGHT).toBe(70);
     expect(WALK_SPEED).toBe(160);
+  });
+
+  it('the courses straddle them: climbable risers below MAX_STEP_HEIGHT, probes starting above it, a shelf across TERRAIN_SUPPORT_RANGE', () => {
+    const riser = (t: TerrainInput) => t.size[1] / (t.steps ?? 1);
+    expect(riser(STAIRS_RIGHT)).toBeLessThan(MAX_STEP_HEIGHT);
+    // "the hardest stairs a walk still climbs": within 10 px of the limit.
+    expect(riser(TALL_STAIRS)).toBeLessThan(MAX_STEP_HEIGHT);
+    expect(MAX_STEP_HEIGHT - riser(TALL_STAIRS)).toBeLessThanOrEqual(10);
+    // A downward probe must start above the tallest step it is meant to find.
+    expect(TERRAIN_PROBE_START_ABOVE).toBeGreaterThan(MAX_STEP_HEIGHT);
+    // Every low overhang's top is within the downward probes' reach (so the ceiling checks are
+    // not vacuous), and one overhang spans the support window's edge.
+    const spans = LOW_OVERHANGS.map(([, under, thickness]) => [under, under + thickness]);
+    for (const [, top] of spans) expect(top).toBeLessThanOrEqual(TERRAIN_PROBE_START_ABOVE);
+    expect(spans.some(([under, top]) => under < TERRAIN_SUPPORT_RANGE && top > TERRAIN_SUPPORT_RANGE)).toBe(true);
   });
 });
 
@@ -84,11 +109,7 @@ describe('walls and ceilings never count as support', () => {
     for (const r of log) expect(r.root[1]).toBe(GROUND_TOP);
   });
 
-  it.each([
-    ['shelf 90..100 px above the feet', 90, 10],
-    ['shelf 55..65 px above the feet', 55, 10],
-    ['slab 40..100 px above the feet', 40, 60],
-  ])('a rig standing under a low overhang stays on the ground (%s)', (_label, bottom, thickness) => {
+  it.each(LOW_OVERHANGS)('a rig standing under a low overhang stays on the ground (%s)', (_label, bottom, thickness) => {
     // The overhang's underside is a ceiling between the rig and the overhang's top: the top is
     // not reachable ground, so the rig must keep standing on the floor under it.
     const shelf: TerrainInput = {
