@@ -1,8 +1,8 @@
 /**
  * Whether a prop shape can be a physics collider. Polygons get the terrain polygon checks
  * (core/geometry/polygon.ts): convex, not degenerate; repeated and straight-through points are
- * cleaned away first, as for terrain. Every shape must also be at least SCENE_LIMITS.minPropExtent
- * thick: Rapier works in 32-bit floats, and a collinear hull makes it throw while coincident
+ * cleaned away first, as for terrain. Every shape must also be at least SCENE_LIMITS.minShapeExtent
+ * thick (terrain pieces too, see io.ts): Rapier works in 32-bit floats, and a collinear hull makes it throw while coincident
  * points panic its WASM, which breaks the whole world.
  */
 import { cleanPolygon, isConvex, isDegenerate } from '../geometry/polygon';
@@ -21,14 +21,14 @@ export function checkPropPolygon(points: readonly Readonly<Vec2>[]): { points: V
   const cleaned = cleanPolygon(points);
   if (isDegenerate(cleaned)) return { problem: 'polygon is degenerate (points are collinear or coincide)' };
   if (!isConvex(cleaned)) return { problem: 'polygon is not convex' };
-  const min = SCENE_LIMITS.minPropExtent;
+  const min = SCENE_LIMITS.minShapeExtent;
   if (convexWidth(cleaned) < min) return { problem: `polygon is thinner than ${min} px` };
   return { points: cleaned };
 }
 
 /** Why `shape` cannot be a prop collider, or null when it can. */
 export function propShapeProblem(shape: Shape): string | null {
-  const min = SCENE_LIMITS.minPropExtent;
+  const min = SCENE_LIMITS.minShapeExtent;
   const tooSmall = (what: string, v: number) => (v >= min ? null : `${what} ${v} is smaller than ${min} px`);
   switch (shape.kind) {
     case 'box':
@@ -49,8 +49,10 @@ export function propShapeProblem(shape: Shape): string | null {
  * Width of a convex polygon: the smallest, over its edges, of the farthest vertex distance
  * from that edge's line (a polygon's width is attained perpendicular to one of its edges).
  */
-function convexWidth(points: readonly Readonly<Vec2>[]): number {
-  let width = Infinity;
+export function convexWidth(points: readonly Readonly<Vec2>[]): number {
+  // Stays 0 when every edge has zero length (all points coincide, e.g. after rounding).
+  let width = 0;
+  let found = false;
   const n = points.length;
   for (let i = 0; i < n; i += 1) {
     const a = points[i];
@@ -61,7 +63,8 @@ function convexWidth(points: readonly Readonly<Vec2>[]): number {
     if (l === 0) continue;
     let far = 0;
     for (const p of points) far = Math.max(far, Math.abs(ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / l);
-    width = Math.min(width, far);
+    width = found ? Math.min(width, far) : far;
+    found = true;
   }
   return width;
 }

@@ -8,7 +8,7 @@ import { SCENE_LIMITS } from './limits';
 import { actionSpec } from '../actions/registry';
 import { terrainConvexPieces } from '../geometry/terrainShapes';
 import { findPropTemplate, scalePropShape } from '../props/resolve';
-import { propShapeProblem } from '../props/shapeCheck';
+import { convexWidth, propShapeProblem } from '../props/shapeCheck';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
 
@@ -148,10 +148,17 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
     if (o.id === 'any') issues.push({ path: `$.objects[${i}].id`, message: '"any" is reserved and cannot be an object id' });
     if (o.kind !== 'terrain') return;
     // Terrain must be buildable as convex pieces (physics and probes need it).
+    const path = `$.objects[${i}]${o.shape === 'polygon' ? '.points' : '.size'}`;
+    let pieces: ReturnType<typeof terrainConvexPieces>;
     try {
-      terrainConvexPieces(o);
+      pieces = terrainConvexPieces(o);
     } catch (e) {
-      issues.push({ path: `$.objects[${i}]${o.shape === 'polygon' ? '.points' : ''}`, message: (e as Error).message });
+      issues.push({ path: o.shape === 'polygon' ? path : `$.objects[${i}]`, message: (e as Error).message });
+      return;
+    }
+    const thinnest = Math.min(...pieces.map(convexWidth));
+    if (thinnest < SCENE_LIMITS.minShapeExtent) {
+      issues.push({ path, message: `terrain is thinner than ${SCENE_LIMITS.minShapeExtent} px (a piece of it is ${quoteValue(thinnest)} px)` });
     }
   });
   const itemIds = new Set<string>();

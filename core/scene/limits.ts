@@ -25,6 +25,9 @@ export const SCENE_LIMITS = {
   maxContainerEntries: 10_000,
   /** Values visited in a JS value handed to loadSceneValue (shared sub-objects count each time). */
   maxValues: 4_000_000,
-  /** Smallest extent (px) of a prop's physical shape after scaling: smaller ones break physics. */
-  minPropExtent: 0.5,
+  /**
+   * Smallest thickness (px) of a physical shape: a prop's after scaling, each terrain piece.
+   * Thinner ones fail or panic inside the physics engine (32-bit floats, in meters).
+   */
+  minShapeExtent: 0.5,
 } as const;
