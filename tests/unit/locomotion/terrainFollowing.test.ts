@@ -67,7 +67,7 @@ describe('project tuning constants the terrain courses are sized for', () => {
   });
 
   it('the courses straddle them: climbable risers below MAX_STEP_HEIGHT, probes starting above it, a shelf across TERRAIN_SUPPORT_RANGE', () => {
-    const riser = (t: TerrainInput) => t.size[1] / (t.steps ?? 1);
+    const riser = (t: TerrainInput) => t.size![1] / t.steps!;
     expect(riser(STAIRS_RIGHT)).toBeLessThan(MAX_STEP_HEIGHT);
     // "the hardest stairs a walk still climbs": within 10 px of the limit.
     expect(riser(TALL_STAIRS)).toBeLessThan(MAX_STEP_HEIGHT);
