@@ -13,6 +13,9 @@
  * (the timeline hidden), two of each, averaged. fps counts requestAnimationFrame callbacks;
  * steps_per_s is the simulation tick advance per wall second (60 is real time).
  *
+ * `--profile` also logs, per window on stderr, the main thread's milliseconds per frame spent in
+ * script, style, layout and tasks overall (Chrome's Performance metrics), to see where a frame goes.
+ *
  * Prints ONE JSON document on stdout:
  * {"scenes":[{"name","stickmen","props","timeline_shown":{"fps","steps_per_s"},"timeline_hidden":{"fps","steps_per_s"}}]}
  */
@@ -20,7 +23,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, createServer, preview } from 'vite';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { walkingSceneText } from './benchScenes';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -90,8 +93,24 @@ const MEASURE_SOURCE = `(duration) => new Promise((done) => {
   requestAnimationFrame(onFrame);
 })`;
 
-function measure(page: Page, ms: number): Promise<Rate> {
-  return page.evaluate(`(${MEASURE_SOURCE})(${ms})`) as Promise<Rate>;
+const PROFILED = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'] as const;
+let profiler: CDPSession | null = null;
+
+async function profileMetrics(): Promise<Record<string, number>> {
+  const { metrics } = (await profiler!.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+async function measure(page: Page, ms: number, label: string): Promise<Rate> {
+  const before = profiler ? await profileMetrics() : null;
+  const rate = (await page.evaluate(`(${MEASURE_SOURCE})(${ms})`)) as Rate;
+  if (before) {
+    const after = await profileMetrics();
+    const frames = (rate.fps * ms) / 1000;
+    const perFrame = PROFILED.map((k) => `${k.replace('Duration', '').toLowerCase()} ${(((after[k] - before[k]) * 1000) / frames).toFixed(2)}`);
+    log(`  ${label}: ${rate.fps.toFixed(1)} fps; ms per frame: ${perFrame.join(', ')}`);
+  }
+  return rate;
 }
 
 const pause = (page: Page, ms: number) => page.evaluate((d) => new Promise((r) => setTimeout(r, d)), ms);
@@ -125,9 +144,9 @@ async function runScene(page: Page, name: string, stickmen: number, props: numbe
   const hidden: Rate[] = [];
   for (let round = 0; round < 2; round += 1) {
     await showTab(page, 'timeline');
-    shown.push(await measure(page, WINDOW_MS));
+    shown.push(await measure(page, WINDOW_MS, `${name} timeline shown`));
     await showTab(page, 'rules');
-    hidden.push(await measure(page, WINDOW_MS));
+    hidden.push(await measure(page, WINDOW_MS, `${name} timeline hidden`));
   }
   await page.click('[data-testid="mode-edit"]');
   await page.waitForFunction(() => window.__stage!.mode().mode === 'EDIT', null, { timeout: 30_000 });
@@ -143,6 +162,10 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
+    if (process.argv.includes('--profile')) {
+      profiler = await context.newCDPSession(page);
+      await profiler.send('Performance.enable');
+    }
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(app.url);
