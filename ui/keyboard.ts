@@ -1,41 +1,14 @@
 /**
- * Keyboard shortcuts. One table drives both the handler and the help overlay, so the help is
- * always what the keys do.
- *
- * Space rule: in PLAY, Space toggles play/pause; in EDIT and DIRECT, holding Space turns a left
- * drag into a pan (middle-drag pans in every mode; in PLAY a plain left drag pans too).
+ * The window's key handler: turns each key press into plain data and dispatches it by the one
+ * shortcut table (ui/shortcuts.ts), with the editor's commands. The help overlay lists the same
+ * table, so the help is always what the keys do.
  */
 import { moveObject } from '../core/scene/edit';
 import type { Editor } from './state/editor';
 import { downloadText } from './files';
+import { dispatchShortcut, type KeyPress, type ShortcutCommands } from './shortcuts';
 
-export interface Shortcut {
-  keys: string;
-  does: string;
-}
-
-export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: 'E / D / P', does: 'EDIT / DIRECT / PLAY mode' },
-  { keys: 'Space', does: 'PLAY: play / pause. EDIT, DIRECT: hold and drag to pan' },
-  { keys: 'R', does: 'Reset PLAY to the authored scene (paused at t = 0)' },
-  { keys: 'Esc', does: 'Cancel a stage pick, placing or dragging; close help or the Direct popup; else deselect' },
-  { keys: 'Delete / Backspace', does: 'Delete the selection (in a focused queue or rules list: that item)' },
-  { keys: 'Enter / Alt+↑↓', does: 'In a focused queue or rules list: edit / move the item' },
-  { keys: 'X', does: 'Flip the selected stickman’s facing' },
-  { keys: 'G', does: 'Debug overlay on / off (probe rays, proxies, TerrainMotion state; in PLAY)' },
-  { keys: 'Ctrl+D', does: 'Duplicate the selection (new id)' },
-  { keys: 'Ctrl+Z', does: 'Undo' },
-  { keys: 'Ctrl+Shift+Z / Ctrl+Y', does: 'Redo' },
-  { keys: 'Ctrl+S', does: 'Save (download .scene.json)' },
-  { keys: 'Ctrl+O', does: 'Open a scene file' },
-  { keys: 'Arrows', does: 'Nudge the selection 1 px (Shift: 10 px)' },
-  { keys: 'F', does: 'Fit the stage in view' },
-  { keys: '+ / −', does: 'Zoom in / out' },
-  { keys: '?', does: 'Show / hide this help' },
-  { keys: 'Mouse', does: 'Wheel zooms at the cursor; middle-drag pans; drag empty stage pans' },
-  { keys: 'Handles', does: 'Drag the orange dot to rotate (Shift snaps 15°), the corner to resize (Shift keeps aspect)' },
-  { keys: 'Stickman', does: 'EDIT: drag the blue dots (hands, feet, pelvis) to pose it. DIRECT: click it for the Direct popup; with it selected, click the stage to add a walk there' },
-];
+export { SHORTCUTS, type Shortcut } from './shortcuts';
 
 function typingTarget(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
@@ -45,113 +18,67 @@ function typingTarget(t: EventTarget | null): boolean {
   return false;
 }
 
-export function installShortcuts(editor: Editor, openFileDialog: () => void): () => void {
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.defaultPrevented) return;
-    const ctrl = e.ctrlKey || e.metaKey;
-    const key = e.key;
-    const lower = key.length === 1 ? key.toLowerCase() : key;
+export const keyPressOf = (e: KeyboardEvent): KeyPress => ({
+  key: e.key,
+  ctrl: e.ctrlKey || e.metaKey,
+  shift: e.shiftKey,
+  alt: e.altKey,
+  repeat: e.repeat,
+  inTextField: typingTarget(e.target),
+});
 
-    if (key === 'Escape') {
-      if (typingTarget(e.target)) return; // the field handles Esc itself
+/** The editor's side of the shortcut table. */
+export function editorCommands(editor: Editor, openFileDialog: () => void): ShortcutCommands {
+  return {
+    mode: () => editor.mode().mode,
+    enterEdit: () => editor.enterEdit(),
+    enterDirect: () => editor.enterDirect(),
+    play: () => void editor.play(),
+    togglePlayPause: () => editor.togglePlayPause(),
+    setSpaceHeld: (held) => editor.setSpaceHeld(held),
+    reset: () => editor.reset(),
+    cancelOrDeselect: () => {
       if (editor.helpOpen()) editor.toggleHelp(false);
       else if (editor.capture()) editor.cancelCapture();
       else if (editor.isTransient) editor.cancelTransient();
       else if (editor.tool().type === 'place') editor.setTool({ type: 'select' });
       else if (editor.directPopup()) editor.closeDirectPopup();
       else editor.select([]);
-      e.preventDefault();
-      return;
-    }
-    // Ctrl+S and Ctrl+Z work everywhere except inside a text field (where Ctrl+Z edits the text).
-    if (ctrl && lower === 's') {
-      e.preventDefault();
-      downloadText(editor);
-      return;
-    }
-    if (typingTarget(e.target)) return;
+    },
+    deleteSelection: () => editor.deleteSelection(),
+    flipSelection: () => editor.flipSelection(),
+    toggleDebug: () => editor.toggleDebug(),
+    duplicateSelection: () => editor.duplicateSelection(),
+    undo: () => editor.undo(),
+    redo: () => editor.redo(),
+    save: () => downloadText(editor),
+    openFile: openFileDialog,
+    nudgeSelection: (dx, dy) => {
+      const ids = editor.selection();
+      if (!ids.length || editor.mode().mode !== 'EDIT') return false;
+      editor.edit('Nudging', (doc) =>
+        ids.reduce((d, id) => {
+          const o = d.objects.find((x) => x.id === id);
+          return o ? moveObject(d, id, [o.position[0] + dx, o.position[1] + dy]) : d;
+        }, doc),
+      );
+      return true;
+    },
+    fit: () => editor.fit(),
+    zoomBy: (factor) => editor.view?.zoomBy(factor),
+    toggleHelp: () => editor.toggleHelp(),
+  };
+}
 
-    if (ctrl) {
-      if (lower === 'z' && e.shiftKey) editor.redo();
-      else if (lower === 'z') editor.undo();
-      else if (lower === 'y') editor.redo();
-      else if (lower === 'd') editor.duplicateSelection();
-      else if (lower === 'o') openFileDialog();
-      else return;
-      e.preventDefault();
-      return;
-    }
-    if (e.altKey) return;
-
-    const mode = editor.mode().mode;
-    if (key === ' ') {
-      e.preventDefault();
-      if (mode === 'PLAY') {
-        if (!e.repeat) editor.togglePlayPause();
-      } else editor.setSpaceHeld(true);
-      return;
-    }
-    switch (lower) {
-      case 'e':
-        editor.enterEdit();
-        break;
-      case 'd':
-        editor.enterDirect();
-        break;
-      case 'p':
-        void editor.play();
-        break;
-      case 'r':
-        editor.reset();
-        break;
-      case 'f':
-        editor.fit();
-        break;
-      case 'x':
-        editor.flipSelection();
-        break;
-      case 'g':
-        editor.toggleDebug();
-        break;
-      case '+':
-      case '=':
-        editor.view?.zoomBy(1.25);
-        break;
-      case '-':
-      case '_':
-        editor.view?.zoomBy(0.8);
-        break;
-      case '?':
-        editor.toggleHelp();
-        break;
-      case 'Delete':
-      case 'Backspace':
-        editor.deleteSelection();
-        break;
-      case 'ArrowLeft':
-      case 'ArrowRight':
-      case 'ArrowUp':
-      case 'ArrowDown': {
-        const ids = editor.selection();
-        if (!ids.length || mode !== 'EDIT') return;
-        const step = e.shiftKey ? 10 : 1;
-        const dx = key === 'ArrowLeft' ? -step : key === 'ArrowRight' ? step : 0;
-        const dy = key === 'ArrowUp' ? -step : key === 'ArrowDown' ? step : 0;
-        editor.edit('Nudging', (doc) =>
-          ids.reduce((d, id) => {
-            const o = d.objects.find((x) => x.id === id);
-            return o ? moveObject(d, id, [o.position[0] + dx, o.position[1] + dy]) : d;
-          }, doc),
-        );
-        break;
-      }
-      default:
-        return;
-    }
-    e.preventDefault();
+export function installShortcuts(editor: Editor, openFileDialog: () => void): () => void {
+  const commands = editorCommands(editor, openFileDialog);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return;
+    if (dispatchShortcut(keyPressOf(e), commands)) e.preventDefault();
   };
   const onKeyUp = (e: KeyboardEvent) => {
     if (e.key !== ' ') return;
+    // Releasing Space ends a Space-drag pan (holding it is the Space shortcut).
     editor.setSpaceHeld(false);
     // Space is ours (play/pause, pan): a focused toolbar button must not also be "clicked" by it.
     if (!typingTarget(e.target)) e.preventDefault();

@@ -1,6 +1,7 @@
+/** The keyboard help: every row of the shortcut table (the one the key handler dispatches by), in its order. */
 import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { SHORTCUTS } from '../keyboard';
+import { SHORTCUTS } from '../shortcuts';
 
 export function HelpOverlay(props: { editor: Editor }) {
   return (
