@@ -4,7 +4,8 @@
  * Virtualized (DESIGN.md §6b): rows have one fixed height, a spacer gives the list its full
  * height, and only the rows in view (plus an overscan) exist in the DOM, so a run with thousands
  * of records costs a few dozen rows, re-laid out at most four times a second (the buffer's rate).
- * Contact events are summarised in one row of counts above the list.
+ * Contact events are summarised in one row of counts above the list; their records are listed
+ * only under the "contacts" filter, so they never bury the transitions and actions.
  */
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
@@ -48,8 +49,8 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
     const k = kind();
     const q = query();
     const entries = view().entries;
-    if (!a && !k && !q) return entries;
-    return entries.filter((e) => (!k || e.kind === k) && (!a || actorMatches(e.actor, a)) && (!q || e.text.toLowerCase().includes(q) || e.actor.toLowerCase().includes(q)));
+    // Contacts are listed only when asked for: elsewhere their counts stand in for them.
+    return entries.filter((e) => (k ? e.kind === k : e.kind !== 'contact') && (!a || actorMatches(e.actor, a)) && (!q || e.text.toLowerCase().includes(q) || e.actor.toLowerCase().includes(q)));
   });
 
   const contacts = createMemo<ContactSummary | null>(() => {
@@ -109,7 +110,7 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
   onCleanup(() => buffer.dispose());
 
   const row = (e: () => TimelineEntry) => (
-    <div class={`timeline-row rec rec-${e().kind}`} data-testid="timeline-row">
+    <div class={`timeline-row rec rec-${e().kind}`} data-testid="timeline-row" data-seq={e().seq}>
       <span class="t">{e().record.t.toFixed(2)}</span>
       <span class="tick">#{e().record.tick}</span>
       <span class="kind">{e().kind}</span>
@@ -146,8 +147,14 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
       </div>
       <Show when={contacts()}>
         {(s) => (
-          <div class="timeline-contacts" data-testid="timeline-contacts" title="Contacts are counted per pair of objects; only the latest are listed">
-            <span class="kind">contacts</span> {contactText(s())}
+          <div class="timeline-contacts" data-testid="timeline-contacts" title="Contacts are counted per pair of objects; the latest are kept as records">
+            <span class="kind">contacts</span>
+            <span class="text">{contactText(s())}</span>
+            <Show when={kind() !== 'contact'}>
+              <button class="link" data-testid="timeline-list-contacts" onClick={() => setKind('contact')}>
+                list the latest
+              </button>
+            </Show>
           </div>
         )}
       </Show>
