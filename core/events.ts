@@ -23,5 +23,7 @@ export interface StageEvent {
   reason?: string;
   outcome?: string;
   action_id?: string;
+  /** state_changed: the new rig state and the one before it. */
   state?: string;
+  previous?: string;
 }

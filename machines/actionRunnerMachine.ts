@@ -41,6 +41,8 @@ export interface ActionRunnerContext {
 export type ActionRunnerEvent =
   | { type: 'queue.start' }
   | { type: 'queue.stop' }
+  /** The stickman left play (fell off the stage): the current item finishes blocked, the queue stops. */
+  | { type: 'queue.abandon' }
   | { type: 'queue.enqueue'; item: LaneItem; mode: ReactiveMode }
   | { type: 'queue.block' }
   | { type: 'queue.unblock' }
@@ -122,6 +124,13 @@ export const actionRunnerMachine = setup({
       enqueue.assign({ walkEndedWhileBlocked: null });
       finish(context, 'cancelled', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
     }),
+    /** The current item can never finish (the stickman left the stage): it finishes blocked. */
+    abandonCurrent: enqueueActions(({ context, enqueue }) => {
+      if (!context.current) return;
+      if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
+      enqueue.assign({ walkEndedWhileBlocked: null });
+      finish(context, 'blocked', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
+    }),
     markLaneIdle: assign({ laneHadWork: false }),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
     noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
@@ -188,6 +197,8 @@ export const actionRunnerMachine = setup({
     stopped: {
       on: {
         'queue.start': 'running',
+        // Nothing runs while stopped; what waits in the lane can never run now.
+        'queue.abandon': { actions: 'dropPending' },
         'queue.block': { actions: 'raiseBarrier' },
         'queue.unblock': { actions: 'lowerBarrier' },
         // Primary work sent before the queue starts waits in the lane; overlays need a running queue.
@@ -198,6 +209,7 @@ export const actionRunnerMachine = setup({
       type: 'parallel',
       on: {
         'queue.stop': { target: 'stopped', actions: ['cancelCurrent', 'cancelOverlays', 'dropPending'] },
+        'queue.abandon': { target: 'stopped', actions: ['abandonCurrent', 'cancelOverlays', 'dropPending'] },
       },
       states: {
         lane: {

@@ -3,8 +3,13 @@
  * matching core solver for the current state and reports what it saw as `physics.*` events.
  * LANDING_IMPACT is declared for the landing-absorption work and is not reachable yet: every
  * landing is a soft landing until that solver exists.
+ *
+ * The landing barrier (seed 6a §8) is this machine's decision: entering LANDING_IMPACT tells the
+ * parent rig `terrain.landingStarted`, leaving it `terrain.landingEnded`; the rig blocks and
+ * unblocks its queue runner. The parent arrives as input so the machine also runs on its own
+ * (model-based tests), where there is nobody to tell.
  */
-import { setup } from 'xstate';
+import { enqueueActions, setup, type AnyActorRef } from 'xstate';
 
 export type TerrainMotionEvent =
   | { type: 'rig.beginTerrainFall' }
@@ -14,10 +19,30 @@ export type TerrainMotionEvent =
 
 export type TerrainMotionState = 'DISABLED' | 'AIRBORNE' | 'GROUNDED' | 'LANDING_IMPACT';
 
+/** What TerrainMotion tells its rig. */
+export type TerrainMotionNotice = { type: 'terrain.landingStarted' } | { type: 'terrain.landingEnded' };
+
+export interface TerrainMotionContext {
+  parent: AnyActorRef | null;
+}
+
 export const terrainMotionMachine = setup({
-  types: { events: {} as TerrainMotionEvent },
+  types: {
+    context: {} as TerrainMotionContext,
+    events: {} as TerrainMotionEvent,
+    input: {} as { parent?: AnyActorRef } | undefined,
+  },
+  actions: {
+    raiseLandingBarrier: enqueueActions(({ context, enqueue }) => {
+      if (context.parent) enqueue.sendTo(context.parent, { type: 'terrain.landingStarted' } satisfies TerrainMotionNotice);
+    }),
+    lowerLandingBarrier: enqueueActions(({ context, enqueue }) => {
+      if (context.parent) enqueue.sendTo(context.parent, { type: 'terrain.landingEnded' } satisfies TerrainMotionNotice);
+    }),
+  },
 }).createMachine({
   id: 'terrainMotion',
+  context: ({ input }) => ({ parent: input?.parent ?? null }),
   initial: 'DISABLED',
   states: {
     DISABLED: {
@@ -36,6 +61,8 @@ export const terrainMotionMachine = setup({
       },
     },
     LANDING_IMPACT: {
+      entry: 'raiseLandingBarrier',
+      exit: 'lowerLandingBarrier',
       on: { 'rig.disableTerrain': 'DISABLED' },
     },
   },

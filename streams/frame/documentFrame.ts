@@ -46,6 +46,7 @@ export function rigView(
     markers,
     state: 'ANIMATED',
     terrain: 'DISABLED',
+    heldProp: null,
     speech: [],
     ...extra,
   };

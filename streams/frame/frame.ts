@@ -56,8 +56,11 @@ export interface RigView {
   headRadius: number;
   /** Rig-local marker pose (for EDIT handles). */
   markers: MarkerPose;
+  /** Rig state (ANIMATED · RAGDOLL · RECOVERING) and TerrainMotion phase, read live in PLAY. */
   state: string;
   terrain: string;
+  /** The prop this stickman holds, if any. */
+  heldProp: string | null;
   speech: Array<{ text: string; overlay: boolean }>;
   /** PLAY only: which queue item runs, its progress (0..1) and how many items are done. */
   queue?: { current: string | null; progress: number; done: number; state: string };

@@ -7,7 +7,7 @@ import type { SceneDocument } from '../../core/scene/schema';
 import { resolveProp } from '../../core/props/resolve';
 import { RAPIER } from './rapier';
 import { toMeters } from './units';
-import { propColliderDesc, proxyQueryShapes, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
+import { propColliderDesc, proxyColliderDesc, proxyQueryShapes, terrainColliderDescs } from './colliderDescs';
 
 export interface BareWorld {
   /** Kinematic bodies in document order: ten proxies per stickman, in PART_NAMES order. */
@@ -49,7 +49,7 @@ export function createBareWorld(doc: SceneDocument): BareWorld {
     } else if (o.kind === 'stickman') {
       for (const { shape } of proxyQueryShapes()) {
         const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
-        world.createCollider(queryShapeDesc(shape).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS), body);
+        world.createCollider(proxyColliderDesc(shape), body);
         kinematic.push(body);
       }
     }

@@ -62,6 +62,17 @@ export function queryShapeDesc(shape: QueryShape) {
   }
 }
 
+/**
+ * One collision proxy's collider: events on, and kinematic ↔ kinematic pairs active so two
+ * stickmen touching report it (Rapier computes no kinematic pair otherwise). Areas carry
+ * KINEMATIC_FIXED, so proxies trigger them without reporting terrain contacts.
+ */
+export function proxyColliderDesc(shape: QueryShape) {
+  return queryShapeDesc(shape)
+    .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS)
+    .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_KINEMATIC);
+}
+
 /** A stickman's ten proxy shapes for Rapier (seed phase 4.5): capsules along local Y, the head a ball. */
 export function proxyQueryShapes(): Array<{ part: string; shape: QueryShape }> {
   const shapes = proxyShapes(DEFAULT_PROPORTIONS);

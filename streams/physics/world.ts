@@ -4,7 +4,7 @@
  */
 import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/schema';
 import type { ResolvedProp } from '../../core/props/resolve';
-import { propColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
+import { propColliderDesc, proxyColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER } from './rapier';
 import { toMeters, toPixels } from './units';
 import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
@@ -84,9 +84,7 @@ export class PhysicsWorld {
   addKinematicParts(id: string, parts: Array<{ part: string; shape: QueryShape }>, order: number): void {
     for (const p of parts) {
       const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
-      // Areas carry KINEMATIC_FIXED, so proxies trigger them without reporting terrain contacts.
-      const desc = queryShapeDesc(p.shape).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
-      const collider = this.world.createCollider(desc, body);
+      const collider = this.world.createCollider(proxyColliderDesc(p.shape), body);
       this.register(collider, { id, kind: 'proxy', part: p.part, order });
       const list = this.partBodyList.get(id) ?? [];
       list.push(body);
@@ -120,6 +118,31 @@ export class PhysicsWorld {
       b.setNextKinematicTranslation(t);
       b.setNextKinematicRotation(r);
     }
+  }
+
+  /**
+   * Takes a body (a prop that left the stage) out of the world with its colliders. Handle maps
+   * are cleared first: Rapier reuses a freed handle for the next body (API-NOTES).
+   */
+  removeBody(id: string): void {
+    const body = this.bodyById.get(id);
+    if (!body) return;
+    this.bodyById.delete(id);
+    this.forgetBody(body);
+  }
+
+  /** Takes every part body of `id` (a stickman's proxies) out of the world. */
+  removeParts(id: string): void {
+    const bodies = this.partBodyList.get(id);
+    if (!bodies) return;
+    this.partBodyList.delete(id);
+    for (const b of bodies) this.forgetBody(b);
+  }
+
+  private forgetBody(body: RigidBody): void {
+    if (!body.isValid()) return;
+    for (let i = 0; i < body.numColliders(); i += 1) this.entityByCollider.delete(body.collider(i).handle);
+    this.world.removeRigidBody(body);
   }
 
   step(): void {
@@ -300,11 +323,13 @@ class MeasuredContact implements ContactEvent {
         }
       });
       if (normal[0] === 0 && normal[1] === 0) {
-        // No manifold (touching only through prediction): fall back to the centre direction.
-        const dx = pb.x - pa.x;
-        const dy = pb.y - pa.y;
-        const l = Math.hypot(dx, dy);
-        if (l > 0) normal = [dx / l, dy / l];
+        // No manifold (touching only through prediction): aim from a's nearest surface point to
+        // b's. A collider's position is no answer: terrain sits at the stage origin.
+        const fallback = nearestPointNormal(ca, cb);
+        if (fallback) {
+          normal = fallback.normal;
+          point = fallback.point;
+        }
       }
     }
     const va = ca?.parent()?.linvel() ?? { x: 0, y: 0 };
@@ -312,6 +337,28 @@ class MeasuredContact implements ContactEvent {
     this.measured = { normal, point, relativeSpeed: toPixels(Math.hypot(vb.x - va.x, vb.y - va.y)) };
     return this.measured;
   }
+}
+
+/** Direction from `ca` to `cb` between their nearest surface points (stage px for the point). */
+function nearestPointNormal(ca: Collider, cb: Collider): { normal: Vec2; point: Vec2 } | null {
+  const pb = cb.translation();
+  // The point of a nearest b's centre, then the point of b nearest that: the closest pair for convex shapes.
+  const onA = ca.projectPoint(pb, false);
+  if (!onA) return null;
+  const onB = cb.projectPoint(onA.point, false);
+  if (!onB) return null;
+  let dx = onB.point.x - onA.point.x;
+  let dy = onB.point.y - onA.point.y;
+  let l = Math.hypot(dx, dy);
+  if (!(l > 1e-9)) {
+    // Touching or overlapping: from a's surface point towards b's centre.
+    dx = pb.x - onA.point.x;
+    dy = pb.y - onA.point.y;
+    l = Math.hypot(dx, dy);
+    if (!(l > 1e-9)) return null;
+  }
+  const mid = { x: (onA.point.x + onB.point.x) / 2, y: (onA.point.y + onB.point.y) / 2 };
+  return { normal: [dx / l, dy / l], point: [toPixels(mid.x), toPixels(mid.y)] };
 }
 
 function assertFinite(what: string, ...values: number[]): void {

@@ -1,9 +1,10 @@
 /**
- * One stickman in PLAY: its locomotion state, its rig actor (with the TerrainMotion and
- * ActionRunner children), and its ten kinematic collision proxies. It applies what the runner
- * emits (walk, face, speech) and reports stage events, action notes and warnings to the runtime.
+ * One stickman in PLAY: its locomotion state, its rig actor (which coordinates TerrainMotion and
+ * the ActionRunner), and its ten kinematic collision proxies. Every machine event for this
+ * stickman goes to the rig actor; what the machines decided is read through `connectRig`. It
+ * applies what the runner emits (walk, face, speech) and reports stage events, action notes and
+ * warnings to the runtime.
  */
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { ReactiveMode } from '../../core/actions/lane';
 import type { StageEvent } from '../../core/events';
 import {
@@ -17,10 +18,12 @@ import { PART_NAMES, solvePose, type RigLocalPose } from '../../core/rig/skeleto
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
-import type { actionRunnerMachine } from '../../machines/actionRunnerMachine';
+import { connectRig, type QueueStatus, type RigConnection, type SpeechLine } from '../../machines/connectRig';
+import type { RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
 import type { PhysicsWorld } from '../physics/world';
 import { roundVec } from '../trace/records';
+import { tagChain, type ChainId } from './eventChains';
 
 export const STEP_DT = 1 / 60;
 
@@ -38,26 +41,38 @@ export interface RigStepOutput {
   warnings: Array<{ message: string; object: string }>;
 }
 
-type RunnerRef = ActorRefFrom<typeof actionRunnerMachine>;
+interface PendingReaction {
+  mode: ReactiveMode;
+  id: string;
+  action: ActionPayload;
+}
 
 export class RigRuntime {
   readonly id: string;
   readonly motion: LocomotionState;
   private readonly env: LocomotionEnv;
-  private readonly runner: RunnerRef | undefined;
   private reactiveCount = 0;
-  private blocked = false;
   debug: ProbeDebug | undefined;
   /** This step's solved rig-local pose; the world pose and proxy transforms derive from it on demand. */
   private localPose: RigLocalPose;
   private cachedWorld: WorldPose | null = null;
   private cachedProxies: ProxyTransforms | null = null;
+  /** Reactions accepted during a dispatch; they reach the runner at the start of the next step. */
+  private pendingReactions: PendingReaction[] = [];
+  /** Dispatch chain of every reactive item not finished yet (its events belong to that chain). */
+  private readonly chainOfItem = new Map<string, ChainId>();
+  /** The walk being run and the chain it belongs to (an `arrived` inherits it). */
+  private walkChain: ChainId = 0;
+  /** A speech_finished waits for the runner's next `finished` to learn whose chain it is. */
+  private untaggedSpeech: StageEvent | null = null;
+  /** The stickman fell off the stage: no more steps, no proxies, no queue. */
+  private gone = false;
 
   constructor(
     readonly object: StickmanObject,
     basePose: MarkerPose,
     terrain: TerrainIndex,
-    private readonly rigActor: AnyActorRef | undefined,
+    private readonly rigActor: RigActor,
     private readonly physics: PhysicsWorld,
     order: number,
     /** Where this rig reports stage events, action records and warnings (drained by the runtime). */
@@ -68,13 +83,21 @@ export class RigRuntime {
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS };
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
-    this.syncProxies(true);
-    this.runner = (rigActor?.getSnapshot().context as { actionRunner?: RunnerRef } | undefined)?.actionRunner;
+    this.writeKinematicTargets(true);
     this.listenToRunner();
   }
 
+  /** What the rig's machines decided, read through the one connect function. */
+  get connection(): RigConnection {
+    return connectRig(this.rigActor.getSnapshot());
+  }
+
   get terrainPhase(): TerrainPhase {
-    return (this.terrainMotion()?.getSnapshot().value as TerrainPhase | undefined) ?? 'DISABLED';
+    return this.connection.terrain;
+  }
+
+  get hasLeftStage(): boolean {
+    return this.gone;
   }
 
   setDebug(enabled: boolean): void {
@@ -85,103 +108,119 @@ export class RigRuntime {
   /** PLAY start: a terrain fall, then the queue (seed: begin_terrain_fall() then start_queue()). */
   start(): void {
     beginTerrainFall(this.motion);
-    this.rigActor?.send({ type: 'rig.beginTerrainFall' });
-    this.runner?.send({ type: 'queue.start' });
+    this.send({ type: 'rig.beginTerrainFall' });
+    this.send({ type: 'queue.start' });
   }
 
   /**
-   * A reactive action (rule or direct call): handed to the queue runner in the given mode.
-   * It starts on the next step, as DESIGN.md §7 says.
+   * A reactive action (a rule's reaction or a direct call), in the given mode. Rule reactions
+   * start on the next step (DESIGN.md §6 step 5): they wait here until `deliverReactions`.
+   * `now` hands it to the runner at once (commands, applied at the start of a step). Refused,
+   * with the reason, when the runner would drop it.
    */
-  enqueueReactive(mode: ReactiveMode, action: ActionPayload, origin: string): { id: string } | { skipped: string } {
-    if (!this.runner) return { skipped: 'no action runner' };
+  enqueueReactive(mode: ReactiveMode, action: ActionPayload, origin: string, chain: ChainId = 0, now = false): { id: string } | { skipped: string } {
+    if (this.gone) return { skipped: 'the stickman has left the stage' };
+    const refusal = this.connection.refusal(mode);
+    if (refusal) return { skipped: refusal };
     this.reactiveCount += 1;
     const id = `${origin}#${this.reactiveCount}`;
-    this.runner.send({ type: 'queue.enqueue', mode, item: { id, origin: 'reactive', action } });
+    if (chain !== 0) this.chainOfItem.set(id, chain);
+    const reaction = { mode, id, action };
+    if (now) this.deliver(reaction);
+    else this.pendingReactions.push(reaction);
     return { id };
+  }
+
+  /** Step start: the reactions accepted during the last dispatch reach the runner, in order. */
+  deliverReactions(): void {
+    if (this.pendingReactions.length === 0) return;
+    const batch = this.pendingReactions;
+    this.pendingReactions = [];
+    for (const r of batch) this.deliver(r);
   }
 
   /** stop_queue: cancels the running item and drops the rest; no queue_finished (seed 6a §8). */
   stopQueue(): void {
-    this.runner?.send({ type: 'queue.stop' });
+    this.send({ type: 'queue.stop' });
   }
 
   /** start_queue: the runner runs again (work enqueued from now on). */
   startQueue(): void {
-    this.runner?.send({ type: 'queue.start' });
+    if (!this.gone) this.send({ type: 'queue.start' });
   }
 
-  /** A direct walk request: refused during the landing barrier (seed 6a §8), else a takeover walk. */
+  /** A direct walk request: refused during the landing barrier (seed 6a §8), else a takeover walk now. */
   walkTo(x: number, y: number): void {
-    if (this.terrainPhase === 'LANDING_IMPACT') {
+    if (this.connection.queueBlocked) {
       this.sink.warnings.push({ message: 'direct walk_to rejected during landing impact', object: this.id });
       return;
     }
-    this.enqueueReactive('takeover', { type: 'walk_to', target_position: [x, y] }, 'direct');
+    const r = this.enqueueReactive('takeover', { type: 'walk_to', target_position: [x, y] }, 'direct', 0, true);
+    if ('skipped' in r) this.sink.warnings.push({ message: `direct walk_to skipped: ${r.skipped}`, object: this.id });
   }
 
-  /** Speech bubbles to draw: the queue's current speech first, then overlays. */
-  speech(): Array<{ text: string; overlay: boolean }> {
-    const snap = this.runner?.getSnapshot();
-    if (!snap) return [];
-    const out: Array<{ text: string; overlay: boolean }> = [];
-    const cur = snap.context.current?.action;
-    if (cur?.type === 'speak' && snap.matches({ running: { lane: 'speaking' } })) out.push({ text: cur.text, overlay: false });
-    else if (cur?.type === 'speak' && snap.matches({ running: { lane: 'blocked' } })) out.push({ text: cur.text, overlay: false });
-    for (const o of snap.context.overlays) out.push({ text: o.text, overlay: true });
-    return out;
+  speech(): SpeechLine[] {
+    return this.connection.speech;
   }
 
-  /** Runner state for the UI queue panel: which item runs and how far along it is. */
-  queueStatus(): { current: string | null; progress: number; done: number; state: string } {
-    const snap = this.runner?.getSnapshot();
-    if (!snap) return { current: null, progress: 0, done: 0, state: 'none' };
-    const c = snap.context;
-    return {
-      current: c.current?.id ?? null,
-      progress: c.duration > 0 ? Math.min(1, c.elapsed / c.duration) : 0,
-      done: c.lane.cursor - (c.current ? 1 : 0),
-      state: typeof snap.value === 'string' ? snap.value : String((snap.value as { running: { lane: string } }).running.lane),
-    };
+  queueStatus(): QueueStatus {
+    return this.connection.queue;
   }
 
+  /**
+   * Locomotion, terrain motion, pose solve and the queue runner for one step (DESIGN.md §6 step 2).
+   * The proxies' kinematic targets are written by the next phase.
+   */
   step(): void {
+    if (this.gone) return;
     if (this.debug) {
       this.debug.rays.length = 0;
       this.debug.points.length = 0;
     }
-    const phase = this.terrainPhase;
-    const events = stepLocomotion(this.motion, phase, this.env, STEP_DT);
-    const walkOutcomes: Array<'rig.arrived' | 'rig.walkBlocked'> = [];
+    const events = stepLocomotion(this.motion, this.terrainPhase, this.env, STEP_DT);
+    let walkOutcome: 'rig.arrived' | 'rig.walkBlocked' | null = null;
     for (const e of events) {
       if (e.type === 'supportLost') {
         enterAirborne(this.motion);
-        this.terrainMotion()?.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
+        this.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
       } else if (e.type === 'landed') {
-        this.terrainMotion()?.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
+        this.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
       } else if (e.type === 'arrived') {
-        this.sink.events.push({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) });
-        walkOutcomes.push('rig.arrived');
+        this.sink.events.push(tagChain({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) }, this.walkChain));
+        walkOutcome = 'rig.arrived';
       } else if (e.type === 'blocked') {
         this.sink.warnings.push({ message: `walk blocked (${e.reason}) at x=${Math.round(e.position[0])}`, object: this.id });
-        walkOutcomes.push('rig.walkBlocked');
+        walkOutcome = 'rig.walkBlocked';
       }
-    }
-    // The landing barrier (seed 6a §8): the queue is blocked exactly while LANDING_IMPACT lasts.
-    const nowBlocked = this.terrainPhase === 'LANDING_IMPACT';
-    if (nowBlocked !== this.blocked) {
-      this.blocked = nowBlocked;
-      this.runner?.send({ type: nowBlocked ? 'queue.block' : 'queue.unblock' });
     }
     // The runner's clock runs before this step's walk outcome is delivered, so an item that ends
     // now is followed by the next one on the next step, after this step's rules had their say
     // (a sequential reaction to `arrived` runs before the rest of the authored queue).
-    if (this.runnerNeedsStep()) this.runner!.send({ type: 'step', dt: STEP_DT });
-    for (const type of walkOutcomes) this.runner?.send({ type });
+    if (this.connection.runnerNeedsStep) this.send({ type: 'step', dt: STEP_DT });
+    if (walkOutcome) this.send({ type: walkOutcome });
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.cachedWorld = null;
     this.cachedProxies = null;
-    this.syncProxies(false);
+  }
+
+  /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
+  writeKinematicTargets(teleport = false): void {
+    if (this.gone) return;
+    writeProxyPoses(this.localPose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
+    this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
+  }
+
+  /**
+   * The stickman fell below the stage: its proxies leave physics, its current action finishes
+   * `blocked` and its queue stops. It is never stepped again.
+   */
+  leaveStage(): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.pendingReactions = [];
+    this.motion.walkTargetX = null;
+    this.send({ type: 'queue.abandon' });
+    this.physics.removeParts(this.id);
   }
 
   /** The ten parts on the stage this step (computed when asked: debug overlay, tests). */
@@ -203,46 +242,46 @@ export class RigRuntime {
 
   private readonly subscriptions: Array<{ unsubscribe(): void }> = [];
 
-  private terrainMotionRef: AnyActorRef | undefined;
-
-  /** The rig's TerrainMotion child, looked up once and again only if that child stopped. */
-  private terrainMotion(): AnyActorRef | undefined {
-    if (!this.terrainMotionRef || this.terrainMotionRef.getSnapshot().status !== 'active') {
-      this.terrainMotionRef = this.rigActor?.getSnapshot().children?.terrainMotion as AnyActorRef | undefined;
-    }
-    return this.terrainMotionRef;
+  private send(event: RigEvent): void {
+    this.rigActor.send(event);
   }
 
-  /** Only states that count time or start work need the step (100 idle rigs cost nothing). */
-  private runnerNeedsStep(): boolean {
-    const snap = this.runner?.getSnapshot();
-    if (!snap || snap.value === 'stopped') return false;
-    const { lane, overlay } = (snap.value as { running: { lane: string; overlay: string } }).running;
-    if (overlay === 'talking' || lane === 'waiting' || lane === 'speaking') return true;
-    return lane === 'idle' && (snap.context.lane.cursor < snap.context.lane.items.length || snap.context.laneHadWork);
+  private deliver(r: PendingReaction): void {
+    this.send({ type: 'queue.enqueue', mode: r.mode, item: { id: r.id, origin: 'reactive', action: r.action } });
+  }
+
+  private chainOf(itemId: string): ChainId {
+    return this.chainOfItem.get(itemId) ?? 0;
   }
 
   private listenToRunner(): void {
-    const r = this.runner;
-    if (!r) return;
+    const r = this.rigActor.getSnapshot().context.actionRunner;
     const sink = this.sink;
     const id = this.id;
     this.subscriptions.push(
       r.on('runner.started', (e) => {
         sink.actions.push({ rig: id, id: e.item.id, action: e.item.action.type, phase: 'started' });
-        sink.events.push({ type: 'action_started', source: id, target: null, action_id: e.item.id });
+        sink.events.push(tagChain({ type: 'action_started', source: id, target: null, action_id: e.item.id }, this.chainOf(e.item.id)));
       }),
       r.on('runner.finished', (e) => {
+        const chain = this.chainOf(e.item.id);
+        if (this.untaggedSpeech) tagChain(this.untaggedSpeech, chain);
+        this.untaggedSpeech = null;
+        this.chainOfItem.delete(e.item.id);
         sink.actions.push({ rig: id, id: e.item.id, action: e.item.action.type, phase: 'finished', outcome: e.outcome });
-        sink.events.push({ type: 'action_finished', source: id, target: null, action_id: e.item.id, outcome: e.outcome });
+        sink.events.push(tagChain({ type: 'action_finished', source: id, target: null, action_id: e.item.id, outcome: e.outcome }, chain));
       }),
       r.on('runner.queueFinished', () => {
         sink.events.push({ type: 'queue_finished', source: id, target: null });
       }),
       r.on('runner.speechFinished', (e) => {
-        sink.events.push({ type: 'speech_finished', source: id, target: null, reason: e.overlay ? 'overlay' : 'queue' });
+        // The runner reports the item that spoke right after this (its `finished`), which tags it.
+        const event: StageEvent = { type: 'speech_finished', source: id, target: null, reason: e.overlay ? 'overlay' : 'queue' };
+        this.untaggedSpeech = event;
+        sink.events.push(event);
       }),
       r.on('runner.walk', (e) => {
+        this.walkChain = this.chainOf(e.item.id);
         if (e.item.action.type === 'walk_to') this.motion.walkTargetX = e.item.action.target_position[0];
       }),
       r.on('runner.stopWalk', () => {
@@ -255,9 +294,4 @@ export class RigRuntime {
   }
 
   private readonly proxyPoses = new Float64Array(PART_NAMES.length * 3);
-
-  private syncProxies(teleport: boolean): void {
-    writeProxyPoses(this.localPose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
-    this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
-  }
 }

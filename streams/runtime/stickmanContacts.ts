@@ -61,6 +61,30 @@ export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs): StageEvent
 }
 
 /**
+ * Stickman ↔ stickman contact (two rigs' kinematic proxies): the pair fires once when the first
+ * part pair starts touching and once when the last lets go, from each stickman's side (source =
+ * each stickman, as prop ↔ prop fires from each prop), each with its own normal and touching part.
+ */
+export function stickmanStickmanEvents(c: ContactEvent, pairs: PartPairs): StageEvent[] {
+  const key = `${c.a.id}|${c.b.id}`;
+  const partA = c.a.part ?? '';
+  const partB = c.b.part ?? '';
+  const touching = `${partA}|${partB}`;
+  if (c.type === 'started') {
+    if (!pairs.add(key, touching)) return [];
+    const n = c.normal;
+    const position = roundVec(c.point);
+    const speed = Math.round(c.relativeSpeed * 100) / 100;
+    return [
+      { type: 'collided', source: c.a.id, target: c.b.id, position, normal: [round4(n[0]), round4(n[1])], speed, part: partA },
+      { type: 'collided', source: c.b.id, target: c.a.id, position, normal: [round4(-n[0]), round4(-n[1])], speed, part: partB },
+    ];
+  }
+  if (!pairs.remove(key, touching)) return [];
+  return [{ type: 'separated', source: c.a.id, target: c.b.id }, { type: 'separated', source: c.b.id, target: c.a.id }];
+}
+
+/**
  * Steps a stickman must stay wholly outside an area before it counts as having left. Swinging
  * arms dip in and out of an area's edge while the body walks in; without this grace one walk
  * through an area would read as several entries. Entry is immediate.
@@ -102,6 +126,13 @@ export class StickmanAreas {
       out.push({ type: 'exited_area', source: stickman, target: area, position: roundVec(positionOf(stickman)) });
     }
     return out;
+  }
+
+  /** Forgets a stickman that left play (no exit event: it is gone, not walking out). */
+  purge(stickmanId: string): void {
+    this.parts.purge(stickmanId);
+    for (const key of [...this.leaving.keys()]) if (key.startsWith(`${stickmanId}|`)) this.leaving.delete(key);
+    for (const key of [...this.inside]) if (key.startsWith(`${stickmanId}|`)) this.inside.delete(key);
   }
 
   isInside(stickmanId: string, areaId: string): boolean {

@@ -3,12 +3,14 @@
  * runtime and the record stream that feeds the trace and the timeline. UI and CLI talk to this.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
-import { createActor, SimulatedClock, type Actor, type AnyActorRef } from 'xstate';
+import { createActor, SimulatedClock, type Actor } from 'xstate';
 import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../../machines/stageMachine';
 import type { ActionPayload, SceneDocument } from '../../core/scene/schema';
 import type { RigInput } from '../../machines/rigMachine';
 import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
 import { StageRuntime } from '../runtime/stageRuntime';
+import type { RuntimeCommand } from '../runtime/commands';
+import type { RigActor } from '../../machines/rigMachine';
 import { documentFrame } from '../frame/documentFrame';
 import type { FrameSnapshot } from '../frame/frame';
 import { createInspector } from '../trace/inspector';
@@ -161,18 +163,26 @@ export class StageController {
     return this.debug;
   }
 
+  /**
+   * A command for the running stage, applied at the start of the next step and traced then as a
+   * `command` record. Ignored outside PLAY (there is nothing running to command).
+   */
+  command(command: RuntimeCommand): void {
+    this.runtime?.enqueue(command);
+  }
+
   /** A direct walk request during PLAY; applied at the start of the next step. */
   walkTo(rigId: string, x: number, y?: number): void {
-    this.runtime?.enqueue({ type: 'rig.walkTo', id: rigId, x, y });
+    this.command(y === undefined ? { type: 'rig.walkTo', id: rigId, x } : { type: 'rig.walkTo', id: rigId, x, y });
   }
 
   /** stop_queue / start_queue for one stickman during PLAY; applied at the start of the next step. */
   stopQueue(rigId: string): void {
-    this.runtime?.enqueue({ type: 'rig.stopQueue', id: rigId });
+    this.command({ type: 'rig.stopQueue', id: rigId });
   }
 
   startQueue(rigId: string): void {
-    this.runtime?.enqueue({ type: 'rig.startQueue', id: rigId });
+    this.command({ type: 'rig.startQueue', id: rigId });
   }
 
   warn(message: string, object?: string): void {
@@ -192,7 +202,7 @@ export class StageController {
     for (const r of frame.rigs) {
       const live = this.runtime?.rig(r.id)?.motion;
       const feet = live ? { left: roundVec(live.feet.left.pos), right: roundVec(live.feet.right.pos) } : null;
-      rigs[r.id] = { root: roundVec(r.root), facing: r.facing, state: r.state, terrain: r.terrain, feet, held_prop: null };
+      rigs[r.id] = { root: roundVec(r.root), facing: r.facing, state: r.state, terrain: r.terrain, feet, held_prop: r.heldProp };
     }
     return { t: tickTime(this.tick), tick: this.tick, type: 'summary', rigs, props };
   }
@@ -216,9 +226,10 @@ export class StageController {
     this.tick$.next(runtime.tick);
   }
 
-  private buildRuntime(rigs: Record<string, AnyActorRef>): void {
+  private buildRuntime(rigs: Record<string, RigActor>): void {
     try {
-      this.runtime = new StageRuntime(this.doc, (id) => rigs[id]);
+      // Own keys only: a stickman may be called `constructor` or `toString`.
+      this.runtime = new StageRuntime(this.doc, (id) => (Object.hasOwn(rigs, id) ? rigs[id] : undefined));
     } catch (e) {
       this.runtime = null;
       this.buildFailure = e instanceof Error ? e : new Error(String(e));

@@ -1,5 +1,6 @@
 /** Trace records (DESIGN.md §9). One JSON object per line; key order is fixed by construction. */
 import type { StageEvent } from '../../core/events';
+import type { RuntimeCommand } from '../runtime/commands';
 
 export interface TransitionRecord { t: number; tick: number; type: 'transition'; actor: string; from: string; to: string; event: string }
 export interface EventRecord { t: number; tick: number; type: 'event'; event: StageEvent }
@@ -10,9 +11,11 @@ export interface RuleTraceRecord {
   t: number; tick: number; type: 'rule'; rule: string; event: string; actor: string; mode: string; action: string;
   status: 'dispatched' | 'skipped'; reason?: string; action_id?: string;
 }
+/** A runtime command as it took effect (DESIGN.md §9): document + commands replay a run. */
+export interface CommandRecord { t: number; tick: number; type: 'command'; command: RuntimeCommand }
 export interface SummaryRecord { t: number; tick: number; type: 'summary'; rigs: Record<string, unknown>; props: Record<string, unknown> }
 
-export type TraceRecord = TransitionRecord | EventRecord | ActionRecord | WarningRecord | RuleTraceRecord | SummaryRecord;
+export type TraceRecord = TransitionRecord | EventRecord | ActionRecord | WarningRecord | RuleTraceRecord | CommandRecord | SummaryRecord;
 
 export const STEP_SECONDS = 1 / 60;
 export const STEP_MS = 1000 / 60;

@@ -138,8 +138,10 @@ describe('reactive modes', () => {
       'a-after started', 'a-after finished completed',
     ]);
     expectPairs(p, 'a');
-    // The wait is cancelled in the very step B finished (dispatch happens in that step).
-    expect(p.tickOf('a-wait', 'finished')).toBe(p.tickOf('b-wait', 'finished'));
+    // The rule dispatches in the step B finished; its takeover cancels the wait on the next step
+    // (reactions start on the step after their dispatch, DESIGN.md §6 step 5).
+    expect(p.rules('r-take')[0].tick).toBe(p.tickOf('b-wait', 'finished'));
+    expect(p.tickOf('a-wait', 'finished')).toBe(p.tickOf('b-wait', 'finished') + 1);
     expect(p.events('action_finished', 'a').find((e) => e.action_id === 'a-wait')!.outcome).toBe('cancelled');
     expect(p.events('queue_finished', 'a')).toHaveLength(1);
     p.dispose();

@@ -59,6 +59,7 @@ const ENQUEUES: ActionRunnerEvent[] = MODES.flatMap((mode) =>
 const EVENTS: ActionRunnerEvent[] = [
   { type: 'queue.start' },
   { type: 'queue.stop' },
+  { type: 'queue.abandon' },
   { type: 'queue.block' },
   { type: 'queue.unblock' },
   { type: 'step', dt: SMALL_DT },
@@ -320,7 +321,7 @@ class Observer {
         this.refR = [...this.refR, event.item];
       }
     }
-    if (event.type === 'queue.stop' && this.running) {
+    if ((event.type === 'queue.stop' || event.type === 'queue.abandon') && this.running) {
       if (this.inFlight) this.cancelledOnThisEvent = this.inFlight.item.id;
     }
     if ((event.type === 'rig.arrived' || event.type === 'rig.walkBlocked') && this.running && this.barrier && this.inFlight?.item.action.type === 'walk_to' && !this.inFlight.ended) {
@@ -360,7 +361,7 @@ class Observer {
         expect(this.finishes.get(e.item.id), `${e.item.id} finished twice`).toBe(1);
         const kind = e.item.action.type;
         if (e.overlay) {
-          if (e.outcome === 'cancelled') expect(ev.type).toBe('queue.stop');
+          if (e.outcome === 'cancelled') expect(['queue.stop', 'queue.abandon']).toContain(ev.type);
           else if (kind === 'speak') {
             expect(e.outcome).toBe('completed');
             expect(this.timeUpOnThisEvent.has(e.item.id), `overlay ${e.item.id} finished before its time`).toBe(true);
@@ -372,6 +373,10 @@ class Observer {
           expect(this.inFlight?.item.id, 'only the current primary item finishes').toBe(e.item.id);
           if (e.outcome === 'cancelled') {
             expect(this.cancelledOnThisEvent, 'cancelled only by a takeover or stop').toBe(e.item.id);
+            if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
+          } else if (e.outcome === 'blocked' && ev.type === 'queue.abandon') {
+            // The stickman left the stage: whatever ran can never finish.
+            expect(this.cancelledOnThisEvent, 'abandoned only by queue.abandon').toBe(e.item.id);
             if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
           } else if (e.outcome === 'blocked') {
             expect(kind).toBe('walk_to');
@@ -422,11 +427,11 @@ class Observer {
 
   after(event: ActionRunnerEvent, snap: Snap): void {
     this.running = snap.value !== 'stopped';
-    if (event.type === 'queue.stop') {
-      // stop_queue drops the authored future and pending reactions.
+    if (event.type === 'queue.stop' || event.type === 'queue.abandon') {
+      // stop_queue (and leaving the stage) drops the authored future and pending reactions.
       this.refR = [];
       this.refA = [];
-      expect(this.inFlight, 'stop cancels the current item').toBeNull();
+      expect(this.inFlight, 'stop ends the current item').toBeNull();
       expect(this.overlays.size, 'stop cancels overlay speech').toBe(0);
       this.workSinceQueueFinished = false;
     }

@@ -1,18 +1,14 @@
 /**
  * TerrainMotion (seed phase 6a §4), model-based with xstate/graph: the machine is the model, and
  * the system under test is the locomotion core driven physically (a rig that really falls, lands
- * and walks off a ledge) with the real machine deciding its phase. Plus the rig machine's wiring of
- * its terrainMotion child.
+ * and walks off a ledge) with the real machine deciding its phase.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, getNextSnapshot } from 'xstate';
+import { getNextSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { TerrainInput } from '../../core/geometry/terrainShapes';
 import { beginTerrainFall } from '../../core/locomotion';
-import { rigMachine } from '../../machines/rigMachine';
 import { terrainMotionMachine, type TerrainMotionEvent } from '../../machines/terrainMotionMachine';
-import { createTransitionInspector } from '../../streams/trace/inspector';
-import type { TransitionRecord } from '../../streams/trace/records';
 import { RigSim, groundBlock } from '../unit/locomotion/sim';
 
 type TMEvent = TerrainMotionEvent;
@@ -97,7 +93,7 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
     const events: TMEvent[] = [...MODEL_EVENTS];
     for (const fallDistance of [0, 79, 80, 81, 500, 900, 901, 5000]) events.push({ type: 'physics.landed', fallDistance, impactSpeed: 1800 });
     const seen = new Set<string>();
-    const queue = [terrainMotionMachine.resolveState({ value: 'DISABLED' })];
+    const queue = [terrainMotionMachine.resolveState({ value: 'DISABLED', context: { parent: null } })];
     while (queue.length) {
       const snap = queue.shift()!;
       const key = String(snap.value);
@@ -111,7 +107,7 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
 
   it('ignores events a state does not declare (no silent transitions)', () => {
     for (const value of ['DISABLED', 'AIRBORNE', 'GROUNDED'] as const) {
-      const snap = terrainMotionMachine.resolveState({ value });
+      const snap = terrainMotionMachine.resolveState({ value, context: { parent: null } });
       for (const e of MODEL_EVENTS) {
         if (declaredEdges().has(`${value}:${e.type}`)) continue;
         expect(getNextSnapshot(terrainMotionMachine, snap, e).value, `${value} + ${e.type}`).toBe(value);
@@ -183,54 +179,4 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
       sim.machine.stop();
     });
   }
-});
-
-describe('rig machine wiring', () => {
-  it('spawns the terrainMotion child with systemId rig:<id>/terrainMotion and forwards terrain events', () => {
-    const records: TransitionRecord[] = [];
-    const inspect = createTransitionInspector(() => ({ t: 0, tick: 0 }), (r) => records.push(r));
-    const rig = createActor(rigMachine, { input: { id: 'stick', items: [] }, systemId: 'rig:stick', inspect });
-    rig.start();
-    const child = rig.system.get('rig:stick/terrainMotion');
-    expect(child).toBeDefined();
-    expect(rig.getSnapshot().children.terrainMotion).toBe(child);
-    expect(rig.getSnapshot().context.terrainMotion).toBe(child);
-    expect(child.getSnapshot().value).toBe('DISABLED');
-
-    rig.send({ type: 'rig.beginTerrainFall' });
-    expect(child.getSnapshot().value).toBe('AIRBORNE');
-    child.send({ type: 'physics.landed', fallDistance: 20, impactSpeed: 300 });
-    expect(child.getSnapshot().value).toBe('GROUNDED');
-    rig.send({ type: 'rig.disableTerrain' });
-    expect(child.getSnapshot().value).toBe('DISABLED');
-    rig.send({ type: 'rig.beginTerrainFall' });
-    expect(child.getSnapshot().value).toBe('AIRBORNE');
-    rig.send({ type: 'rig.disableTerrain' });
-    expect(child.getSnapshot().value).toBe('DISABLED');
-
-    // The root's inspector sees the child's transitions under its system id (the trace's actor path).
-    const tm = records.filter((r) => r.actor === 'rig:stick/terrainMotion').map((r) => `${r.from}->${r.to}:${r.event}`);
-    expect(tm).toEqual([
-      'DISABLED->AIRBORNE:rig.beginTerrainFall',
-      'AIRBORNE->GROUNDED:physics.landed',
-      'GROUNDED->DISABLED:rig.disableTerrain',
-      'DISABLED->AIRBORNE:rig.beginTerrainFall',
-      'AIRBORNE->DISABLED:rig.disableTerrain',
-    ]);
-    rig.stop();
-    expect(child.getSnapshot().status).toBe('stopped');
-  });
-
-  it('each rig gets its own child: two rigs in one system do not share a terrainMotion', () => {
-    const parent = createActor(rigMachine, { input: { id: 'a', items: [] } });
-    parent.start();
-    const other = createActor(rigMachine, { input: { id: 'b', items: [] } });
-    other.start();
-    parent.send({ type: 'rig.beginTerrainFall' });
-    expect(parent.system.get('rig:a/terrainMotion').getSnapshot().value).toBe('AIRBORNE');
-    expect(other.system.get('rig:b/terrainMotion').getSnapshot().value).toBe('DISABLED');
-    expect(parent.system.get('rig:b/terrainMotion')).toBeUndefined();
-    parent.stop();
-    other.stop();
-  });
 });

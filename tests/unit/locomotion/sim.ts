@@ -53,7 +53,7 @@ export class RigSim {
   readonly terrain: TerrainIndex;
   readonly s: LocomotionState;
   readonly env: LocomotionEnv;
-  readonly machine = createActor(terrainMotionMachine);
+  readonly machine = createActor(terrainMotionMachine, { input: {} });
   readonly log: StepRecord[] = [];
   pose: WorldPose;
   private n = 0;

@@ -1,0 +1,106 @@
+/**
+ * connectRig (Zag's connect pattern): the one place that reads a rig's snapshots — its own and
+ * its children's — and returns what the step pipeline, frames, the summary and the UI need.
+ * Nobody else looks inside a rig actor, so a new child or state changes this file only.
+ */
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ReactiveMode } from '../core/actions/lane';
+import type { actionRunnerMachine } from './actionRunnerMachine';
+import type { rigMachine } from './rigMachine';
+import type { TerrainMotionState } from './terrainMotionMachine';
+
+export type RigStateName = 'ANIMATED' | 'RAGDOLL' | 'RECOVERING';
+
+export interface QueueStatus {
+  /** Id of the running primary item, if any. */
+  current: string | null;
+  /** 0..1 through a timed item (wait, speech); 0 otherwise. */
+  progress: number;
+  /** Items of the lane already finished. */
+  done: number;
+  /** The runner's lane state ('idle', 'walking', 'blocked' …) or 'stopped'. */
+  state: string;
+}
+
+export interface SpeechLine {
+  text: string;
+  overlay: boolean;
+}
+
+export interface RigConnection {
+  state: RigStateName;
+  terrain: TerrainMotionState;
+  /** The landing barrier is up: nothing new starts and timed items are frozen. */
+  queueBlocked: boolean;
+  /** Only runner states that count time or start work get a `step` (idle rigs cost nothing). */
+  runnerNeedsStep: boolean;
+  /** The prop this stickman holds (the prop interactor arrives with the props work). */
+  heldProp: string | null;
+  /** Speech bubbles to draw: the queue's current speech first, then overlays. */
+  readonly speech: SpeechLine[];
+  readonly queue: QueueStatus;
+  /**
+   * Whether a reactive item in `mode` would be taken by the runner right now, or why not. The
+   * dispatcher asks before it records a rule as dispatched.
+   */
+  refusal(mode: ReactiveMode): string | null;
+}
+
+type RigSnapshot = SnapshotFrom<typeof rigMachine>;
+type RunnerSnapshot = SnapshotFrom<typeof actionRunnerMachine>;
+type RunningValue = { running: { lane: string; overlay: string } };
+
+const NO_QUEUE: QueueStatus = { current: null, progress: 0, done: 0, state: 'none' };
+
+export function connectRig(snapshot: RigSnapshot): RigConnection {
+  const terrainRef = snapshot.children.terrainMotion as AnyActorRef | undefined;
+  const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
+  const terrainSnap = terrainRef?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
+  const terrain = terrainSnap && terrainSnap.status === 'active' ? terrainSnap.value : 'DISABLED';
+  const running = runner && runner.value !== 'stopped' ? (runner.value as RunningValue).running : null;
+  return {
+    state: snapshot.value as RigStateName,
+    terrain,
+    queueBlocked: runner?.context.barrier ?? false,
+    runnerNeedsStep: runnerNeedsStep(runner, running),
+    heldProp: null,
+    get speech() {
+      return speechOf(runner, running);
+    },
+    get queue() {
+      return queueStatusOf(runner, running);
+    },
+    refusal(mode) {
+      if (!runner) return 'no action runner';
+      if (mode === 'overlay' && !running) return 'queue stopped: overlays need a running queue';
+      return null;
+    },
+  };
+}
+
+function runnerNeedsStep(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): boolean {
+  if (!snap || !running) return false;
+  const { lane, overlay } = running;
+  if (overlay === 'talking' || lane === 'waiting' || lane === 'speaking') return true;
+  return lane === 'idle' && (snap.context.lane.cursor < snap.context.lane.items.length || snap.context.laneHadWork);
+}
+
+function speechOf(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): SpeechLine[] {
+  if (!snap) return [];
+  const out: SpeechLine[] = [];
+  const cur = snap.context.current?.action;
+  if (cur?.type === 'speak' && running && (running.lane === 'speaking' || running.lane === 'blocked')) out.push({ text: cur.text, overlay: false });
+  for (const o of snap.context.overlays) out.push({ text: o.text, overlay: true });
+  return out;
+}
+
+function queueStatusOf(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): QueueStatus {
+  if (!snap) return NO_QUEUE;
+  const c = snap.context;
+  return {
+    current: c.current?.id ?? null,
+    progress: c.duration > 0 ? Math.min(1, c.elapsed / c.duration) : 0,
+    done: c.lane.cursor - (c.current ? 1 : 0),
+    state: running ? running.lane : 'stopped',
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Phase 4 (DESIGN.md §6): Rapier's contact and area events go out on `contact$` / `area$` and
+ * become stage events — stickman ↔ prop and stickman ↔ stickman through pair bookkeeping (one
+ * event per pair, however many parts touch), prop ↔ anything from each prop, area crossings
+ * (a stickman leaves only after the exit grace).
+ */
+import { areaStageEvent, propContactEvents } from '../contactEvents';
+import { stickmanPropEvent, stickmanStickmanEvents } from '../stickmanContacts';
+import type { StepState } from '../stepState';
+
+export function drainContacts(s: StepState): void {
+  const events = s.sink.events;
+  const { contacts, areas } = s.world.takeEvents();
+  for (const c of contacts) {
+    s.contact$.next(c);
+    const proxies = (c.a.kind === 'proxy' ? 1 : 0) + (c.b.kind === 'proxy' ? 1 : 0);
+    const prop = c.a.kind === 'prop' || c.b.kind === 'prop';
+    if (proxies === 2) {
+      for (const e of stickmanStickmanEvents(c, s.stickmanPairs)) events.push(e);
+    } else if (proxies === 1 && prop) {
+      const e = stickmanPropEvent(c, s.stickmanPairs);
+      if (e) events.push(e);
+    } else if (prop && proxies === 0) {
+      for (const e of propContactEvents(c)) events.push(e);
+    }
+  }
+  for (const a of areas) {
+    s.area$.next(a);
+    const occupants = s.areaOccupants.get(a.area.id);
+    if (!occupants) continue;
+    if (a.other.kind === 'proxy') {
+      const e = s.stickmanAreas.cross(a, rootOf(s, a.other.id));
+      if (e) {
+        occupants.add(a.other.id);
+        events.push(e);
+      }
+      continue;
+    }
+    if (a.type === 'entered') occupants.add(a.other.id);
+    else occupants.delete(a.other.id);
+    events.push(areaStageEvent(a, s.world.bodyState(a.other.id)?.position));
+  }
+  for (const e of s.stickmanAreas.tick((id) => rootOf(s, id))) {
+    s.areaOccupants.get(e.target!)?.delete(e.source);
+    events.push(e);
+  }
+}
+
+function rootOf(s: StepState, rigId: string): [number, number] {
+  const r = s.rigById.get(rigId)?.motion.root;
+  return r ? [r[0], r[1]] : [0, 0];
+}

@@ -1,0 +1,40 @@
+/**
+ * The floor of the world (DESIGN.md §7 `left_stage`): an object that falls below the stage's
+ * bottom edge by LEAVE_STAGE_MARGIN leaves play, once. Its bodies leave physics, its contact and
+ * area bookkeeping is forgotten, and a stickman's current action finishes `blocked` and its queue
+ * stops. Runs after the contacts so the event is dispatched in the step it happened.
+ */
+import { roundVec } from '../../trace/records';
+import type { StepState } from '../stepState';
+
+/** How far below the stage's bottom edge (px) an object must be to leave: a stickman's height. */
+export const LEAVE_STAGE_MARGIN = 600;
+
+export function leaveStage(s: StepState): void {
+  const floor = s.doc.stage.height + LEAVE_STAGE_MARGIN;
+  for (let i = 0; i < s.propIds.length; i += 1) {
+    const id = s.propIds[i];
+    const y = s.propPoses[i * 3 + 1];
+    if (y <= floor || s.leftStage.has(id)) continue;
+    const x = s.propPoses[i * 3];
+    s.world.removeBody(id);
+    forget(s, id);
+    s.sink.events.push({ type: 'left_stage', source: id, target: null, position: roundVec([x, y]) });
+  }
+  for (const r of s.rigs) {
+    const [x, y] = r.motion.root;
+    if (y <= floor || r.hasLeftStage) continue;
+    // The event first: the action it blocks finishes after it, as the cause precedes the effect.
+    s.sink.events.push({ type: 'left_stage', source: r.id, target: null, position: roundVec([x, y]) });
+    r.leaveStage();
+    forget(s, r.id);
+  }
+}
+
+function forget(s: StepState, id: string): void {
+  s.leftStage.add(id);
+  s.liveIds.delete(id);
+  s.stickmanPairs.purge(id);
+  s.stickmanAreas.purge(id);
+  for (const occupants of s.areaOccupants.values()) occupants.delete(id);
+}

@@ -1,0 +1,68 @@
+/**
+ * Everything one fixed step works on: the physics world, the rigs, the prop pose buffer, the
+ * contact bookkeeping, the rule dispatcher and the records the step writes. The step phases
+ * (./phases) each read and write this, in DESIGN.md §6 order; StageRuntime owns it.
+ */
+import type { Subject } from 'rxjs';
+import type { StageEvent } from '../../core/events';
+import type { SceneDocument } from '../../core/scene/schema';
+import type { FrameSnapshot } from '../frame/frame';
+import type { AreaEvent, ContactEvent } from '../physics/entities';
+import type { PhysicsWorld } from '../physics/world';
+import type { TraceRecord } from '../trace/records';
+import type { RuntimeCommand } from './commands';
+import type { RigRuntime, RigStepOutput } from './rigRuntime';
+import type { RuleDispatcher } from './ruleDispatcher';
+import type { PartPairs, StickmanAreas } from './stickmanContacts';
+
+export interface StepState {
+  readonly doc: SceneDocument;
+  readonly world: PhysicsWorld;
+  tick: number;
+  /** Simulation time of `tick`, in seconds. */
+  time: number;
+  started: boolean;
+  readonly rigs: readonly RigRuntime[];
+  readonly rigById: ReadonlyMap<string, RigRuntime>;
+  readonly propIds: readonly string[];
+  /** x, y, rotation per prop (in propIds order), read once per step. */
+  readonly propPoses: Float64Array;
+  /** After the first full read, sleeping props are skipped: they have not moved. */
+  posesRead: boolean;
+  /** Objects that fell off the stage (DESIGN.md §7 `left_stage`): out of physics, never again. */
+  readonly leftStage: Set<string>;
+  /** Objects on stage now, for the rule dispatcher's "no longer exists" skips. */
+  readonly liveIds: Set<string>;
+  /** Commands waiting for the next step. */
+  commands: RuntimeCommand[];
+  /** Shared with every rig: stage events waiting for dispatch, action notes and warnings. */
+  readonly sink: RigStepOutput;
+  readonly dispatcher: RuleDispatcher;
+  readonly areaOccupants: Map<string, Set<string>>;
+  readonly stickmanPairs: PartPairs;
+  readonly stickmanAreas: StickmanAreas;
+  readonly contact$: Subject<ContactEvent>;
+  readonly area$: Subject<AreaEvent>;
+  readonly events$: Subject<StageEvent>;
+  /** Trace records of this step, in order. */
+  notes: TraceRecord[];
+  /** Stage events dispatched this step, in order. */
+  dispatchedEvents: StageEvent[];
+  /** The frame of this step, built when first asked for. */
+  frame: FrameSnapshot | null;
+}
+
+/** Moves action notes and warnings gathered from the rigs into the step's trace records. */
+export function flushNotes(s: StepState): void {
+  for (const a of s.sink.actions) s.notes.push({ t: s.time, tick: s.tick, type: 'action', ...a });
+  for (const w of s.sink.warnings) s.notes.push({ t: s.time, tick: s.tick, type: 'warning', message: w.message, object: w.object });
+  s.sink.actions.length = 0;
+  s.sink.warnings.length = 0;
+}
+
+export class NonFiniteStateError extends Error {
+  constructor(readonly objectId: string, what: string) {
+    super(`object "${objectId}" has a non-finite ${what}`);
+    this.name = 'NonFiniteStateError';
+  }
+}
