@@ -14,7 +14,7 @@ import type { StageEvent } from '../../core/events';
 import type { ActionPayload, Rule } from '../../core/scene/schema';
 import { matchingRules } from '../../core/rules/match';
 import type { ReactiveMode } from '../../core/actions/lane';
-import { chainOfEvent, type ChainId } from './eventChains';
+import { chainOfEvent, tagChain, type ChainId } from './eventChains';
 
 /** Events one dispatch chain may raise and have dispatched in one step. */
 export const MAX_CHAIN_EVENTS_PER_STEP = 64;
@@ -73,11 +73,12 @@ export class RuleDispatcher {
         }
       }
       this.host.dispatched(event);
-      for (const rule of matchingRules(this.rules, event)) this.run(rule, event, chain);
-      // Anything a host pushed while dispatching (it should not: reactions start next step) still
-      // runs now, in order.
+      let reactionChain = chain;
+      for (const rule of matchingRules(this.rules, event)) reactionChain = this.run(rule, event, chain);
+      // Anything a host raised while dispatching (the runtime does not: its reactions start next
+      // step) runs now, in order, as part of the chain whose reaction raised it.
       if (queue.length > 0) {
-        for (const e of queue) pending.push(e);
+        for (const e of queue) pending.push(chainOfEvent(e) === 0 ? tagChain(e, reactionChain) : e);
         queue.length = 0;
       }
     }
@@ -92,13 +93,14 @@ export class RuleDispatcher {
     return this.heldBack.length;
   }
 
-  private run(rule: Rule, event: StageEvent, eventChain: ChainId): void {
+  /** Runs one matching rule; returns the chain its reactions belong to. */
+  private run(rule: Rule, event: StageEvent, eventChain: ChainId): ChainId {
     for (const end of [rule.when.source, rule.when.target]) {
       if (end !== 'any' && !this.host.exists(end)) {
         for (const then of rule.then) {
           this.host.ruleRecord({ rule: rule.id, event: event.type, actor: then.actor, mode: then.mode, action: then.action.type, status: 'skipped', reason: `"${end}" no longer exists` });
         }
-        return;
+        return eventChain;
       }
     }
     // A root event starts a chain for the reactions it fires; a chain's own events continue it.
@@ -113,5 +115,6 @@ export class RuleDispatcher {
       if ('skipped' in result) this.host.ruleRecord({ ...base, status: 'skipped', reason: result.skipped });
       else this.host.ruleRecord({ ...base, status: 'dispatched', action_id: result.id });
     }
+    return chain;
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The rule dispatcher against a fake host (DESIGN.md §7): FIFO, events raised while dispatching
- * handled in the same step, a per-step cap with the rest deferred (and a warning), skips never
+ * handled in the same step, a per-chain cap with the rest held back (and a warning), skips never
  * retargeted.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_EVENTS_PER_STEP, RuleDispatcher, type DispatchHost, type RuleRecord } from '../../../streams/runtime/ruleDispatcher';
+import { MAX_CHAIN_EVENTS_PER_STEP, MAX_HELD_BACK, RuleDispatcher, type DispatchHost, type RuleRecord } from '../../../streams/runtime/ruleDispatcher';
+import { tagChain } from '../../../streams/runtime/eventChains';
 import type { Rule } from '../../../core/scene/schema';
 import type { StageEvent } from '../../../core/events';
 
@@ -73,45 +74,64 @@ describe('RuleDispatcher', () => {
     expect(h.warnings).toEqual([]);
   });
 
-  it('caps a cascade at MAX_EVENTS_PER_STEP, warns, and resumes the backlog first (FIFO) on the next step', () => {
+  it('an instantaneous cycle is one dispatch chain: capped at MAX_CHAIN_EVENTS_PER_STEP, warned once, resumed first (FIFO) next step', () => {
     const h = host(['a']);
-    // Each action_finished raises another: an instantaneous cycle.
+    // Each action_finished raises another while it is dispatched: an instantaneous cycle.
     h.raise = () => [{ type: 'action_finished', source: 'a', target: null }];
     const d = new RuleDispatcher([speak('loop', 'a', { source: 'a' })], h);
     h.queue.push({ type: 'action_finished', source: 'a', target: null, action_id: 'first' });
     d.dispatch(h.queue);
-    expect(h.dispatchedEvents).toHaveLength(MAX_EVENTS_PER_STEP);
+    // The root event plus the chain's cap.
+    expect(h.dispatchedEvents).toHaveLength(1 + MAX_CHAIN_EVENTS_PER_STEP);
     expect(h.warnings).toHaveLength(1);
-    expect(h.warnings[0]).toContain(String(MAX_EVENTS_PER_STEP));
+    expect(h.warnings[0]).toMatch(new RegExp(`more than ${MAX_CHAIN_EVENTS_PER_STEP} events this step; 1 held back`));
     expect(d.deferred).toBe(1);
     expect(h.queue).toEqual([]);
-    // Next step: a fresh event waits behind the backlog.
+    // Next step: the held-back event goes first, a fresh root event right after it.
     h.dispatchedEvents.length = 0;
     h.queue.push({ type: 'arrived', source: 'a', target: null });
     d.dispatch(h.queue);
-    expect(h.dispatchedEvents).toHaveLength(MAX_EVENTS_PER_STEP);
     expect(h.dispatchedEvents[0].type).toBe('action_finished');
     expect(h.dispatchedEvents[1].type).toBe('arrived');
     expect(h.warnings).toHaveLength(2);
   });
 
-  it('exactly MAX_EVENTS_PER_STEP events fit in a step without a warning', () => {
+  it('events of no chain are never held back, however many there are', () => {
     const h = host(['a']);
     const d = new RuleDispatcher([], h);
-    for (let i = 0; i < MAX_EVENTS_PER_STEP; i += 1) h.queue.push({ type: 'arrived', source: 'a', target: null });
+    for (let i = 0; i < 5 * MAX_CHAIN_EVENTS_PER_STEP; i += 1) h.queue.push({ type: 'arrived', source: 'a', target: null });
     d.dispatch(h.queue);
-    expect(h.dispatchedEvents).toHaveLength(MAX_EVENTS_PER_STEP);
+    expect(h.dispatchedEvents).toHaveLength(5 * MAX_CHAIN_EVENTS_PER_STEP);
     expect(h.warnings).toEqual([]);
     expect(d.deferred).toBe(0);
-    h.queue.push(...Array.from({ length: MAX_EVENTS_PER_STEP + 3 }, () => ({ type: 'arrived' as const, source: 'a', target: null })));
-    h.dispatchedEvents.length = 0;
-    d.dispatch(h.queue);
-    expect(h.dispatchedEvents).toHaveLength(MAX_EVENTS_PER_STEP);
-    expect(d.deferred).toBe(3);
-    h.dispatchedEvents.length = 0;
-    d.dispatch(h.queue);
-    expect(h.dispatchedEvents).toHaveLength(3);
-    expect(d.deferred).toBe(0);
+  });
+
+  it('hands each reaction its chain: a root event starts a new one, a chain event continues its own', () => {
+    const h = host(['a', 'b']);
+    const chains: number[] = [];
+    const d = new RuleDispatcher([speak('r', 'a', {})], { ...h, enqueue: (actor, mode, action, rule, chain) => { chains.push(chain); return h.enqueue(actor, mode, action, rule, chain); } });
+    const root1: StageEvent = { type: 'action_finished', source: 'a', target: null };
+    const root2: StageEvent = { type: 'action_finished', source: 'b', target: null };
+    const inChain: StageEvent = tagChain({ type: 'action_finished', source: 'a', target: null }, 42);
+    d.dispatch([root1, root2, inChain]);
+    expect(chains[0]).not.toBe(0);
+    expect(chains[1]).not.toBe(0);
+    expect(chains[1]).not.toBe(chains[0]);
+    expect(chains[2]).toBe(42);
+  });
+
+  it('two runaway chains are capped each on their own; past MAX_HELD_BACK the excess is dropped and counted', () => {
+    const h = host(['a']);
+    const d = new RuleDispatcher([], h);
+    const burst = (chain: number, n: number) => Array.from({ length: n }, () => tagChain({ type: 'arrived', source: 'a', target: null }, chain));
+    d.dispatch([...burst(1, MAX_CHAIN_EVENTS_PER_STEP + 10), ...burst(2, MAX_CHAIN_EVENTS_PER_STEP + 5)]);
+    expect(h.dispatchedEvents).toHaveLength(2 * MAX_CHAIN_EVENTS_PER_STEP);
+    expect(d.deferred).toBe(15);
+    h.warnings.length = 0;
+    d.dispatch(burst(3, MAX_CHAIN_EVENTS_PER_STEP + MAX_HELD_BACK + 7));
+    expect(d.deferred).toBe(MAX_HELD_BACK);
+    expect(h.warnings).toHaveLength(1);
+    expect(h.warnings[0]).toMatch(/7 dropped/);
   });
 
   it('a missing actor is skipped with a reason, never retargeted; the other actions of the rule still run', () => {
