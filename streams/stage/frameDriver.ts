@@ -2,6 +2,10 @@
  * The browser driver: a requestAnimationFrame accumulator that runs whole fixed steps and hands
  * the renderer an interpolation alpha. Real time enters only through the injected `now`, so this
  * file stays testable and the simulation itself never reads a clock.
+ *
+ * While the stage is not running (EDIT, DIRECT, PAUSED) the alpha is exactly 1 on every frame,
+ * so identical frames hand the view identical inputs and it can skip drawing them (draw on
+ * demand, render/redrawGate.ts).
  */
 import { STEP_SECONDS } from '../trace/records';
 
@@ -24,6 +28,8 @@ export function startFrameDriver(target: Steppable, host: FrameDriverHost, rende
   let accumulator = 0;
   let handle = 0;
   let stopped = false;
+  /** The last step call ran fewer steps than were due: the stage is not running. */
+  let idle = true;
   const frame = () => {
     if (stopped) return;
     const now = host.now();
@@ -37,9 +43,11 @@ export function startFrameDriver(target: Steppable, host: FrameDriverHost, rende
     }
     try {
       const ran = due > 0 ? target.step(due) : 0;
+      // A frame shorter than a step asks nothing of the stage: keep what the last call said.
+      if (due > 0) idle = ran < due;
       // When nothing ran because the stage is not playing, keep no backlog.
       accumulator = ran < due ? 0 : accumulator - ran * STEP_SECONDS;
-      render(ran > 0 || accumulator > 0 ? Math.min(accumulator / STEP_SECONDS, 1) : 1);
+      render(idle ? 1 : Math.min(accumulator / STEP_SECONDS, 1));
     } finally {
       // A failing step or render must not stop the loop; the caller reports the error.
       if (!stopped) handle = host.requestFrame(frame);

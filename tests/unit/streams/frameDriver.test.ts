@@ -67,4 +67,21 @@ describe('browser frame driver', () => {
     expect(steps).toEqual([1]); // not 13 steps of stale backlog
     expect(alphas.slice(0, 2)).toEqual([1, 1]);
   });
+
+  it('hands the view alpha 1 on every frame while the stage is not running, even frames shorter than a step', () => {
+    // At a 100 Hz display most frames are shorter than a 1/60 s step; a stage in EDIT or PAUSED
+    // must still get identical render inputs each frame, so the view can skip redrawing them.
+    const fake = fakeHost();
+    const alphas: number[] = [];
+    let playing = false;
+    const steps: number[] = [];
+    startFrameDriver({ step: (n) => (playing ? (steps.push(n), n) : 0) }, fake.host, (a) => alphas.push(a));
+    for (let i = 0; i < 10; i += 1) fake.frame(10);
+    expect(alphas).toEqual(Array(10).fill(1));
+    // PLAY starts: the accumulator still fills and steps run on schedule, then alpha interpolates.
+    playing = true;
+    for (let i = 0; i < 5; i += 1) fake.frame(12); // 60 ms: 3.6 steps
+    expect(steps).toEqual([1, 1, 1]);
+    expect(alphas[alphas.length - 1]).toBeCloseTo(0.6, 5);
+  });
 });
