@@ -145,8 +145,6 @@ export const pointerMachine = setup({
     },
     pressIs: ({ context }, params: { kind: Press['kind'] }) => context.press?.kind === params.kind,
     canEdit: ({ context }) => editorOf(context).canEdit(),
-    /** The live change this drag started is gone (Esc or a mode change ended it). */
-    dragLost: ({ context }) => !editorOf(context).isTransient,
   },
   actions: {
     // ------------------------------------------------------------ presses
@@ -154,7 +152,6 @@ export const pointerMachine = setup({
       const e = asDown(event);
       return { pointerId: e.pointerId, start: e.screen, last: e.screen, press: null };
     }),
-    forgetPress: assign({ pointerId: null, press: null }),
     trackPointer: assign(({ event }) => ({ last: withPointer(event).screen })),
     capturePointer: ({ context }) => {
       if (context.pointerId !== null) context.host.capturePointer(context.pointerId);
@@ -363,7 +360,8 @@ export const pointerMachine = setup({
     },
     pressed: {
       entry: 'capturePointer',
-      exit: ['releasePointer', 'forgetPress'],
+      // The press itself stays in context until the next one: release actions run after exit.
+      exit: 'releasePointer',
       initial: 'pointing',
       on: {
         'pointer.cancel': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: 'cancelDrag' }],
@@ -394,7 +392,6 @@ export const pointerMachine = setup({
           on: {
             'pointer.move': [
               { guard: not('samePointer') },
-              { guard: 'dragLost', target: '#pointer.idle' },
               { guard: { type: 'pressIs', params: { kind: 'marker' } }, actions: 'previewMarker' },
               { actions: 'previewMove' },
             ],
@@ -403,13 +400,13 @@ export const pointerMachine = setup({
         },
         rotating: {
           on: {
-            'pointer.move': [{ guard: not('samePointer') }, { guard: 'dragLost', target: '#pointer.idle' }, { actions: 'previewRotate' }],
+            'pointer.move': [{ guard: not('samePointer') }, { actions: 'previewRotate' }],
             ...dragEndHandlers(),
           },
         },
         resizing: {
           on: {
-            'pointer.move': [{ guard: not('samePointer') }, { guard: 'dragLost', target: '#pointer.idle' }, { actions: 'previewResize' }],
+            'pointer.move': [{ guard: not('samePointer') }, { actions: 'previewResize' }],
             ...dragEndHandlers(),
           },
         },

@@ -19,14 +19,17 @@ const boxAt = (doc: SceneDocument) => doc.objects.find((o) => o.id === 'box')!.p
 
 /** A stage that records what it was shown and can be told to refuse documents. */
 function fakeStage(doc: SceneDocument) {
+  let current = doc;
   const stage: DocumentStage & { shown: SceneDocument[]; refuse: boolean } = {
-    document: doc,
+    get document() {
+      return current;
+    },
     shown: [],
     refuse: false,
     setDocument(d) {
       // Putting back the document already on stage (the session's restore) always works.
-      if (stage.refuse && d !== stage.document) throw new Error('no thanks');
-      stage.document = d;
+      if (stage.refuse && d !== current) throw new Error('no thanks');
+      current = d;
       stage.shown.push(d);
     },
   };

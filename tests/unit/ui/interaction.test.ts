@@ -1,0 +1,372 @@
+/**
+ * The stage pointer machine, driven headless through the fluent PointerHarness: every state, the
+ * drag threshold, one undo step per drag, and what a press means in each mode, tool and pick.
+ * The last test checks, with xstate/graph, that these tests take every transition the machine has.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toDirectedGraph } from 'xstate/graph';
+import type { TransitionDefinition } from 'xstate';
+import { initPhysics } from '../../../streams/physics/rapier';
+import { pointerMachine, DRAG_THRESHOLD_PX, type PointerStateName } from '../../../ui/interaction/pointerMachine';
+import type { SceneDocument } from '../../../core/scene/schema';
+import { ground, prop, scene } from '../../helpers/scenes';
+import { PointerHarness, takenTransitions, visitedStates } from './pointerHarness';
+
+const BOX: [number, number] = [1000, 1000]; // builtin box, 80×80
+const ZONE: [number, number] = [3000, 800]; // area, 400×200
+const EMPTY: [number, number] = [500, 300];
+const HEAD: [number, number] = [2000, 901]; // the stickman's head centre (root at 2000, 1400)
+
+const stageDoc = (): SceneDocument =>
+  scene([
+    ground(1400),
+    prop('box', 'box', BOX),
+    { kind: 'stickman', id: 'stick', position: [2000, 1400] },
+    { kind: 'area', id: 'zone', position: ZONE, size: [400, 200] },
+  ]);
+
+const open: PointerHarness[] = [];
+const harness = (doc = stageDoc()) => {
+  const h = PointerHarness.open(doc);
+  open.push(h);
+  return h;
+};
+
+beforeAll(async () => {
+  await initPhysics(); // only the PLAY tests need it
+});
+
+afterEach(() => {
+  while (open.length) open.pop()!.dispose();
+});
+
+describe('idle: hover feedback', () => {
+  it('hovering an object shows it and the move cursor; empty stage shows nothing', () => {
+    harness()
+      .pointerMove(...BOX).expectToBeIn('idle').expectHover('box').expectCursor('move')
+      .pointerMove(...EMPTY).expectHover(null).expectCursor('default');
+  });
+
+  it('hovering a handle of the selection shows its cursor', () => {
+    const h = harness().select('zone');
+    h.pointerMove(...h.handle('rotate')).expectCursor('alias').expectHover('zone');
+    h.pointerMove(...h.handle('resize')).expectCursor('nwse-resize');
+    h.select('stick').pointerMove(...h.handle('marker', 'Left_Hand')).expectCursor('move');
+  });
+
+  it('with Space held the cursor offers to pan', () => {
+    harness().do((e) => e.setSpaceHeld(true)).pointerMove(...BOX).expectCursor('grab');
+  });
+
+  it('leaving the canvas clears the hover', () => {
+    harness().pointerMove(...BOX).expectHover('box').pointerLeave().expectHover(null).expectToBeIn('idle');
+  });
+});
+
+describe('pointing and the drag threshold', () => {
+  it('a press on an object selects it and captures the pointer; a release below the threshold is a click', () => {
+    harness()
+      .pointerDown(...BOX).expectToBeIn('pointing').expectSelection(['box']).expectCaptured([1])
+      .pointerMove(BOX[0] + DRAG_THRESHOLD_PX - 1, BOX[1]).expectToBeIn('pointing')
+      .pointerUp().expectToBeIn('idle').expectCaptured([])
+      .expectPosition('box', BOX).expectHistory(0)
+      .expectHover('box'); // the release gives the hover feedback of where the pointer is
+  });
+
+  it(`${DRAG_THRESHOLD_PX} px starts translating, and the object follows the pointer from where it was grabbed`, () => {
+    harness()
+      .pointerDown(BOX[0] + 10, BOX[1] + 5)
+      .pointerMove(BOX[0] + 10 + DRAG_THRESHOLD_PX, BOX[1] + 5).expectToBeIn('translating')
+      .expectPosition('box', [BOX[0] + DRAG_THRESHOLD_PX, BOX[1]]);
+  });
+
+  it('the threshold is in screen px: zoomed in 4×, 1 stage px is past it', () => {
+    const h = harness();
+    h.camera.zoom = 4;
+    const [sx, sy] = h.camera.stageToScreen(BOX);
+    h.pointerDown(sx, sy).pointerMove(sx + 1, sy).expectToBeIn('pointing').pointerMove(sx + 4, sy).expectToBeIn('translating').expectPosition('box', [BOX[0] + 1, BOX[1]]);
+  });
+});
+
+describe('translating', () => {
+  it('a whole drag is one undo step', () => {
+    harness()
+      .drag(BOX, [1300, 900], 12).expectToBeIn('idle')
+      .expectPosition('box', [1300, 900]).expectHistory(1)
+      .do((e) => e.undo()).expectPosition('box', BOX)
+      .do((e) => e.redo()).expectPosition('box', [1300, 900]);
+  });
+
+  it('Esc (the drag cancelled elsewhere) puts the object back and the machine lets go at once', () => {
+    harness()
+      .pointerDown(...BOX).pointerMove(1200, 1000).expectToBeIn('translating')
+      .do((e) => e.cancelTransient()).expectToBeIn('idle').expectCaptured([])
+      .expectPosition('box', BOX)
+      .pointerMove(1250, 1000).pointerUp().expectPosition('box', BOX).expectHistory(0);
+  });
+
+  it('a pointercancel throws the drag away', () => {
+    harness().pointerDown(...BOX).pointerMove(1200, 1000).pointerCancel().expectToBeIn('idle').expectPosition('box', BOX).expectHistory(0);
+  });
+
+  it('a mode change during a drag keeps what was dragged as one step and ends the drag', () => {
+    harness()
+      .pointerDown(...BOX).pointerMove(1200, 1000)
+      .do((e) => e.enterDirect()).expectToBeIn('idle')
+      .expectPosition('box', [1200, 1000]).expectHistory(1);
+  });
+
+  it('a press that stops being editable before it moves never drags', () => {
+    harness().pointerDown(...BOX).do((e) => e.enterDirect()).pointerMove(1200, 1000).expectToBeIn('idle').expectPosition('box', BOX).expectHistory(0);
+  });
+
+  it("dragging a stickman's marker handle poses it, one undo step", () => {
+    const h = harness().select('stick');
+    const [hx, hy] = h.handle('marker', 'Left_Hand');
+    h.pointerDown(hx, hy).expectToBeIn('pointing').pointerMove(hx - 40, hy - 60).expectToBeIn('translating').pointerMove(hx - 80, hy - 120).pointerUp();
+    const pose = h.object('stick').kind === 'stickman' ? (h.object('stick') as { pose?: Record<string, [number, number]> }).pose : undefined;
+    // Facing RIGHT, rig-local X is stage X: the hand moved 80 px left and 120 px up of where it was drawn.
+    expect(pose?.Left_Hand).toEqual([-22 - 80, Math.round(-213.4 - 120)]);
+    h.expectPosition('stick', [2000, 1400]).expectHistory(1).do((e) => e.undo());
+    expect(h.object('stick')).not.toHaveProperty('pose');
+  });
+});
+
+describe('rotating and resizing with the handles', () => {
+  it('the rotate handle rotates an area (one undo step); Shift snaps', () => {
+    const h = harness().select('zone');
+    const [rx, ry] = h.handle('rotate');
+    h.pointerDown(rx, ry).expectToBeIn('pointing')
+      .pointerMove(rx + 50, ry).expectToBeIn('rotating')
+      .pointerMove(ZONE[0] + 300, ZONE[1]).pointerUp().expectToBeIn('idle')
+      .expectHistory(1);
+    expect(h.object('zone')).toMatchObject({ rotation: 1.5708 });
+    // Shift: 40° from straight up snaps to 45°.
+    const [sx, sy] = h.handle('rotate');
+    h.pointerDown(sx, sy).pointerMove(ZONE[0] + 300 * Math.sin(0.7), ZONE[1] - 300 * Math.cos(0.7), { shift: true }).pointerUp();
+    expect(h.object('zone')).toMatchObject({ rotation: 0.7854 });
+    h.expectHistory(2);
+  });
+
+  it.each([['rotate', 'rotating'], ['resize', 'resizing']] as const)('Esc while dragging the %s handle puts the area back', (handle, state) => {
+    const h = harness().select('zone');
+    const [x, y] = h.handle(handle);
+    h.pointerDown(x, y).pointerMove(x + 120, y + 80).expectToBeIn(state);
+    expect(h.object('zone')).not.toMatchObject({ size: [400, 200], rotation: undefined });
+    h.do((e) => e.cancelTransient()).expectToBeIn('idle').expectCaptured([]).pointerUp().expectHistory(0);
+    expect(h.object('zone')).toEqual(stageDoc().objects.find((o) => o.id === 'zone'));
+  });
+
+  it('the resize handle resizes about the centre in the area’s own frame, even rotated', () => {
+    const h = harness().select('zone');
+    h.drag(h.handle('resize'), [ZONE[0] + 300, ZONE[1] + 150]).expectHistory(1);
+    expect(h.object('zone')).toMatchObject({ size: [600, 300] });
+    // Rotate it a quarter turn; its corner handle is now at local (+300, +150) → stage (−150, +300).
+    h.drag(h.handle('rotate'), [ZONE[0] + 400, ZONE[1]]);
+    const [cx, cy] = h.handle('resize');
+    expect([Math.round(cx), Math.round(cy)]).toEqual([ZONE[0] - 150, ZONE[1] + 300]);
+    h.pointerDown(cx, cy).pointerMove(cx - 10, cy).expectToBeIn('resizing').pointerMove(ZONE[0] - 100, ZONE[1] + 400).pointerUp();
+    expect(h.object('zone')).toMatchObject({ size: [800, 200], rotation: 1.5708 });
+    h.expectHistory(3);
+  });
+});
+
+describe('panning', () => {
+  it('a press on empty stage deselects and pans the view with the pointer', () => {
+    const h = harness().select('box');
+    h.pointerDown(...EMPTY).expectToBeIn('panning').expectSelection([]).expectCursor('grabbing').expectCaptured([1])
+      .pointerMove(EMPTY[0] + 100, EMPTY[1] + 50).pointerUp().expectToBeIn('idle').expectCaptured([]);
+    // The content followed the pointer: the stage point that was under it is under it again.
+    expect(h.camera.screenToStage(EMPTY[0] + 100, EMPTY[1] + 50)).toEqual(EMPTY);
+    h.expectHistory(0);
+  });
+
+  it('the middle button pans even over an object, and Space + left button too', () => {
+    const h = harness();
+    h.pointerDown(...BOX, { button: 1 }).expectToBeIn('panning').expectSelection([]).pointerMove(BOX[0] + 30, BOX[1]).pointerUp();
+    h.expectPosition('box', BOX);
+    h.do((e) => e.setSpaceHeld(true)).pointerDown(...BOX).expectToBeIn('panning').pointerUp().expectPosition('box', BOX).expectSelection([]);
+  });
+
+  it('the right button does nothing', () => {
+    harness().pointerDown(...BOX, { button: 2 }).expectToBeIn('idle').expectSelection([]).expectCaptured([]);
+  });
+
+  it('the wheel zooms about the pointer, in any state', () => {
+    const h = harness();
+    h.wheel(1000, 500, -100);
+    expect(h.camera.zoom).toBeCloseTo(Math.exp(0.15), 6);
+    expect(h.editor.zoom()).toBe(h.camera.zoom);
+    const [x, y] = h.camera.screenToStage(1000, 500);
+    expect(x).toBeCloseTo(1000, 6);
+    expect(y).toBeCloseTo(500, 6);
+    h.pointerDown(...EMPTY).wheel(EMPTY[0], EMPTY[1], 100).expectToBeIn('panning');
+    expect(h.camera.zoom).toBeCloseTo(1, 6);
+  });
+});
+
+describe('placing from the palette', () => {
+  it('the ghost follows the pointer; a click places and returns to idle; Shift+click keeps placing', () => {
+    const h = harness().startPlacing('ball');
+    h.pointerMove(600, 500).expectToBeIn('placing').expectCursor('copy');
+    expect(h.editor.ghostAt()).toEqual([600, 500]);
+    h.pointerDown(600, 500, { shift: true }).expectToBeIn('placing').pointerUp(600, 500);
+    h.pointerDown(700, 500).expectToBeIn('idle').pointerUp(700, 500);
+    const balls = h.editor.doc().objects.filter((o) => o.kind === 'prop' && o.spawn_id === 'builtin:ball');
+    expect(balls.map((b) => b.position)).toEqual([[600, 500], [700, 500]]);
+    h.expectSelection([balls[1].id]).expectHistory(2);
+    expect(h.editor.ghostAt()).toBeNull();
+  });
+
+  it('leaving the canvas hides the ghost; Esc (select tool) returns to idle on the next event', () => {
+    const h = harness().startPlacing('box').pointerMove(600, 500).pointerLeave();
+    expect(h.editor.ghostAt()).toBeNull();
+    h.expectToBeIn('placing').do((e) => e.setTool({ type: 'select' })).pointerMove(...BOX).expectToBeIn('idle').expectHover('box');
+  });
+
+  it('a tool chosen between two events is honoured by the very next one', () => {
+    const h = harness().pointerMove(...EMPTY).expectToBeIn('idle').startPlacing('box');
+    h.pointerDown(...EMPTY).expectToBeIn('idle'); // placed without a move in between
+    expect(h.editor.doc().objects.filter((o) => o.kind === 'prop')).toHaveLength(2);
+  });
+});
+
+describe('capturing a stage pick', () => {
+  it('a point pick shows the point under the pointer and is answered by the click', () => {
+    const h = harness().capturePoint();
+    h.pointerMove(1234.4, 567.6).expectToBeIn('capturing').expectCursor('crosshair');
+    expect(h.editor.capturePointer()).toEqual([1234, 568]);
+    h.pointerDown(1234.4, 567.6).expectToBeIn('idle').pointerUp();
+    expect(h.picks).toEqual([[1234, 568]]);
+    h.expectSelection([]).expectHistory(0);
+  });
+
+  it('an object pick takes only the kinds asked for', () => {
+    const h = harness().captureObject(['prop']);
+    h.pointerMove(...HEAD).expectToBeIn('capturing').expectHover(null).expectCursor('crosshair');
+    h.pointerMove(...BOX).expectHover('box').expectCursor('pointer');
+    h.pointerDown(...HEAD).expectToBeIn('capturing').pointerUp();
+    expect(h.picks).toEqual([]);
+    h.pointerDown(...BOX).expectToBeIn('idle').pointerUp();
+    expect(h.picks).toEqual(['box']);
+    h.expectSelection([]).expectPosition('box', BOX);
+  });
+
+  it('a pick started while placing wins over the palette tool', () => {
+    const h = harness().startPlacing('box').pointerMove(...EMPTY).expectToBeIn('placing').capturePoint();
+    h.pointerMove(...EMPTY).expectToBeIn('capturing').pointerDown(...EMPTY).expectToBeIn('idle');
+    expect(h.picks).toEqual([EMPTY]);
+  });
+});
+
+describe('DIRECT', () => {
+  const direct = () => harness().do((e) => e.enterDirect());
+
+  it('a click on a stickman selects it and opens its Direct popup', () => {
+    const h = direct().pointerMove(...HEAD).expectHover('stick').expectCursor('pointer');
+    h.pointerDown(...HEAD).expectToBeIn('idle').expectSelection(['stick']);
+    expect(h.editor.directPopup()?.rigId).toBe('stick');
+  });
+
+  it('with a stickman selected, a click on the stage adds a walk there (one undo step)', () => {
+    const h = direct().select('stick').pointerMove(1500.4, 1300.2).expectCursor('crosshair');
+    expect(h.walkHover).toEqual([1500, 1300]);
+    h.pointerDown(1500.4, 1300.2).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectHistory(1);
+    expect(h.editor.doc().queues.stick).toEqual([expect.objectContaining({ type: 'walk_to', target_position: [1500, 1300] })]);
+    expect(h.walkHover).toBeNull();
+  });
+
+  it('…and a drag pans instead of adding a walk', () => {
+    const h = direct().select('stick');
+    h.pointerDown(...EMPTY).pointerMove(EMPTY[0] + 20, EMPTY[1]).expectToBeIn('panning').pointerUp().expectHistory(0);
+    expect(h.editor.doc().queues.stick ?? []).toEqual([]);
+    expect(h.camera.screenToStage(EMPTY[0] + 20, EMPTY[1])).toEqual(EMPTY);
+  });
+
+  it('without a stickman selected, a press on the stage deselects and pans; objects cannot be moved', () => {
+    direct().select('box').pointerDown(...BOX).expectToBeIn('panning').expectSelection([]).pointerMove(1100, 1000).pointerUp().expectPosition('box', BOX).expectHistory(0);
+  });
+});
+
+describe('PLAY', () => {
+  const playing = async () => {
+    const h = harness();
+    await h.editor.play();
+    expect(h.editor.mode().mode).toBe('PLAY');
+    return h;
+  };
+
+  it('a click on a stickman shows its live queue; the cursor offers to pan', async () => {
+    const h = await playing();
+    const head = h.controller.frame$.value.rigs[0].headCenter;
+    h.pointerMove(head[0], head[1]).expectCursor('grab');
+    h.pointerDown(head[0], head[1]).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectSelection(['stick']);
+  });
+
+  it('a drag pans the view and inspects nothing', async () => {
+    const h = await playing();
+    const head = h.controller.frame$.value.rigs[0].headCenter;
+    h.pointerDown(head[0], head[1]).pointerMove(head[0] + 50, head[1]).expectToBeIn('panning').pointerUp().expectSelection([]);
+    expect(h.camera.screenToStage(head[0] + 50, head[1])[0]).toBeCloseTo(head[0], 6);
+  });
+});
+
+describe('one pointer at a time', () => {
+  const reach: Record<Exclude<PointerStateName, 'idle' | 'placing' | 'capturing'>, (h: PointerHarness) => void> = {
+    pointing: (h) => h.pointerDown(...BOX),
+    translating: (h) => h.pointerDown(...BOX).pointerMove(1100, 1000),
+    rotating: (h) => {
+      const [x, y] = h.select('zone').handle('rotate');
+      h.pointerDown(x, y).pointerMove(x + 50, y);
+    },
+    resizing: (h) => {
+      const [x, y] = h.select('zone').handle('resize');
+      h.pointerDown(x, y).pointerMove(x + 50, y);
+    },
+    panning: (h) => h.pointerDown(...EMPTY),
+  };
+
+  it.each(Object.keys(reach) as Array<keyof typeof reach>)('%s ignores a second pointer', (state) => {
+    const h = harness();
+    reach[state](h);
+    h.expectToBeIn(state);
+    const doc = h.editor.doc();
+    const view = [h.camera.centerX, h.camera.centerY];
+    h.pointerDown(10, 10, { pointerId: 2 }).pointerMove(50, 50, { pointerId: 2 }).pointerUp(50, 50, { pointerId: 2 }).pointerCancel(2);
+    h.expectToBeIn(state).expectCaptured([1]);
+    expect(h.editor.doc()).toBe(doc);
+    expect([h.camera.centerX, h.camera.centerY]).toEqual(view);
+  });
+});
+
+describe('model coverage (xstate/graph)', () => {
+  type AnyTransition = TransitionDefinition<never, never> & { source: { id: string; always?: unknown[]; transitions: Map<string, unknown[]> } };
+  /** idle, placing and capturing share their handlers: each shared handler counts once. */
+  const RESTING = new Set(['pointer.idle', 'pointer.placing', 'pointer.capturing']);
+  const keyOf = (t: AnyTransition): string => {
+    const list = t.eventType ? t.source.transitions.get(t.eventType)! : t.source.always!;
+    const where = t.eventType && RESTING.has(t.source.id) ? 'resting' : t.source.id;
+    return `${where} ${t.eventType || '(always)'} #${list.indexOf(t)}`;
+  };
+
+  afterAll(() => {
+    takenTransitions.clear();
+    visitedStates.clear();
+  });
+
+  it('the tests above visit every state and take every transition of the pointer machine', () => {
+    const all = new Set<string>();
+    const states = new Set<string>();
+    const walk = (node: ReturnType<typeof toDirectedGraph>) => {
+      states.add(node.id);
+      for (const e of node.edges) all.add(keyOf(e.transition as unknown as AnyTransition));
+      for (const t of (node.stateNode.always ?? []) as unknown as AnyTransition[]) all.add(keyOf(t));
+      node.children.forEach(walk);
+    };
+    walk(toDirectedGraph(pointerMachine));
+    const taken = new Set([...takenTransitions].map((t) => keyOf(t as unknown as AnyTransition)));
+    expect([...all].filter((k) => !taken.has(k))).toEqual([]);
+    expect([...states].filter((s) => !visitedStates.has(s))).toEqual([]);
+    expect(all.size).toBeGreaterThan(50);
+  });
+});
