@@ -340,7 +340,7 @@ class MeasuredContact implements ContactEvent {
 }
 
 /** Direction from `ca` to `cb` between their nearest surface points (stage px for the point). */
-function nearestPointNormal(ca: Collider, cb: Collider): { normal: Vec2; point: Vec2 } | null {
+export function nearestPointNormal(ca: Collider, cb: Collider): { normal: Vec2; point: Vec2 } | null {
   const pb = cb.translation();
   // The point of a nearest b's centre, then the point of b nearest that: the closest pair for convex shapes.
   const onA = ca.projectPoint(pb, false);

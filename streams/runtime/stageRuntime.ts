@@ -67,7 +67,7 @@ export class StageRuntime {
     const s: StepState = {
       doc, world, tick: 0, time: 0, started: false, rigs, rigById, propIds,
       propPoses: new Float64Array(propIds.length * 3), posesRead: false,
-      leftStage: new Set(), liveIds, commands: [], sink,
+      leftStage: new Set(), liveIds, leavingNow: [], commands: [], sink,
       dispatcher: new RuleDispatcher(doc.rules, {
         exists: (id) => liveIds.has(id),
         enqueue: (actor, mode, action, ruleId, chain) => {

@@ -33,6 +33,8 @@ export interface StepState {
   readonly leftStage: Set<string>;
   /** Objects on stage now, for the rule dispatcher's "no longer exists" skips. */
   readonly liveIds: Set<string>;
+  /** Objects that left the stage this step: live until this step's rules have run. */
+  readonly leavingNow: string[];
   /** Commands waiting for the next step. */
   commands: RuntimeCommand[];
   /** Shared with every rig: stage events waiting for dispatch, action notes and warnings. */

@@ -6,5 +6,7 @@ import { flushNotes, type StepState } from '../stepState';
 
 export function dispatchRules(s: StepState): void {
   s.dispatcher.dispatch(s.sink.events);
+  for (const id of s.leavingNow) s.liveIds.delete(id);
+  s.leavingNow.length = 0;
   flushNotes(s);
 }

@@ -33,7 +33,8 @@ export function leaveStage(s: StepState): void {
 
 function forget(s: StepState, id: string): void {
   s.leftStage.add(id);
-  s.liveIds.delete(id);
+  // Still "on stage" for this step's dispatch, so a rule on its own left_stage runs; gone after.
+  s.leavingNow.push(id);
   s.stickmanPairs.purge(id);
   s.stickmanAreas.purge(id);
   for (const occupants of s.areaOccupants.values()) occupants.delete(id);
