@@ -305,6 +305,46 @@ describe('Stickman Stage in the browser', () => {
     });
   });
 
+  it('an area rotates with its handle (one undo step), draws rotated and is picked by its rotated shape', async () => {
+    await withApp(async ({ page, errors }) => {
+      const [cx, cy] = DROP_POINT;
+      await page.click('[data-testid="palette-area"]');
+      const [px, py] = await stageToPage(page, DROP_POINT);
+      await page.mouse.move(px - 30, py - 20);
+      await page.mouse.move(px, py, { steps: 3 });
+      await page.mouse.click(px, py);
+      const id = (await page.evaluate(() => window.__stage!.selection()))[0];
+      expect((await objects(page)).find((o) => o.id === id)?.kind).toBe('area');
+      const zoom = Number.parseFloat((await page.locator('[data-testid="zoom"]').textContent())!) / 100;
+      // The 200×200 area's rotate handle sits 28 screen px above its top edge; drag it up and to the right: 45°.
+      const handle = await stageToPage(page, [cx, cy - 100 - 28 / zoom]);
+      const to = await stageToPage(page, [cx + 300, cy - 300]);
+      await page.mouse.move(handle[0], handle[1]);
+      await page.mouse.down();
+      await page.mouse.move(to[0], to[1], { steps: 6 });
+      expect(await page.locator('[data-testid="stage-canvas"]').getAttribute('data-pointer-state')).toBe('rotating');
+      await page.mouse.up();
+      const area = await page.evaluate((aid) => window.__stage!.controller.document.objects.find((o) => o.id === aid), id);
+      expect(area && area.kind === 'area' && area.rotation).toBeCloseTo(Math.PI / 4, 3);
+      expect(await page.evaluate(() => window.__stage!.history().undo)).toBe(2); // place + one rotation
+      expect(await page.locator('[data-testid="prop-rotation"]').inputValue()).toBe('45');
+      await page.mouse.move(px + 200, py + 200);
+      await screenshot(page, '12-rotated-area');
+      // The square's old corner is outside the diamond: a click there is empty stage (deselects) …
+      const corner = await stageToPage(page, [cx + 90, cy - 90]);
+      await page.mouse.click(corner[0], corner[1]);
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual([]);
+      // … and past the old top edge, inside the diamond's top point, picks the area.
+      const tip = await stageToPage(page, [cx, cy - 130]);
+      await page.mouse.click(tip[0], tip[1]);
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual([id]);
+      await page.keyboard.press('Control+z');
+      const undone = await page.evaluate((aid) => window.__stage!.controller.document.objects.find((o) => o.id === aid), id);
+      expect(undone).not.toHaveProperty('rotation');
+      expect(errors).toEqual([]);
+    });
+  });
+
   it('in PLAY the editing tools are disabled, Space pauses, and ? shows the shortcuts', async () => {
     await withApp(async ({ page }) => {
       // Wheel zoom keeps the stage point under the cursor; F fits again.
