@@ -24,11 +24,23 @@ export function clipText(text: string, max: number): string {
  * JSON.stringify would follow until the stack overflows).
  */
 export function quoteValue(value: unknown, max = MAX_QUOTED_CHARS): string {
-  return clipText(preview(value, 0, max + 1), max);
+  return typeof value === 'string' ? quoteString(value, max) : clipText(preview(value, 0, max + 1), max);
+}
+
+/** `"text"` in at most `max` characters, quotes kept: `"abc…"` when cut. */
+function quoteString(text: string, max: number): string {
+  let inner = clipText(text, Math.max(1, max - 2));
+  let quoted = JSON.stringify(inner);
+  // Escapes (\n, \") make the quoted form longer than its text: cut more until it fits.
+  while (quoted.length > max && inner.length > 1) {
+    inner = clipText(inner, inner.length - Math.max(1, quoted.length - max));
+    quoted = JSON.stringify(inner);
+  }
+  return quoted;
 }
 
 function preview(value: unknown, depth: number, budget: number): string {
-  if (typeof value === 'string') return JSON.stringify(clipText(value, budget));
+  if (typeof value === 'string') return quoteString(value, Math.max(3, budget));
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';

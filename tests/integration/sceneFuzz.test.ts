@@ -28,7 +28,7 @@ const DEMO_WITH_POLYGONS = {
   ],
   prop_assets: [{ spawn_id: 'my:wedge', name: 'Wedge', shape: { kind: 'polygon', points: [[0, 0], [60, 0], [60, 10], [0, 40]] }, mass: 2 }],
 };
-const RUNS = Number(process.env.FUZZ_RUNS) || 40;
+const RUNS = Number(process.env.FUZZ_RUNS) || 60;
 
 beforeAll(async () => {
   await initPhysics();
