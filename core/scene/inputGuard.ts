@@ -1,24 +1,11 @@
 /**
- * Structural checks on an untrusted JSON value, run before migration and the schema: nesting
- * depth, container sizes and `__proto__` keys. The walk is iterative (an explicit stack), so a
- * value nested 100,000 levels deep is refused with its path instead of overflowing the stack,
- * and bounded, so it costs one pass over what the file holds.
+ * Structural checks on untrusted JSON, run before migration and the schema: nesting depth,
+ * container sizes and `__proto__` keys. Both checks are iterative (no recursion), so a value
+ * nested 100,000 levels deep is refused with its path instead of overflowing the stack, and
+ * each costs one pass over what the file holds.
  */
 import { formatPath, type SceneIssue } from './errors';
 import { SCENE_LIMITS as L } from './limits';
-
-interface Frame {
-  value: unknown;
-  parent: Frame | null;
-  key: string | number | null;
-  depth: number;
-}
-
-function pathOf(frame: Frame): string {
-  const keys: Array<string | number> = [];
-  for (let f: Frame | null = frame; f && f.key !== null; f = f.parent) keys.push(f.key);
-  return formatPath(keys.reverse());
-}
 
 /**
  * The first structural problem of `root`, or null. Depth counts containers: the scene object
@@ -27,35 +14,130 @@ function pathOf(frame: Frame): string {
  * the object's prototype: the entry would vanish, or worse.
  */
 export function checkJsonStructure(root: unknown): SceneIssue | null {
-  const stack: Frame[] = [{ value: root, parent: null, key: null, depth: 1 }];
-  let visited = 0;
+  if (typeof root !== 'object' || root === null) return null;
+  // Every container seen is a node: its value, parent node, key in the parent and depth. Plain
+  // arrays rather than objects per node: a 4 MB file holds a few hundred thousand containers.
+  const values: object[] = [root];
+  const parents: number[] = [-1];
+  const keys: Array<string | number> = [''];
+  const depths: number[] = [1];
+  const stack: number[] = [0];
+  const pathOf = (node: number): string => {
+    const path: Array<string | number> = [];
+    for (let n = node; n > 0; n = parents[n]) path.push(keys[n]);
+    return formatPath(path.reverse());
+  };
+  const push = (value: object, parent: number, key: string | number) => {
+    if (values.length >= L.maxValues) return false;
+    stack.push(values.length);
+    values.push(value);
+    parents.push(parent);
+    keys.push(key);
+    depths.push(depths[parent] + 1);
+    return true;
+  };
   while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const { value } = frame;
-    if (typeof value !== 'object' || value === null) continue;
-    visited += 1;
-    if (visited > L.maxValues) return { path: '$', message: `more than ${L.maxValues} values` };
-    if (frame.depth > L.maxNestingDepth) {
-      return { path: pathOf(frame), message: `nested more than ${L.maxNestingDepth} levels deep` };
-    }
-    const child = (v: unknown, key: string | number): Frame => ({ value: v, parent: frame, key, depth: frame.depth + 1 });
+    const node = stack.pop()!;
+    const value = values[node];
+    if (depths[node] > L.maxNestingDepth) return { path: pathOf(node), message: `nested more than ${L.maxNestingDepth} levels deep` };
+    // Only containers are pushed (most values are numbers), in reverse so the walk, and the
+    // first issue found, follow document order.
     if (Array.isArray(value)) {
       if (value.length > L.maxContainerEntries) {
-        return { path: pathOf(frame), message: `a list of ${value.length} items; the limit is ${L.maxContainerEntries}` };
+        return { path: pathOf(node), message: `a list of ${value.length} items; the limit is ${L.maxContainerEntries}` };
       }
-      // Pushed in reverse so the walk (and the first issue found) follows document order.
-      for (let i = value.length - 1; i >= 0; i -= 1) stack.push(child(value[i], i));
+      for (let i = value.length - 1; i >= 0; i -= 1) {
+        const v: unknown = value[i];
+        if (typeof v === 'object' && v !== null && !push(v, node, i)) return tooManyValues();
+      }
       continue;
     }
-    const keys = Object.keys(value);
-    if (keys.length > L.maxContainerEntries) {
-      return { path: pathOf(frame), message: `an object with ${keys.length} keys; the limit is ${L.maxContainerEntries}` };
+    const names = Object.keys(value);
+    if (names.length > L.maxContainerEntries) {
+      return { path: pathOf(node), message: `an object with ${names.length} keys; the limit is ${L.maxContainerEntries}` };
     }
     if (Object.hasOwn(value, '__proto__')) {
-      return { path: pathOf(child(undefined, '__proto__')), message: '"__proto__" is not allowed as a key' };
+      return { path: `${pathOf(node)}.__proto__`, message: '"__proto__" is not allowed as a key' };
     }
     const record = value as Record<string, unknown>;
-    for (let i = keys.length - 1; i >= 0; i -= 1) stack.push(child(record[keys[i]], keys[i]));
+    for (let i = names.length - 1; i >= 0; i -= 1) {
+      const v = record[names[i]];
+      if (typeof v === 'object' && v !== null && !push(v, node, names[i])) return tooManyValues();
+    }
   }
   return null;
+}
+
+/** Only a JS value with shared sub-objects (or a cycle) gets here: files are bounded by their size. */
+const tooManyValues = (): SceneIssue => ({ path: '$', message: `more than ${L.maxValues} nested lists and objects` });
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+/**
+ * The first place where JSON text nests deeper than the limit, found by scanning the text before
+ * parsing it: JSON.parse would otherwise build a 2,000,000-deep value first (most of a second),
+ * and engines are not required to parse deep input without recursion. Only brackets, strings,
+ * commas and colons are looked at; malformed text is left to JSON.parse to report.
+ */
+export function checkJsonTextDepth(text: string): SceneIssue | null {
+  // One entry per open container: its kind, and where its current child is (index or key span).
+  const isObject: boolean[] = [];
+  const index: number[] = [];
+  const keyStart: number[] = [];
+  const keyEnd: number[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      let j = i + 1;
+      while (j < text.length) {
+        const d = text.charCodeAt(j);
+        if (d === BACKSLASH) j += 2;
+        else if (d === QUOTE) break;
+        else j += 1;
+      }
+      if (expectKey) {
+        keyStart[isObject.length - 1] = i;
+        keyEnd[isObject.length - 1] = j + 1;
+      }
+      i = j;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (isObject.length + 1 > L.maxNestingDepth) {
+        return { path: textPath(text, isObject, index, keyStart, keyEnd), message: `nested more than ${L.maxNestingDepth} levels deep` };
+      }
+      isObject.push(c === OPEN_OBJECT);
+      index.push(0);
+      expectKey = c === OPEN_OBJECT;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      isObject.pop();
+      index.pop();
+      expectKey = false;
+    } else if (c === COMMA && isObject.length > 0) {
+      if (isObject[isObject.length - 1]) expectKey = true;
+      else index[index.length - 1] += 1;
+    } else if (c === COLON) {
+      expectKey = false;
+    }
+  }
+  return null;
+}
+
+function textPath(text: string, isObject: boolean[], index: number[], keyStart: number[], keyEnd: number[]): string {
+  const keys = isObject.map((obj, level): string | number => {
+    if (!obj) return index[level];
+    const raw = text.slice(keyStart[level], keyEnd[level]);
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      return raw;
+    }
+  });
+  return formatPath(keys);
 }

@@ -3,7 +3,7 @@
  * each naming the JSON path and the reason, so the caller can keep the current scene.
  */
 import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
-import { checkJsonStructure } from './inputGuard';
+import { checkJsonStructure, checkJsonTextDepth } from './inputGuard';
 import { SCENE_LIMITS } from './limits';
 import { actionSpec } from '../actions/registry';
 import { terrainConvexPieces } from '../geometry/terrainShapes';
@@ -23,6 +23,8 @@ export function loadSceneText(text: string): SceneLoadResult {
   if (bytes > SCENE_LIMITS.maxFileBytes) {
     return fail('$', `file is ${bytes} bytes; the limit is ${SCENE_LIMITS.maxFileBytes}`);
   }
+  const tooDeep = checkJsonTextDepth(text);
+  if (tooDeep) return { ok: false, issues: [tooDeep] };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -125,6 +127,12 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       badShapeAssets.add(a.spawn_id);
     }
   });
+  // Resolved once per spawn_id: a file may place thousands of props of one polygon asset.
+  const templates = new Map<string, ReturnType<typeof findPropTemplate>>();
+  const templateOf = (spawnId: string) => {
+    if (!templates.has(spawnId)) templates.set(spawnId, findPropTemplate(spawnId, scene.prop_assets));
+    return templates.get(spawnId);
+  };
   scene.objects.forEach((o, i) => {
     if (kindById.has(o.id)) issues.push({ path: `$.objects[${i}].id`, message: `duplicate id "${o.id}"` });
     kindById.set(o.id, o.kind);
@@ -134,10 +142,10 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       if (o.stage_object_id !== o.id) {
         issues.push({ path: `$.objects[${i}].stage_object_id`, message: `must equal the object's id "${o.id}"` });
       }
-      const template = findPropTemplate(o.spawn_id, scene.prop_assets);
+      const template = templateOf(o.spawn_id);
       if (!template) {
         issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop ${quoteValue(o.spawn_id)} (not built in and not in prop_assets)` });
-      } else if (!badShapeAssets.has(o.spawn_id)) {
+      } else if (!badShapeAssets.has(o.spawn_id) && (o.scale[0] !== 1 || o.scale[1] !== 1)) {
         // The instance scale can squash a valid shape below what physics can hold.
         const problem = propShapeProblem(scalePropShape(template.shape, o.scale));
         if (problem) issues.push({ path: `$.objects[${i}].scale`, message: `scaled shape: ${problem}` });

@@ -55,6 +55,19 @@ describe('deep nesting is refused with a path, never a stack overflow', () => {
     expectIssue(loadSceneValue(doc), '$.extra' + '[0]'.repeat(SCENE_LIMITS.maxNestingDepth - 1), /^nested more than 20 levels deep$/);
   });
 
+  it('the text is scanned before parsing: same path as for the parsed value, brackets in strings ignored', () => {
+    const doc = minimalScene();
+    doc.objects[1].name = '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{{{{{{{{{{{{{{{{{{{{{{{{{{ "quoted \\" [[[[[[[[[[[[[[[[[[[[[[[[';
+    expectLoaded(loadSceneText(JSON.stringify(doc)));
+    let deep: Json = 1;
+    for (let i = 0; i < 40; i += 1) deep = i % 2 ? [7, deep] : { 'a"b': 0, 'k\\é': deep };
+    doc.queues['stick-1'][1].seconds = deep;
+    const fromText = expectRejected(loadSceneText(JSON.stringify(doc)));
+    const fromValue = expectRejected(loadSceneValue(doc));
+    expect(fromText).toEqual(fromValue);
+    expect(fromText[0].path).toMatch(/^\$\.queues\["stick-1"\]\[1\]\.seconds\[1\]\["k\\\\é"\]\[1\]\["k\\\\é"\]/);
+  });
+
   it('a JS value with a cycle is refused (loadSceneValue)', () => {
     const doc = minimalScene();
     doc.objects[1].pose = doc;
