@@ -1,5 +1,5 @@
 // Public API of the pure rig model: proportions, IK markers, two-bone IK, skeleton solve,
-// stage placement and collision-proxy geometry.
+// stage placement, collision-proxy geometry and hit reactions.
 // Only the type: the vector helpers themselves belong to core/geometry/vec.
 export type { Vec2 } from './vec';
 export * from './proportions';
@@ -9,3 +9,4 @@ export * from './ik';
 export * from './skeleton';
 export { toWorld, type WorldPart, type WorldPose } from './worldPose';
 export * from './proxies';
+export * from './reactions';

@@ -1,0 +1,192 @@
+/**
+ * Hit reactions (seed phase 4.5 "Reaction contract"): a prop hitting a body part makes the
+ * part's joint flinch away from the impact, then the flinch fades linearly.
+ *
+ * Rotation convention (rig-local space, +Y down): a positive angle rotates +X towards +Y, i.e.
+ * clockwise on screen — the sense of `rotate` in core/geometry/vec. A joint rotates about its
+ * segment start and carries its children.
+ *
+ * Joint frame (the seed's "hanging frame"): local +Y runs along the segment, start → end; local
+ * +X is the perpendicular a POSITIVE rotation moves the far end towards. With the seed's sign
+ * rule (direction = sign(local x) of the push) the flinch therefore moves the hit part along
+ * the push, away from the prop. The frame is built in rig-local space after undoing the facing
+ * mirror, so the same holds for LEFT facing, whose world transform is a reflection.
+ */
+import { type Vec2, add, dot, normalize, normalizeOr, rotate, sub } from './vec';
+import { type Facing, facingSign } from './facing';
+import type { PartName, RigLocalPose, RigPart } from './skeleton';
+
+export const REACTION_BASE_ANGLE = 0.35;
+export const REACTION_REFERENCE_SPEED = 400;
+export const REACTION_MAX_ANGLE = 0.6;
+export const REACTION_LOCAL_X_EPSILON = 0.05;
+
+/** Below this a fading strength is float residue of the linear decay, not a flinch: erase it. */
+const STRENGTH_EPSILON = 1e-9;
+/** The seed's guard against a zero decay time. */
+const MIN_DECAY = 0.001;
+
+/** The seed's stable bone keys (not the bend-group keys LeftArm, RightArm, …). */
+export type ReactionJoint =
+  | 'Head'
+  | 'Torso'
+  | 'LeftUpperArm'
+  | 'LeftLowerArm'
+  | 'RightUpperArm'
+  | 'RightLowerArm'
+  | 'LeftUpperLeg'
+  | 'LeftLowerLeg'
+  | 'RightUpperLeg'
+  | 'RightLowerLeg';
+
+export interface ReactionTarget {
+  joint: ReactionJoint;
+  weight: number;
+  /** Seconds for a full-strength flinch to fade to nothing. */
+  decay: number;
+}
+
+/** The seed's REACTION_TARGETS: a lower limb hit also nudges its upper limb at weight 0.4. */
+export const REACTION_TARGETS: Readonly<Record<PartName, ReadonlyArray<ReactionTarget>>> = Object.freeze({
+  head: [{ joint: 'Head', weight: 1.0, decay: 0.5 }],
+  torso: [{ joint: 'Torso', weight: 0.5, decay: 0.4 }],
+  left_upper_arm: [{ joint: 'LeftUpperArm', weight: 1.0, decay: 0.4 }],
+  left_lower_arm: [
+    { joint: 'LeftLowerArm', weight: 1.0, decay: 0.35 },
+    { joint: 'LeftUpperArm', weight: 0.4, decay: 0.25 },
+  ],
+  right_upper_arm: [{ joint: 'RightUpperArm', weight: 1.0, decay: 0.4 }],
+  right_lower_arm: [
+    { joint: 'RightLowerArm', weight: 1.0, decay: 0.35 },
+    { joint: 'RightUpperArm', weight: 0.4, decay: 0.25 },
+  ],
+  left_upper_leg: [{ joint: 'LeftUpperLeg', weight: 1.0, decay: 0.4 }],
+  left_lower_leg: [
+    { joint: 'LeftLowerLeg', weight: 1.0, decay: 0.35 },
+    { joint: 'LeftUpperLeg', weight: 0.4, decay: 0.25 },
+  ],
+  right_upper_leg: [{ joint: 'RightUpperLeg', weight: 1.0, decay: 0.4 }],
+  right_lower_leg: [
+    { joint: 'RightLowerLeg', weight: 1.0, decay: 0.35 },
+    { joint: 'RightUpperLeg', weight: 0.4, decay: 0.25 },
+  ],
+});
+
+/**
+ * Each joint's own part first (its segment is the joint's frame and pivot), then the parts it
+ * carries. Listed parents first: that is the order the flinches are applied in.
+ */
+const JOINT_PARTS: ReadonlyArray<readonly [ReactionJoint, ReadonlyArray<PartName>]> = [
+  ['Torso', ['torso', 'head', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm']],
+  ['Head', ['head']],
+  ['LeftUpperArm', ['left_upper_arm', 'left_lower_arm']],
+  ['LeftLowerArm', ['left_lower_arm']],
+  ['RightUpperArm', ['right_upper_arm', 'right_lower_arm']],
+  ['RightLowerArm', ['right_lower_arm']],
+  ['LeftUpperLeg', ['left_upper_leg', 'left_lower_leg']],
+  ['LeftLowerLeg', ['left_lower_leg']],
+  ['RightUpperLeg', ['right_upper_leg', 'right_lower_leg']],
+  ['RightLowerLeg', ['right_lower_leg']],
+];
+const JOINT_SEGMENT = new Map<ReactionJoint, PartName>(JOINT_PARTS.map(([joint, parts]) => [joint, parts[0]!]));
+
+export interface ReactionState {
+  angle: number;
+  /** 1 on every accepted hit, fading linearly to 0; the applied rotation is angle × strength. */
+  strength: number;
+  decay: number;
+}
+
+export type ImpactReactions = Map<ReactionJoint, ReactionState>;
+
+/**
+ * The seed's sign rule, kept in one place so it is easy to tune: flinch towards the push's side
+ * of the joint frame; a push (nearly) along the segment has no side, so left joints fall back
+ * to −1, right joints and Head/Torso to +1.
+ */
+export function reactionDirectionSign(joint: ReactionJoint, localX: number): 1 | -1 {
+  if (Math.abs(localX) > REACTION_LOCAL_X_EPSILON) return localX > 0 ? 1 : -1;
+  return joint.startsWith('Left') ? -1 : 1;
+}
+
+/** Flinch size before direction and weight: grows with the prop's speed, capped. */
+export const reactionMagnitude = (impactSpeed: number): number =>
+  Math.min(REACTION_MAX_ANGLE, (REACTION_BASE_ANGLE * impactSpeed) / REACTION_REFERENCE_SPEED);
+
+/** Local +X of a segment's hanging frame, in rig-local space: +Y (start → end) turned by −90°. */
+function jointFrameX(segment: RigPart): Vec2 {
+  const alongY = normalizeOr(sub(segment.end, segment.start), [0, 1]);
+  return [-alongY[1], alongY[0]];
+}
+
+/**
+ * Records the flinch of a hit on `part`. `impactDirection` is the world-space push direction
+ * (prop → stickman). Returns how many joint targets were accepted: 0 for an unknown part, a zero
+ * or non-finite direction, or a speed that is not a positive number. Gating by rig state
+ * (ANIMATED only) is the caller's job.
+ */
+export function addCollisionReaction(
+  reactions: ImpactReactions,
+  pose: RigLocalPose,
+  facing: Facing,
+  part: PartName,
+  impactDirection: Vec2,
+  impactSpeed: number,
+): number {
+  if (!Object.hasOwn(REACTION_TARGETS, part)) return 0;
+  if (!(impactSpeed > 0) || !Number.isFinite(impactSpeed)) return 0;
+  const world = normalize(impactDirection);
+  if (world[0] === 0 && world[1] === 0) return 0;
+  // World → rig-local: undo the facing mirror (a mirror is its own inverse; no translation).
+  const rigLocal: Vec2 = [facingSign(facing) * world[0], world[1]];
+  const magnitude = reactionMagnitude(impactSpeed);
+  const targets = REACTION_TARGETS[part];
+  for (const { joint, weight, decay } of targets) {
+    const localX = dot(rigLocal, jointFrameX(pose[JOINT_SEGMENT.get(joint)!]));
+    const angle = reactionDirectionSign(joint, localX) * magnitude * weight;
+    const existing = reactions.get(joint);
+    // Merge by absolute magnitude, never signed max: the stronger flinch wins, either sign.
+    if (!existing || Math.abs(angle) >= Math.abs(existing.angle)) {
+      reactions.set(joint, { angle, strength: 1, decay });
+    } else {
+      existing.strength = 1;
+    }
+  }
+  return targets.length;
+}
+
+const clonePart = (p: RigPart): RigPart => ({ name: p.name, start: [p.start[0], p.start[1]], end: [p.end[0], p.end[1]], length: p.length });
+
+const rotateAbout = (point: Vec2, pivot: Vec2, angle: number): Vec2 => add(pivot, rotate(sub(point, pivot), angle));
+
+/**
+ * Returns a new pose with every active flinch applied (angle × strength about the joint's
+ * segment start, children carried, parents first), then fades each reaction by
+ * dt / decay and erases the finished ones. `reactions` is updated in place; `pose` is not.
+ */
+export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReactions, dt: number): RigLocalPose {
+  const out = {} as RigLocalPose;
+  for (const name of Object.keys(pose) as PartName[]) out[name] = clonePart(pose[name]);
+  for (const [joint, parts] of JOINT_PARTS) {
+    const reaction = reactions.get(joint);
+    if (!reaction) continue;
+    const angle = reaction.angle * reaction.strength;
+    if (angle === 0 || !Number.isFinite(angle)) continue;
+    const pivot: Vec2 = [out[parts[0]!].start[0], out[parts[0]!].start[1]];
+    for (const name of parts) {
+      out[name].start = rotateAbout(out[name].start, pivot, angle);
+      out[name].end = rotateAbout(out[name].end, pivot, angle);
+    }
+  }
+  // A bad dt must not turn a strength into NaN, which would never reach the erase test.
+  const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
+  for (const [joint, reaction] of reactions) {
+    reaction.strength -= step / Math.max(reaction.decay, MIN_DECAY);
+    if (!(reaction.strength > STRENGTH_EPSILON)) reactions.delete(joint);
+  }
+  return out;
+}
+
+export function clearReactions(reactions: ImpactReactions): void {
+  reactions.clear();
+}

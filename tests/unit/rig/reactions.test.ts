@@ -1,0 +1,285 @@
+import { describe, it, expect } from 'vitest';
+import { DEFAULT_PROPORTIONS as P } from '../../../core/rig/proportions';
+import { defaultStandingPose } from '../../../core/rig/markers';
+import { solvePose, PART_NAMES, type PartName, type RigLocalPose } from '../../../core/rig/skeleton';
+import { toWorld } from '../../../core/rig/worldPose';
+import type { Facing } from '../../../core/rig/facing';
+import { type Vec2, distance, dot, rotate, sub, add } from '../../../core/rig/vec';
+import {
+  REACTION_BASE_ANGLE,
+  REACTION_REFERENCE_SPEED,
+  REACTION_MAX_ANGLE,
+  REACTION_LOCAL_X_EPSILON,
+  REACTION_TARGETS,
+  addCollisionReaction,
+  applyImpactReactions,
+  clearReactions,
+  reactionDirectionSign,
+  type ImpactReactions,
+  type ReactionJoint,
+} from '../../../core/rig/reactions';
+
+const STEP = 1 / 60;
+const ROOT: Vec2 = [1000, 2000];
+const standing = solvePose(defaultStandingPose(P), P);
+/** Right arm reaching straight forward at shoulder height: its segments run along rig-local +X. */
+const reaching = (() => {
+  const markers = defaultStandingPose(P);
+  markers.Right_Hand = [P.upperArm + P.lowerArm - 10, markers.Torso[1] - P.torso];
+  return solvePose(markers, P);
+})();
+
+const hit = (part: PartName, direction: Vec2, speed: number, facing: Facing = 'RIGHT', pose = standing) => {
+  const reactions: ImpactReactions = new Map();
+  const accepted = addCollisionReaction(reactions, pose, facing, part, direction, speed);
+  return { reactions, accepted };
+};
+const angleOf = (reactions: ImpactReactions, joint: ReactionJoint) => reactions.get(joint)?.angle;
+
+describe('reaction constants and targets', () => {
+  it('are the seed values', () => {
+    expect([REACTION_BASE_ANGLE, REACTION_REFERENCE_SPEED, REACTION_MAX_ANGLE, REACTION_LOCAL_X_EPSILON]).toEqual([0.35, 400, 0.6, 0.05]);
+    expect(Object.keys(REACTION_TARGETS).sort()).toEqual([...PART_NAMES].sort());
+    expect(REACTION_TARGETS.head).toEqual([{ joint: 'Head', weight: 1, decay: 0.5 }]);
+    expect(REACTION_TARGETS.torso).toEqual([{ joint: 'Torso', weight: 0.5, decay: 0.4 }]);
+    expect(REACTION_TARGETS.right_lower_leg).toEqual([
+      { joint: 'RightLowerLeg', weight: 1, decay: 0.35 },
+      { joint: 'RightUpperLeg', weight: 0.4, decay: 0.25 },
+    ]);
+  });
+});
+
+describe('addCollisionReaction magnitude', () => {
+  it('scales with the prop speed and caps at 0.6', () => {
+    expect(Math.abs(angleOf(hit('head', [1, 0], 200).reactions, 'Head')!)).toBeCloseTo(0.175, 12);
+    expect(Math.abs(angleOf(hit('head', [1, 0], 400).reactions, 'Head')!)).toBeCloseTo(0.35, 12);
+    expect(Math.abs(angleOf(hit('head', [1, 0], 800).reactions, 'Head')!)).toBeCloseTo(0.6, 12);
+    expect(Math.abs(angleOf(hit('head', [1, 0], 50_000).reactions, 'Head')!)).toBeCloseTo(0.6, 12);
+  });
+
+  it('does not depend on the length of the direction vector', () => {
+    expect(angleOf(hit('head', [250, 0], 200).reactions, 'Head')).toBeCloseTo(angleOf(hit('head', [1, 0], 200).reactions, 'Head')!, 12);
+  });
+
+  it('weights the torso by 0.5 and a lower limb hit nudges its upper limb by 0.4', () => {
+    expect(Math.abs(angleOf(hit('torso', [1, 0], 400).reactions, 'Torso')!)).toBeCloseTo(0.175, 12);
+    const { reactions, accepted } = hit('left_lower_arm', [1, 0], 400);
+    expect(accepted).toBe(2);
+    // A hanging arm pushed towards +X swings its hand forward: counter-clockwise, negative.
+    expect(reactions.get('LeftLowerArm')).toEqual({ angle: expect.closeTo(-0.35, 12), strength: 1, decay: 0.35 });
+    expect(reactions.get('LeftUpperArm')!.angle).toBeCloseTo(-0.4 * 0.35, 12);
+    expect(reactions.get('LeftUpperArm')!.decay).toBe(0.25);
+    expect([...reactions.keys()].sort()).toEqual(['LeftLowerArm', 'LeftUpperArm']);
+  });
+});
+
+describe('addCollisionReaction no-ops', () => {
+  const cases: Array<[string, PartName, Vec2, number]> = [
+    ['zero direction', 'head', [0, 0], 400],
+    ['NaN direction', 'head', [Number.NaN, 1], 400],
+    ['infinite direction', 'head', [Number.POSITIVE_INFINITY, 0], 400],
+    ['zero speed', 'head', [1, 0], 0],
+    ['negative speed', 'head', [1, 0], -100],
+    ['NaN speed', 'head', [1, 0], Number.NaN],
+    ['infinite speed', 'head', [1, 0], Number.POSITIVE_INFINITY],
+    ['unknown part', 'spine' as PartName, [1, 0], 400],
+    ['prototype-named part', '__proto__' as PartName, [1, 0], 400],
+    ['inherited-method part', 'toString' as PartName, [1, 0], 400],
+  ];
+  it.each(cases)('%s accepts nothing and records nothing', (_label, part, direction, speed) => {
+    const { reactions, accepted } = hit(part, direction, speed);
+    expect(accepted).toBe(0);
+    expect(reactions.size).toBe(0);
+  });
+});
+
+describe('flinch direction: away from the impact, in world space', () => {
+  /** How far the hit part's far end moves along the push after one applied step. */
+  const farEndTravelAlongPush = (part: PartName, push: Vec2, facing: Facing, pose: RigLocalPose) => {
+    const { reactions } = hit(part, push, 400, facing, pose);
+    const before = toWorld(pose, ROOT, facing)[part].end;
+    const after = toWorld(applyImpactReactions(pose, reactions, STEP), ROOT, facing)[part].end;
+    return dot(sub(after, before), push);
+  };
+
+  for (const facing of ['RIGHT', 'LEFT'] as const) {
+    for (const push of [[1, 0], [-1, 0]] as Vec2[]) {
+      it.each([...PART_NAMES])(`${facing}, push ${push[0] > 0 ? '+X' : '-X'}: %s moves along the push`, (part) => {
+        expect(farEndTravelAlongPush(part, push, facing, standing)).toBeGreaterThan(1);
+      });
+    }
+    it(`${facing}: a forward-reaching forearm pushed down or up moves down or up`, () => {
+      expect(farEndTravelAlongPush('right_lower_arm', [0, 1], facing, reaching)).toBeGreaterThan(1);
+      expect(farEndTravelAlongPush('right_lower_arm', [0, -1], facing, reaching)).toBeGreaterThan(1);
+      expect(farEndTravelAlongPush('right_upper_arm', [0.6, 0.8], facing, reaching)).toBeGreaterThan(1);
+    });
+  }
+
+  it('mirrors the stored angle with the facing for the same world push', () => {
+    const right = angleOf(hit('head', [1, 0], 400, 'RIGHT').reactions, 'Head')!;
+    const left = angleOf(hit('head', [1, 0], 400, 'LEFT').reactions, 'Head')!;
+    expect(left).toBeCloseTo(-right, 12);
+  });
+});
+
+describe('epsilon fallback', () => {
+  it('uses the sign of local x outside the epsilon and the joint side inside it', () => {
+    expect(reactionDirectionSign('LeftUpperArm', 0.06)).toBe(1);
+    expect(reactionDirectionSign('RightUpperArm', -0.06)).toBe(-1);
+    expect(reactionDirectionSign('LeftUpperArm', REACTION_LOCAL_X_EPSILON)).toBe(-1);
+    expect(reactionDirectionSign('LeftLowerLeg', -0.01)).toBe(-1);
+    expect(reactionDirectionSign('RightLowerLeg', -REACTION_LOCAL_X_EPSILON)).toBe(1);
+    expect(reactionDirectionSign('Head', 0)).toBe(1);
+    expect(reactionDirectionSign('Torso', -0.04)).toBe(1);
+  });
+
+  // A push straight along a segment has no side: the fallback decides, in either facing.
+  const alongSegment = (pose: RigLocalPose, part: PartName, facing: Facing): Vec2 => {
+    const world = toWorld(pose, ROOT, facing)[part];
+    return sub(world.end, world.start);
+  };
+  const cases: Array<[PartName, ReactionJoint, number]> = [
+    ['head', 'Head', 1],
+    ['torso', 'Torso', 0.5],
+    ['left_upper_leg', 'LeftUpperLeg', -1],
+    ['right_upper_leg', 'RightUpperLeg', 1],
+    ['left_upper_arm', 'LeftUpperArm', -1],
+    ['right_upper_arm', 'RightUpperArm', 1],
+  ];
+  for (const facing of ['RIGHT', 'LEFT'] as const) {
+    it.each(cases)(`${facing}: a push along %s gives %s the fallback sign`, (part, joint, expectedSignTimesWeight) => {
+      const { reactions } = hit(part, alongSegment(standing, part, facing), 400, facing);
+      expect(angleOf(reactions, joint)).toBeCloseTo(expectedSignTimesWeight * 0.35, 12);
+    });
+  }
+});
+
+describe('merge by absolute magnitude', () => {
+  it('a weaker opposite-sign hit keeps the stronger angle and decay but resets strength', () => {
+    const reactions: ImpactReactions = new Map();
+    addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_arm', [1, 0], 400);
+    const strong = reactions.get('LeftLowerArm')!.angle;
+    for (let i = 0; i < 10; i++) applyImpactReactions(standing, reactions, STEP);
+    expect(reactions.get('LeftLowerArm')!.strength).toBeLessThan(1);
+
+    addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_arm', [-1, 0], 200);
+    expect(reactions.get('LeftLowerArm')).toEqual({ angle: strong, strength: 1, decay: 0.35 });
+    // The secondary target merges on its own: 0.14 stays against 0.07.
+    expect(reactions.get('LeftUpperArm')!.angle).toBeCloseTo(Math.sign(strong) * 0.14, 12);
+  });
+
+  it('an equal-magnitude hit of the other sign replaces the angle', () => {
+    const reactions: ImpactReactions = new Map();
+    addCollisionReaction(reactions, standing, 'RIGHT', 'head', [1, 0], 400);
+    const first = reactions.get('Head')!.angle;
+    addCollisionReaction(reactions, standing, 'RIGHT', 'head', [-1, 0], 400);
+    expect(reactions.get('Head')!.angle).toBe(-first);
+  });
+
+  it('a stronger hit replaces angle and decay, whatever its sign', () => {
+    const reactions: ImpactReactions = new Map();
+    addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_arm', [1, 0], 400);
+    const secondary = reactions.get('LeftUpperArm')!; // 0.14, decay 0.25
+    addCollisionReaction(reactions, standing, 'RIGHT', 'left_upper_arm', [-1, 0], 800);
+    expect(reactions.get('LeftUpperArm')).toEqual({ angle: expect.closeTo(-Math.sign(secondary.angle) * 0.6, 12), strength: 1, decay: 0.4 });
+  });
+});
+
+describe('applyImpactReactions', () => {
+  it('rotates positive angles clockwise on screen (+X towards +Y) about the segment start', () => {
+    const reactions: ImpactReactions = new Map([['Head', { angle: 0.3, strength: 1, decay: 1 }]]);
+    const out = applyImpactReactions(standing, reactions, STEP);
+    const neck = standing.head.start;
+    expect(out.head.start).toEqual(neck);
+    const expected = add(neck, rotate(sub(standing.head.end, neck), 0.3));
+    expect(out.head.end[0]).toBeCloseTo(expected[0], 9);
+    expect(out.head.end[1]).toBeCloseTo(expected[1], 9);
+    expect(out.head.end[0]).toBeGreaterThan(neck[0]); // an upright head tips towards +X
+  });
+
+  it('applies angle × strength', () => {
+    const reactions: ImpactReactions = new Map([['Head', { angle: 0.4, strength: 0.5, decay: 1 }]]);
+    const out = applyImpactReactions(standing, reactions, STEP);
+    const expected = add(standing.head.start, rotate(sub(standing.head.end, standing.head.start), 0.2));
+    expect(out.head.end[0]).toBeCloseTo(expected[0], 9);
+  });
+
+  it('decays linearly and erases: a head flinch is gone after 30 steps at 1/60', () => {
+    const { reactions } = hit('head', [1, 0], 400);
+    for (let i = 0; i < 15; i++) applyImpactReactions(standing, reactions, STEP);
+    expect(reactions.get('Head')!.strength).toBeCloseTo(0.5, 9);
+    for (let i = 0; i < 14; i++) applyImpactReactions(standing, reactions, STEP);
+    expect(reactions.get('Head')!.strength).toBeCloseTo(1 / 30, 9);
+    applyImpactReactions(standing, reactions, STEP);
+    expect(reactions.has('Head')).toBe(false);
+    expect(applyImpactReactions(standing, reactions, STEP)).toEqual(standing);
+  });
+
+  it('fades each joint at its own decay', () => {
+    const { reactions } = hit('right_lower_leg', [1, 0], 400);
+    for (let i = 0; i < 15; i++) applyImpactReactions(standing, reactions, STEP); // 0.25 s
+    expect(reactions.has('RightUpperLeg')).toBe(false);
+    expect(reactions.get('RightLowerLeg')!.strength).toBeCloseTo(1 - 0.25 / 0.35, 9);
+  });
+
+  it('a flinching upper arm carries the forearm, keeping both lengths', () => {
+    const reactions: ImpactReactions = new Map([['RightUpperArm', { angle: 0.5, strength: 1, decay: 1 }]]);
+    const out = applyImpactReactions(standing, reactions, STEP);
+    expect(out.right_upper_arm.start).toEqual(standing.right_upper_arm.start);
+    expect(out.right_lower_arm.start).toEqual(out.right_upper_arm.end);
+    expect(distance(out.right_lower_arm.start, standing.right_lower_arm.start)).toBeGreaterThan(10);
+    expect(distance(out.right_lower_arm.end, standing.right_lower_arm.end)).toBeGreaterThan(10);
+    for (const name of ['right_upper_arm', 'right_lower_arm'] as const) {
+      expect(distance(out[name].start, out[name].end)).toBeCloseTo(distance(standing[name].start, standing[name].end), 9);
+    }
+    for (const name of PART_NAMES.filter((n) => !n.startsWith('right_') || n.includes('leg'))) expect(out[name]).toEqual(standing[name]);
+  });
+
+  it('a flinching torso carries the head and both arms but not the legs', () => {
+    const reactions: ImpactReactions = new Map([['Torso', { angle: 0.3, strength: 1, decay: 1 }]]);
+    const out = applyImpactReactions(standing, reactions, STEP);
+    const pelvis = standing.torso.start;
+    for (const name of ['torso', 'head', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm'] as const) {
+      const expected = add(pelvis, rotate(sub(standing[name].end, pelvis), 0.3));
+      expect(out[name].end[0]).toBeCloseTo(expected[0], 9);
+      expect(out[name].end[1]).toBeCloseTo(expected[1], 9);
+    }
+    expect(out.head.start).toEqual(out.torso.end);
+    for (const name of PART_NAMES.filter((n) => n.includes('leg'))) expect(out[name]).toEqual(standing[name]);
+  });
+
+  it('applies parents first: a head flinch pivots on the neck where the torso flinch put it', () => {
+    const reactions: ImpactReactions = new Map([
+      ['Torso', { angle: 0.2, strength: 1, decay: 1 }],
+      ['Head', { angle: 0.1, strength: 1, decay: 1 }],
+    ]);
+    const out = applyImpactReactions(standing, reactions, STEP);
+    const up = sub(standing.head.end, standing.head.start);
+    const expected = add(out.torso.end, rotate(up, 0.3));
+    expect(out.head.start).toEqual(out.torso.end);
+    expect(out.head.end[0]).toBeCloseTo(expected[0], 9);
+    expect(out.head.end[1]).toBeCloseTo(expected[1], 9);
+  });
+
+  it('does not mutate the input pose', () => {
+    const pose = structuredClone(standing);
+    const { reactions } = hit('left_lower_leg', [1, 0], 600);
+    addCollisionReaction(reactions, pose, 'RIGHT', 'torso', [-1, 0], 600);
+    const out = applyImpactReactions(pose, reactions, STEP);
+    expect(pose).toEqual(standing);
+    expect(out.left_lower_leg.end).not.toEqual(pose.left_lower_leg.end);
+    for (const name of PART_NAMES) expect(out[name].start).not.toBe(pose[name].start);
+  });
+
+  it('a non-finite dt leaves the strengths as they were', () => {
+    const { reactions } = hit('head', [1, 0], 400);
+    applyImpactReactions(standing, reactions, Number.NaN);
+    expect(reactions.get('Head')!.strength).toBe(1);
+  });
+
+  it('clearReactions empties the map', () => {
+    const { reactions } = hit('right_lower_arm', [1, 0], 400);
+    clearReactions(reactions);
+    expect(reactions.size).toBe(0);
+  });
+});
