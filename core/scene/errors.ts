@@ -47,14 +47,16 @@ function preview(value: unknown, depth: number, budget: number): string {
   if (typeof value !== 'object') return `a ${typeof value}`;
   const isArray = Array.isArray(value);
   const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
-  const entries: Array<[string, unknown]> = isArray ? (value as unknown[]).map((v) => ['', v]) : Object.entries(value);
-  if (entries.length === 0) return `${open}${close}`;
+  const keys = isArray ? null : Object.keys(value);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  if (count === 0) return `${open}${close}`;
   if (depth >= 2) return `${open}${ELLIPSIS}${close}`;
   let out = open;
-  for (const [key, v] of entries) {
-    if (out.length > budget) break;
-    if (out.length > 1) out += ',';
-    if (!isArray) out += `${JSON.stringify(clipText(key, budget))}:`;
+  // Stops once the budget is spent: a million-item list costs a few items.
+  for (let i = 0; i < count && out.length <= budget; i += 1) {
+    if (i > 0) out += ',';
+    if (keys) out += `${JSON.stringify(clipText(keys[i], budget))}:`;
+    const v = keys ? (value as Record<string, unknown>)[keys[i]] : (value as unknown[])[i];
     out += preview(v, depth + 1, budget - out.length);
   }
   return out.length > budget ? out : `${out}${close}`;
