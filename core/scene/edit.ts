@@ -377,7 +377,8 @@ export function appendAction(doc: SceneDocument, stickmanId: string, action: Act
   const owner = doc.objects[indexOfObject(doc, stickmanId)];
   const base = formatPath(['queues', stickmanId]);
   if (owner.kind !== 'stickman') throw new EditError(`"${stickmanId}" is not a stickman`, [{ path: base, message: `"${stickmanId}" is not a stickman` }]);
-  const items = doc.queues[stickmanId] ?? [];
+  // Own keys only: for a stickman called `toString` without a queue, queues[id] is a function.
+  const items = Object.hasOwn(doc.queues, stickmanId) ? doc.queues[stickmanId] : [];
   if (items.length >= SCENE_LIMITS.maxQueueItems) {
     throw new EditError('queue is full', [{ path: base, message: `at most ${SCENE_LIMITS.maxQueueItems} queue items` }]);
   }
@@ -390,7 +391,7 @@ export function appendAction(doc: SceneDocument, stickmanId: string, action: Act
 
 /** Removes one item from a stickman's queue (the queue stays, possibly empty). */
 export function removeAction(doc: SceneDocument, stickmanId: string, actionId: string): SceneDocument {
-  const items = doc.queues[stickmanId];
+  const items = Object.hasOwn(doc.queues, stickmanId) ? doc.queues[stickmanId] : undefined;
   const at = items ? items.findIndex((i) => i.id === actionId) : -1;
   if (!items || at < 0) {
     throw new EditError(`no action "${actionId}" in the queue of "${stickmanId}"`, [
