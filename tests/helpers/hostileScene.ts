@@ -21,7 +21,7 @@ const deepArray = (depth: number): Json => {
  * them by label so a failing case prints short (a 5000-deep array would overflow the reporter).
  */
 const HOSTILE: ReadonlyArray<[label: string, value: () => Json]> = [
-  ...['', ' ', 'NaN', 'Infinity', '-1', '1e999', '#zzzzzz', 'any', 'builtin:box', 'RIGHT', 'polygon', 'stairs', 'stickman']
+  ...['', ' ', 'NaN', 'Infinity', '-1', '1e999', '#zzzzzz', 'any', 'builtin:box', 'RIGHT', 'polygon', 'stairs', 'stickman', '1.0']
     .map((v): [string, () => Json] => [JSON.stringify(v), () => v]),
   ['"x" * 600', () => 'x'.repeat(600)],
   ...['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'].map((v): [string, () => Json] => [JSON.stringify(v), () => v]),

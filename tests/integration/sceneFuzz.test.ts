@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSceneText } from '../../core/scene/io';
-import { MAX_LISTED_ISSUES, MAX_MESSAGE_CHARS } from '../../core/scene/errors';
+import { loadSceneText, loadSceneValue } from '../../core/scene/io';
+import { MAX_LISTED_ISSUES, MAX_MESSAGE_CHARS, type SceneIssue } from '../../core/scene/errors';
 import { initPhysics } from '../../streams/physics/rapier';
 import { StageController } from '../../streams/stage/stageController';
 import { applyMutations, mutationArb, toHostileText } from '../helpers/hostileScene';
@@ -43,17 +43,22 @@ function nonFinitePaths(value: unknown, path = '$', out: string[] = []): string[
   return out;
 }
 
+/** At least one issue, at most the cap (plus its "… and N more"), each with a JSON path and a short reason. */
+function expectWellFormedRefusal(issues: readonly SceneIssue[]): void {
+  expect(issues.length).toBeGreaterThan(0);
+  expect(issues.length).toBeLessThanOrEqual(MAX_LISTED_ISSUES + 1);
+  for (const issue of issues) {
+    expect(issue.path).toMatch(/^\$/);
+    expect(issue.message.length).toBeGreaterThan(0);
+    expect(issue.message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+  }
+}
+
 /** Loads `text`; a refusal must be well-formed, an accepted scene must play 60 clean steps. */
 function loadAndPlay(text: string): 'refused' | 'played' {
   const result = loadSceneText(text);
   if (!result.ok) {
-    expect(result.issues.length).toBeGreaterThan(0);
-    expect(result.issues.length).toBeLessThanOrEqual(MAX_LISTED_ISSUES + 1);
-    for (const issue of result.issues) {
-      expect(issue.path).toMatch(/^\$/);
-      expect(issue.message.length).toBeGreaterThan(0);
-      expect(issue.message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
-    }
+    expectWellFormedRefusal(result.issues);
     return 'refused';
   }
   const controller = new StageController(result.scene);
@@ -96,6 +101,16 @@ describe('scene fuzz: hostile mutations of the demo scene', () => {
     // Both outcomes happen (about 1 in 4 runs plays): the fuzz reaches the runtime, not only the loader.
     expect(outcomes.refused).toBeGreaterThan(0);
     expect(outcomes.played).toBeGreaterThan(0);
+  });
+
+  it(`loadSceneValue on the mutated JS values (NaN, -0 and all) never throws (${RUNS * 4} runs, loader only)`, () => {
+    fc.assert(
+      fc.property(fc.array(mutationArb(DEMO_WITH_POLYGONS), { minLength: 1, maxLength: 4 }), (mutations) => {
+        const result = loadSceneValue(applyMutations(DEMO_WITH_POLYGONS, mutations));
+        if (!result.ok) expectWellFormedRefusal(result.issues);
+      }),
+      { numRuns: RUNS * 4 },
+    );
   });
 
   it(`the same with a polygon terrain and a polygon prop asset added (${Math.ceil(RUNS / 2)} runs)`, () => {
