@@ -10,8 +10,9 @@
  * Scenes: the demo the app opens with, then generated walking scenes (10 stickmen + 50 props,
  * 50 stickmen + 200 props) opened through the toolbar's file input, as a user would. For each:
  * PLAY, a warm-up, then windows with the timeline tab shown and the rules tab shown (the timeline
- * hidden) in the order shown, hidden, hidden, shown, averaged per side. fps counts requestAnimationFrame callbacks;
- * steps_per_s is the simulation tick advance per wall second (60 is real time).
+ * hidden) in the order shown, hidden, hidden, shown, averaged per side. fps counts
+ * requestAnimationFrame callbacks; steps_per_s is the simulation tick advance per wall second
+ * (60 is real time).
  *
  * `--profile` also logs, per window on stderr, the main thread's milliseconds per frame spent in
  * script, style, layout and tasks overall (Chrome's Performance metrics), to see where a frame goes.
