@@ -27,6 +27,13 @@ export interface ContactSummary {
 
 export const isContactType = (type: string): type is ContactType => type === 'collided' || type === 'separated';
 
+/** Summary order: most contacts first, then by ids (so ties read the same every time). */
+function before(x: PairCount, y: PairCount): boolean {
+  const d = x.collided + x.separated - (y.collided + y.separated);
+  if (d !== 0) return d > 0;
+  return x.a < y.a || (x.a === y.a && x.b < y.b);
+}
+
 export class ContactFolds {
   private readonly pairs = new Map<string, PairCount>();
   private readonly other = { collided: 0, separated: 0 };
@@ -63,20 +70,27 @@ export class ContactFolds {
    * overflow bucket names no objects, so a filtered summary leaves it out.
    */
   summary(topCount = 3, keep?: (pair: PairCount) => boolean): ContactSummary {
-    const chosen: PairCount[] = [];
+    // Published four times a second over up to `pairCap` pairs: keep a small sorted top list
+    // rather than sorting them all.
+    const top: PairCount[] = [];
+    let pairs = 0;
     let collided = 0;
     let separated = 0;
     for (const p of this.pairs.values()) {
       if (keep && !keep(p)) continue;
-      chosen.push(p);
+      pairs += 1;
       collided += p.collided;
       separated += p.separated;
+      if (topCount <= 0 || (top.length === topCount && !before(p, top[top.length - 1]))) continue;
+      let i = top.length;
+      while (i > 0 && before(p, top[i - 1])) i -= 1;
+      top.splice(i, 0, p);
+      if (top.length > topCount) top.pop();
     }
     const other = keep ? { collided: 0, separated: 0 } : { ...this.other };
     collided += other.collided;
     separated += other.separated;
-    chosen.sort((x, y) => y.collided + y.separated - (x.collided + x.separated) || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : 1));
-    return { collided, separated, pairs: chosen.length, top: chosen.slice(0, topCount).map((p) => ({ ...p })), other };
+    return { collided, separated, pairs, top: top.map((p) => ({ ...p })), other };
   }
 
   clear(): void {

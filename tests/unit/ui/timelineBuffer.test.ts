@@ -195,6 +195,15 @@ describe('contact folds', () => {
     expect(s.top[0]).toEqual({ a: 'a', b: 'b', collided: 1, separated: 1 });
   });
 
+  it('lists the pairs with the most contacts, most first, ties by id', () => {
+    const folds = new ContactFolds();
+    const counts: Array<[string, number]> = [['e', 2], ['b', 5], ['d', 1], ['a', 2], ['c', 7], ['f', 5]];
+    for (const [id, n] of counts) for (let i = 0; i < n; i += 1) folds.add('collided', id, 'ground');
+    expect(folds.summary(4).top.map((p) => `${p.a}×${p.collided}`)).toEqual(['c×7', 'b×5', 'f×5', 'a×2']);
+    expect(folds.summary(0).top).toEqual([]);
+    expect(folds.summary(10).top).toHaveLength(6);
+  });
+
   it('a filtered summary counts only the pairs kept, and leaves the anonymous overflow out', () => {
     const folds = new ContactFolds(2);
     folds.add('collided', 's1', 'ground');
