@@ -78,6 +78,7 @@ export const rigMachine = setup({
         'rig.disableTerrain': { actions: 'forwardToTerrainMotion' },
         'physics.landed': { actions: 'forwardToTerrainMotion' },
         'physics.supportLost': { actions: 'forwardToTerrainMotion' },
+        'physics.landingFinished': { actions: 'forwardToTerrainMotion' },
         // The landing barrier (seed 6a §8): TerrainMotion decides, the runner obeys.
         'terrain.landingStarted': { actions: 'blockRunner' },
         'terrain.landingEnded': { actions: 'unblockRunner' },

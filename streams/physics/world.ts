@@ -228,6 +228,30 @@ export class PhysicsWorld {
     };
   }
 
+  // ── Read-only query access for streams/physics/sweep.ts (airborne sweep, seed 6a §5.1) ──────
+
+  /** The Rapier world, for read-only queries made by the other streams/physics modules. */
+  get queryWorld(): InstanceType<typeof RAPIER.World> {
+    this.assertAlive();
+    return this.world;
+  }
+
+  /** The live colliders of one object's parts (a stickman's proxies), in the order they were added. */
+  partColliders(id: string): Collider[] {
+    const bodies = this.partBodyList.get(id);
+    if (!bodies) return [];
+    const out: Collider[] = [];
+    for (const b of bodies) if (b.isValid() && b.numColliders() > 0) out.push(b.collider(0));
+    return out;
+  }
+
+  /** What a collider stands for, or undefined when it is not (or no longer) registered. */
+  entityOf(collider: Collider): ColliderEntity | undefined {
+    return this.entityByCollider.get(collider.handle);
+  }
+
+  // ── end of sweep query access ────────────────────────────────────────────────────────────────
+
   counts(): { bodies: number; colliders: number } {
     if (this.disposed) return { bodies: 0, colliders: 0 };
     return { bodies: this.world.bodies.len(), colliders: this.world.colliders.len() };

@@ -21,6 +21,7 @@ import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import { connectRig, type QueueStatus, type RigConnection, type SpeechLine } from '../../machines/connectRig';
 import type { RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
+import { createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
 import { roundVec } from '../trace/records';
 import { tagChain, type ChainId } from './eventChains';
@@ -80,7 +81,7 @@ export class RigRuntime {
   ) {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
-    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS };
+    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id) };
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.writeKinematicTargets(true);
@@ -185,6 +186,8 @@ export class RigRuntime {
         this.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
       } else if (e.type === 'landed') {
         this.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
+      } else if (e.type === 'landingFinished') {
+        this.send({ type: 'physics.landingFinished' });
       } else if (e.type === 'arrived') {
         this.sink.events.push(tagChain({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) }, this.walkChain));
         walkOutcome = 'rig.arrived';

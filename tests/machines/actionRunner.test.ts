@@ -7,17 +7,27 @@
  * must agree with the model step by step, and an independent observer checks the emitted
  * `runner.*` stream against the queue semantics: lane order (sequential after the current item
  * and earlier reactions, takeover first), one finish per start, clock-accurate waits and
- * speech, the landing barrier, and queue_finished once per exhaustion.
+ * speech, the landing barrier, and queue_finished once per exhaustion; and the rig's state
+ * (issue 8): walks and turns never start while the rig is down, a walk interrupted by a fall is
+ * stopped and resumed, `ragdoll`/`recover` ask the rig only when it is not already there and
+ * finish when it says it is.
+ *
+ * The runner is the rig machine's child, so the model sends only what the rig can send: its
+ * `queue.rigState` follows the rig machine's own edges, the landing barrier exists only in
+ * ANIMATED (and the rig lifts it before it goes down), and locomotion reports a walk's end only
+ * while the rig is up (a fall stops the walk first).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, getNextSnapshot, type AnyTransitionDefinition, type SnapshotFrom, type StateValue } from 'xstate';
+import { createActor, getNextSnapshot, type AnyTransitionDefinition, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   actionRunnerMachine,
   type ActionRunnerEmitted,
   type ActionRunnerEvent,
   type Outcome,
+  type RigStateName,
 } from '../../machines/actionRunnerMachine';
+import { rigMachine } from '../../machines/rigMachine';
 import type { LaneItem, ReactiveMode } from '../../core/actions/lane';
 import type { ActionPayload } from '../../core/scene/schema';
 import { defaultSpeechSeconds } from '../../core/actions/registry';
@@ -34,6 +44,8 @@ const AUTHORED: LaneItem[] = [
   { id: 'a-wait', origin: 'authored', action: { type: 'wait', seconds: 0.5 } },
   { id: 'a-speak', origin: 'authored', action: { type: 'speak', text: 'Hello', seconds: 0.5 } },
   { id: 'a-face', origin: 'authored', action: { type: 'face', direction: 'LEFT' } },
+  { id: 'a-ragdoll', origin: 'authored', action: { type: 'ragdoll' } },
+  { id: 'a-recover', origin: 'authored', action: { type: 'recover' } },
 ];
 const INPUT = { rigId: 'stick', items: AUTHORED };
 
@@ -43,10 +55,13 @@ const REACTIVE_ACTIONS: ActionPayload[] = [
   // No explicit duration: the registry default (1.5 s for short text) applies.
   { type: 'speak', text: 'Hey' },
   { type: 'face', direction: 'RIGHT' },
+  { type: 'ragdoll' },
+  { type: 'recover' },
 ];
 const MODES: ReactiveMode[] = ['sequential', 'takeover', 'overlay'];
 const SMALL_DT = 1 / 60;
 const BIG_DT = 5;
+const RIG_STATES: RigStateName[] = ['ANIMATED', 'RAGDOLL', 'RECOVERING'];
 
 const ENQUEUES: ActionRunnerEvent[] = MODES.flatMap((mode) =>
   REACTIVE_ACTIONS.map((action) => ({
@@ -66,11 +81,51 @@ const EVENTS: ActionRunnerEvent[] = [
   { type: 'step', dt: BIG_DT },
   { type: 'rig.arrived' },
   { type: 'rig.walkBlocked' },
+  ...RIG_STATES.map((state) => ({ type: 'queue.rigState' as const, state })),
   ...ENQUEUES,
 ];
 
-const eventLabel = (e: ActionRunnerEvent): string =>
-  e.type === 'step' ? `step(${e.dt === BIG_DT ? '5' : '1/60'})` : e.type === 'queue.enqueue' ? `enqueue(${e.mode} ${e.item.action.type})` : e.type;
+function eventLabel(e: ActionRunnerEvent): string {
+  if (e.type === 'step') return `step(${e.dt === BIG_DT ? '5' : '1/60'})`;
+  if (e.type === 'queue.enqueue') return `enqueue(${e.mode} ${e.item.action.type})`;
+  if (e.type === 'queue.rigState') return `rig ${e.state}`;
+  return e.type;
+}
+
+/** Which rig states the rig machine can go to from each one, read from its definition. */
+function rigSuccessors(): Record<RigStateName, RigStateName[]> {
+  const out = { ANIMATED: [], RAGDOLL: [], RECOVERING: [] } as Record<RigStateName, RigStateName[]>;
+  for (const [name, node] of Object.entries(rigMachine.root.states)) {
+    for (const list of node.transitions.values()) {
+      for (const t of list) {
+        const to = t.target?.[0]?.key as RigStateName | undefined;
+        if (to && to !== name && !out[name as RigStateName].includes(to)) out[name as RigStateName].push(to);
+      }
+    }
+  }
+  return out;
+}
+const RIG_NEXT = rigSuccessors();
+
+/**
+ * What the runner's parent can send in this state. The rig announces only its own transitions;
+ * TerrainMotion (the landing barrier's owner) lives only in ANIMATED and leaving ANIMATED lifts
+ * the barrier before the new state is announced; a fall stops the walk, so locomotion reports
+ * arrivals and blocked walks only while the rig is up.
+ */
+function rigCanSend(s: Snap, e: ActionRunnerEvent): boolean {
+  const rig = s.context.rigState;
+  switch (e.type) {
+    case 'queue.rigState':
+      return RIG_NEXT[rig].includes(e.state) && !(rig === 'ANIMATED' && s.context.barrier);
+    case 'queue.block':
+    case 'rig.arrived':
+    case 'rig.walkBlocked':
+      return rig === 'ANIMATED';
+    default:
+      return true;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Graph key and model
@@ -100,6 +155,7 @@ const model = createTestModel(actionRunnerMachine, {
   input: INPUT,
   events: EVENTS,
   serializeState: (s) => serializeState(s as Snap),
+  filterEvents: (s, e) => rigCanSend(s as Snap, e),
   limit: 200_000,
 });
 
@@ -107,6 +163,13 @@ interface GenPath {
   description: string;
   events: ActionRunnerEvent[];
   states: Snap[];
+}
+
+/** One more event after a base path: the state it starts from and the one it must reach. */
+interface Extension {
+  description: string;
+  event: ActionRunnerEvent;
+  states: [Snap, Snap];
 }
 
 // Shortest path to every key (allowDuplicatePaths keeps paths that are prefixes of others, so
@@ -129,10 +192,10 @@ const groups = shortest.map((p) => {
   const baseEvents = p.steps.slice(1).map((s) => s.event as ActionRunnerEvent); // drop xstate.init
   const baseStates = statesOf(baseEvents);
   const last = baseStates[baseStates.length - 1];
-  const extensions: GenPath[] = EVENTS.filter((e) => acceptsType(last, e.type)).map((e) => ({
+  const extensions: Extension[] = EVENTS.filter((e) => acceptsType(last, e.type) && rigCanSend(last, e)).map((e) => ({
     description: [...baseEvents, e].map(eventLabel).join(' → '),
-    events: [...baseEvents, e],
-    states: [...baseStates, getNextSnapshot(actionRunnerMachine, last, e)],
+    event: e,
+    states: [last, getNextSnapshot(actionRunnerMachine, last, e)],
   }));
   return {
     /** The key the model meant this path to reach. */
@@ -213,43 +276,57 @@ function contextDigest(s: Snap) {
     duration: c.duration,
     overlays: c.overlays.map((o) => ({ item: item(o.item), text: o.text, remaining: o.remaining })),
     laneHadWork: c.laneHadWork,
+    rigState: c.rigState,
   };
 }
 
+/** The actor is where the pure transition function says (value and context digest). */
+function expectSame(actual: Snap, expected: Snap, where: string): void {
+  const a = JSON.stringify({ value: actual.value, context: contextDigest(actual) });
+  const b = JSON.stringify({ value: expected.value, context: contextDigest(expected) });
+  // Compared as strings (fast); on a mismatch, as objects (a readable diff).
+  if (a !== b) expect(JSON.parse(a), where).toEqual(JSON.parse(b));
+}
+
 interface ReplayResult {
-  emitted: ActionRunnerEmitted[];
   taken: Set<AnyTransitionDefinition>;
   values: string[];
-  final: Snap;
+  /** Where the replay ended, to continue from: the actor's persisted snapshot and the observer. */
+  fork: ReplayFork;
+}
+
+/** A replay's end state. A path's extensions continue from its base's fork, not from scratch. */
+interface ReplayFork {
+  snapshot: Snapshot<unknown>;
+  observer: Observer;
+  /** How many events were sent before (enqueued item ids are numbered by event index). */
+  sent: number;
 }
 
 /**
- * Replays `events` on a real actor. If `expected` states are given, the actor must match each
+ * Replays `events` on a real actor, from the start or from a fork of an earlier replay. If
+ * `expected` states are given (the first one is the starting state), the actor must match each
  * (state value and the context digest). Throws (via expect) on any broken invariant.
  */
-function replay(events: ActionRunnerEvent[], expected?: Snap[], observe = true): ReplayResult {
+function replay(events: ActionRunnerEvent[], expected?: Snap[], observe = true, from?: ReplayFork): ReplayResult {
   const taken = new Set<AnyTransitionDefinition>();
-  const emitted: ActionRunnerEmitted[] = [];
   const actor = createActor(actionRunnerMachine, {
     input: INPUT,
+    ...(from ? { snapshot: from.snapshot } : {}),
     inspect: (ev) => {
       if (ev.type === '@xstate.microstep') for (const t of ev._transitions) taken.add(t);
     },
   });
-  const obs = new Observer();
+  const obs = from ? from.observer.clone() : new Observer();
+  const offset = from?.sent ?? 0;
   // Listeners must not throw inside the actor: buffer, then check after each send.
   const buffer: ActionRunnerEmitted[] = [];
-  actor.on('*', (e) => {
-    emitted.push(e);
-    buffer.push(e);
-  });
+  actor.on('*', (e) => buffer.push(e));
   actor.start();
   const values = [JSON.stringify(actor.getSnapshot().value)];
-  if (expected) {
-    expect(actor.getSnapshot().value).toEqual(expected[0].value);
-    expect(contextDigest(actor.getSnapshot())).toEqual(contextDigest(expected[0]));
-  }
-  events.forEach((raw, i) => {
+  if (expected) expectSame(actor.getSnapshot(), expected[0], 'at the start');
+  events.forEach((raw, j) => {
+    const i = offset + j;
     // Unique ids per enqueued item, so "one finish per start" is checked per item.
     const event: ActionRunnerEvent = raw.type === 'queue.enqueue' ? { ...raw, item: { ...raw.item, id: `${raw.item.id}@${i}` } } : raw;
     if (observe) obs.before(event, actor.getSnapshot());
@@ -261,14 +338,12 @@ function replay(events: ActionRunnerEvent[], expected?: Snap[], observe = true):
     }
     const snap = actor.getSnapshot();
     values.push(JSON.stringify(snap.value));
-    if (expected) {
-      expect(snap.value, `after ${eventLabel(raw)} (#${i + 1})`).toEqual(expected[i + 1].value);
-      expect(contextDigest(snap), `context after ${eventLabel(raw)} (#${i + 1})`).toEqual(contextDigest(expected[i + 1]));
-    }
+    if (expected) expectSame(snap, expected[j + 1], `after ${eventLabel(raw)} (#${i + 1})`);
   });
   if (observe) obs.end(actor.getSnapshot());
+  const fork = { snapshot: actor.getPersistedSnapshot(), observer: obs, sent: offset + events.length };
   actor.stop();
-  return { emitted, taken, values, final: actor.getSnapshot() };
+  return { taken, values, fork };
 }
 
 /**
@@ -282,8 +357,11 @@ class Observer {
   /** Pending reactive primary items (front) and the authored future. */
   refR: LaneItem[] = [];
   refA: LaneItem[] = [...AUTHORED];
-  /** `ended`: how a walk ended behind the landing barrier (it may only finish once released). */
-  inFlight: { item: LaneItem; acc: number; ended: 'arrived' | 'walkBlocked' | null } | null = null;
+  /**
+   * `ended`: how a walk ended behind the landing barrier (it may only finish once released).
+   * `paused`: the walk was stopped by a fall and must resume when the rig is up again.
+   */
+  inFlight: { item: LaneItem; acc: number; ended: 'arrived' | 'walkBlocked' | null; paused: boolean } | null = null;
   overlays = new Map<string, { item: LaneItem; acc: number }>();
   starts = new Map<string, number>();
   finishes = new Map<string, number>();
@@ -293,11 +371,27 @@ class Observer {
   current: ActionRunnerEvent | null = null;
   cancelledOnThisEvent: string | null = null;
   timeUpOnThisEvent = new Set<string>();
+  /** The rig's state as this observer told the runner, before and after the current event. */
+  rigBefore: RigStateName = 'ANIMATED';
+  rig: RigStateName = 'ANIMATED';
+  /** The primary item in flight when the current event arrived, and the one it started. */
+  flightBefore: LaneItem | null = null;
+  startedNow: LaneItem | null = null;
+  walksNow = 0;
+  stopWalksNow = 0;
+  requestsNow: Array<'ragdoll' | 'recover'> = [];
 
   before(event: ActionRunnerEvent, snap: Snap): void {
     this.current = event;
     this.cancelledOnThisEvent = null;
     this.timeUpOnThisEvent.clear();
+    this.rigBefore = this.rig;
+    if (event.type === 'queue.rigState') this.rig = event.state;
+    this.flightBefore = this.inFlight?.item ?? null;
+    this.startedNow = null;
+    this.walksNow = 0;
+    this.stopWalksNow = 0;
+    this.requestsNow = [];
     const laneBlocked = snap.matches({ running: { lane: 'blocked' } });
     if (event.type === 'step' && this.running) {
       const dt = event.dt;
@@ -345,11 +439,15 @@ class Observer {
           expect(this.barrier, `primary ${e.item.id} started behind the landing barrier`).toBe(false);
           expect(this.inFlight, 'one primary item at a time').toBeNull();
           expect(ev.type, 'primary items start on a step').toBe('step');
+          const startKind = e.item.action.type;
+          // The rig cannot walk or turn on the floor: those wait until it is ANIMATED again.
+          if (startKind === 'walk_to' || startKind === 'face') expect(this.rig, `${startKind} started while the rig is ${this.rig}`).toBe('ANIMATED');
           const expectedNext = this.refR[0] ?? this.refA[0];
           expect(e.item.id, 'the lane order: reactive (takeover first, then sequential in arrival order), then the authored future').toBe(expectedNext?.id);
           if (this.refR.length) this.refR.shift();
           else this.refA.shift();
-          this.inFlight = { item: e.item, acc: 0, ended: null };
+          this.inFlight = { item: e.item, acc: 0, ended: null, paused: false };
+          this.startedNow = e.item;
           this.workSinceQueueFinished = true;
         }
         break;
@@ -378,8 +476,14 @@ class Observer {
             // The stickman left the stage: whatever ran can never finish.
             expect(this.cancelledOnThisEvent, 'abandoned only by queue.abandon').toBe(e.item.id);
             if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
+          } else if (e.outcome === 'skipped') {
+            // ragdoll/recover are skipped at once when the rig is already where they would take it.
+            expect(['ragdoll', 'recover'], `a primary ${kind} is never skipped`).toContain(kind);
+            expect(this.startedNow?.id, `${e.item.id} is skipped on the step it starts`).toBe(e.item.id);
+            expect(this.rig, `${kind} skipped while the rig is ${this.rig}`).toBe(kind === 'ragdoll' ? 'RAGDOLL' : 'ANIMATED');
           } else if (e.outcome === 'blocked') {
             expect(kind).toBe('walk_to');
+            expect(this.rig, 'a walk never ends while the rig is down').toBe('ANIMATED');
             expect(this.barrier, `${e.item.id} finished behind the landing barrier`).toBe(false);
             expect(ev.type === 'rig.walkBlocked' || (ev.type === 'queue.unblock' && this.inFlight?.ended === 'walkBlocked'), `walk blocked on ${ev.type}`).toBe(true);
           } else {
@@ -387,8 +491,15 @@ class Observer {
             // Seed 6a §8: while blocked, WAITING does not decrement and WALKING cannot finish.
             expect(this.barrier, `${e.item.id} completed behind the landing barrier`).toBe(false);
             // A walk completes on its arrival, or when the barrier lifts after arriving behind it.
-            if (kind === 'walk_to') expect(ev.type === 'rig.arrived' || (ev.type === 'queue.unblock' && this.inFlight?.ended === 'arrived'), `walk completed on ${ev.type}`).toBe(true);
-            else if (kind === 'face') {
+            if (kind === 'walk_to') {
+              expect(ev.type === 'rig.arrived' || (ev.type === 'queue.unblock' && this.inFlight?.ended === 'arrived'), `walk completed on ${ev.type}`).toBe(true);
+              expect(this.rig, 'a walk never ends while the rig is down').toBe('ANIMATED');
+            } else if (kind === 'ragdoll' || kind === 'recover') {
+              // It asked the rig when it started; it completes when the rig says it is there.
+              const target: RigStateName = kind === 'ragdoll' ? 'RAGDOLL' : 'ANIMATED';
+              expect(ev.type === 'queue.rigState' && ev.state === target, `${kind} completed on ${eventLabel(ev)}`).toBe(true);
+              expect(this.flightBefore?.id, `${kind} completes after it started`).toBe(e.item.id);
+            } else if (kind === 'face') {
               expect(ev.type).toBe('step');
               expect(this.lastEmitted).toEqual({ type: 'runner.face', direction: (e.item.action as { direction: string }).direction });
             } else {
@@ -408,14 +519,40 @@ class Observer {
         this.workSinceQueueFinished = false;
         break;
       case 'runner.walk':
-        expect(this.lastEmitted?.type).toBe('runner.started');
         expect(this.inFlight?.item.action.type).toBe('walk_to');
         expect(e.item.id).toBe(this.inFlight?.item.id);
+        expect(this.rig, 'a walk is sent only while the rig is up').toBe('ANIMATED');
+        if (this.startedNow?.id === e.item.id) {
+          expect(this.lastEmitted).toEqual({ type: 'runner.started', item: e.item, overlay: false });
+        } else {
+          // A resume: the fall stopped this walk, and the rig is up again now.
+          expect(ev.type === 'queue.rigState' && this.rigBefore !== 'ANIMATED', `a walk resumes only as the rig stands up (on ${eventLabel(ev)})`).toBe(true);
+          expect(this.inFlight?.paused, 'only a paused walk resumes').toBe(true);
+          this.inFlight!.paused = false;
+        }
+        this.walksNow += 1;
         break;
       case 'runner.stopWalk':
-        expect(this.cancelledOnThisEvent).toBe(this.inFlight?.item.id);
         expect(this.inFlight?.item.action.type).toBe('walk_to');
+        if (ev.type === 'queue.rigState') {
+          // A fall pauses the walk (it is not finished: it resumes when the rig is up).
+          expect(this.rigBefore === 'ANIMATED' && this.rig !== 'ANIMATED', `stop walk on ${this.rigBefore} → ${this.rig}`).toBe(true);
+          this.inFlight!.paused = true;
+        } else {
+          expect(this.cancelledOnThisEvent).toBe(this.inFlight?.item.id);
+        }
+        this.stopWalksNow += 1;
         break;
+      case 'runner.requestRagdoll':
+      case 'runner.requestRecover': {
+        const kind = e.type === 'runner.requestRagdoll' ? 'ragdoll' : 'recover';
+        // Asked exactly as the item starts, and only when the rig is not there already.
+        expect(this.startedNow?.action.type, `${e.type} comes with the start of a ${kind} item`).toBe(kind);
+        expect(this.lastEmitted).toEqual({ type: 'runner.started', item: this.startedNow, overlay: false });
+        expect(this.rig, `${e.type} while the rig is ${this.rig}`).not.toBe(kind === 'ragdoll' ? 'RAGDOLL' : 'ANIMATED');
+        this.requestsNow.push(kind);
+        break;
+      }
       case 'runner.face':
         expect(this.lastEmitted?.type).toBe('runner.started');
         break;
@@ -427,6 +564,32 @@ class Observer {
 
   after(event: ActionRunnerEvent, snap: Snap): void {
     this.running = snap.value !== 'stopped';
+    // A ragdoll/recover item that started now asked the rig (once) unless it was already there.
+    const startedKind = this.startedNow?.action.type;
+    if (startedKind === 'ragdoll' || startedKind === 'recover') {
+      const there = this.rig === (startedKind === 'ragdoll' ? 'RAGDOLL' : 'ANIMATED');
+      expect(this.requestsNow, `${startedKind} started with the rig ${this.rig}`).toEqual(there ? [] : [startedKind]);
+      expect(this.finishes.get(this.startedNow!.id) ?? 0, `${startedKind} with the rig ${this.rig} finishes ${there ? 'at once' : 'later'}`).toBe(there ? 1 : 0);
+    } else {
+      expect(this.requestsNow, 'requests only when a ragdoll/recover item starts').toEqual([]);
+    }
+    if (event.type === 'queue.rigState' && this.flightBefore) {
+      const kind = this.flightBefore.action.type;
+      // The rig got where a waiting ragdoll/recover asked: it is done now.
+      if ((kind === 'ragdoll' && event.state === 'RAGDOLL') || (kind === 'recover' && event.state === 'ANIMATED')) {
+        expect(this.finishes.get(this.flightBefore.id) ?? 0, `${kind} must complete when the rig is ${event.state}`).toBe(1);
+      }
+      // A walk in flight pauses when the rig goes down and resumes (once) when it is up again.
+      const down = (r: RigStateName) => r !== 'ANIMATED';
+      if (kind === 'walk_to') {
+        expect(this.stopWalksNow, `walk on rig ${this.rigBefore} → ${this.rig}: stop`).toBe(!down(this.rigBefore) && down(this.rig) ? 1 : 0);
+        expect(this.walksNow, `walk on rig ${this.rigBefore} → ${this.rig}: resume`).toBe(down(this.rigBefore) && !down(this.rig) ? 1 : 0);
+        expect(this.inFlight?.item.id, 'the rig changing state does not end a walk').toBe(this.flightBefore.id);
+      }
+    }
+    // A walk runs only while the rig is up; while it is down, it is paused.
+    if (this.inFlight?.item.action.type === 'walk_to') expect(this.inFlight.paused, `walk paused with the rig ${this.rig}`).toBe(this.rig !== 'ANIMATED');
+    expect(snap.context.rigState, 'the runner keeps the rig state it was told').toBe(this.rig);
     if (event.type === 'queue.stop' || event.type === 'queue.abandon') {
       // stop_queue (and leaving the stage) drops the authored future and pending reactions.
       this.refR = [];
@@ -445,6 +608,21 @@ class Observer {
     // The machine's current item is the one the observer thinks is running.
     expect(snap.context.current?.id ?? null).toBe(this.inFlight?.item.id ?? null);
     expect(snap.context.overlays.map((o) => o.item.id).sort()).toEqual([...this.overlays.keys()].sort());
+  }
+
+  /** An independent copy, so each extension of a base path continues from the same picture. */
+  clone(): Observer {
+    const o = new Observer();
+    Object.assign(o, this);
+    o.refR = [...this.refR];
+    o.refA = [...this.refA];
+    o.inFlight = this.inFlight && { ...this.inFlight };
+    o.overlays = new Map([...this.overlays].map(([id, v]) => [id, { ...v }]));
+    o.starts = new Map(this.starts);
+    o.finishes = new Map(this.finishes);
+    o.timeUpOnThisEvent = new Set(this.timeUpOnThisEvent);
+    o.requestsNow = [...this.requestsNow];
+    return o;
   }
 
   end(snap: Snap): void {
@@ -479,19 +657,20 @@ describe('actionRunner machine (model-based, xstate/graph)', () => {
     const taken = new Set<string>();
     const reached = new Set<string>();
     for (const g of groups) {
-      for (const p of [g.base, ...g.extensions]) {
-        // Coverage only: the invariants are checked (and reported per path) below.
-        const r = replay(p.events, undefined, false);
+      // Coverage only: the invariants are checked (and reported per path) below.
+      const base = replay(g.base.events, undefined, false);
+      const runs = [base, ...g.extensions.map((x) => replay([x.event], undefined, false, base.fork))];
+      for (const r of runs) {
         for (const t of r.taken) {
           const label = declared.get(t);
           if (label) taken.add(label);
         }
         for (const v of r.values) reached.add(v);
-        for (const s of p.states) reached.add(JSON.stringify(s.value));
       }
+      for (const s of [...g.base.states, ...g.extensions.map((x) => x.states[1])]) reached.add(JSON.stringify(s.value));
     }
     const allValues = declaredValues().map((v) => JSON.stringify(v)).sort();
-    expect(allValues).toHaveLength(11); // stopped + 5 lane states × 2 overlay states
+    expect(allValues).toHaveLength(15); // stopped + 7 lane states × 2 overlay states
     expect([...reached].sort()).toEqual(allValues);
     expect([...taken].sort()).toEqual([...declared.values()].sort());
   });
@@ -499,10 +678,10 @@ describe('actionRunner machine (model-based, xstate/graph)', () => {
   describe('every generated path replays on a real actor with the queue invariants', () => {
     for (const g of groups) {
       it(`${g.base.description}  [${g.key}]`, () => {
-        replay(g.base.events, g.base.states);
+        const base = replay(g.base.events, g.base.states);
         for (const p of g.extensions) {
           try {
-            replay(p.events, p.states);
+            replay([p.event], p.states, true, base.fork);
           } catch (err) {
             (err as Error).message = `${p.description}: ${(err as Error).message}`;
             throw err;
@@ -540,6 +719,8 @@ const brief = (e: ActionRunnerEmitted): string => {
     case 'runner.walk': return 'walk';
     case 'runner.stopWalk': return 'stop walk';
     case 'runner.face': return `face ${e.direction}`;
+    case 'runner.requestRagdoll': return 'request ragdoll';
+    case 'runner.requestRecover': return 'request recover';
   }
 };
 
@@ -689,5 +870,110 @@ describe('actionRunner: focused scenarios', () => {
       'start ow (overlay)', 'finish ow skipped',
       'speech one', 'finish o1 completed', 'speech two', 'finish o2 completed',
     ]);
+  });
+});
+
+describe('actionRunner: the queue while the rig is down (issue 8)', () => {
+  const rigState = (state: RigStateName): ActionRunnerEvent => ({ type: 'queue.rigState', state });
+  const item = (id: string, action: ActionPayload): LaneItem => ({ id, origin: 'authored', action });
+  const walk = item('walk', { type: 'walk_to', target_position: [500, 0] });
+  const laneOf = (actor: ReturnType<typeof run>['actor']) => (actor.getSnapshot().value as { running?: { lane: string } }).running?.lane;
+
+  it('a walk interrupted by a fall stops, waits while the rig is down, resumes once it is up and completes on arrival', () => {
+    const { out, actor } = run([walk, wait('after', 0)], [{ type: 'queue.start' }, step(), rigState('RAGDOLL'), ...steps(3), rigState('RECOVERING'), ...steps(3)]);
+    expect(out.map(brief)).toEqual(['start walk', 'walk', 'stop walk']);
+    expect(laneOf(actor)).toBe('walking');
+    actor.send(rigState('ANIMATED'));
+    expect(out.map(brief)).toEqual(['start walk', 'walk', 'stop walk', 'walk']);
+    actor.send(step());
+    actor.send({ type: 'rig.arrived' });
+    for (let i = 0; i < 3; i += 1) actor.send(step());
+    expect(out.map(brief)).toEqual(['start walk', 'walk', 'stop walk', 'walk', 'finish walk completed', 'start after', 'finish after completed', 'queue finished']);
+  });
+
+  it('a walk knocked down twice (RECOVERING → RAGDOLL mid stand-up) resumes once, when the rig is finally up', () => {
+    const { brief: b } = run([walk], [
+      { type: 'queue.start' }, step(),
+      rigState('RAGDOLL'), rigState('RECOVERING'), rigState('RAGDOLL'), rigState('RECOVERING'), rigState('ANIMATED'),
+    ]);
+    expect(b).toEqual(['start walk', 'walk', 'stop walk', 'walk']);
+  });
+
+  it('while the rig is down a wait counts down and speech talks, but a turn and a walk wait for it to be up', () => {
+    const { out, actor } = run(
+      [wait('w', 0.1), item('ouch', { type: 'speak', text: 'Ouch', seconds: 0.1 }), item('turn', { type: 'face', direction: 'LEFT' }), walk],
+      [rigState('RAGDOLL'), { type: 'queue.start' }, ...steps(30)],
+    );
+    expect(out.map(brief)).toEqual(['start w', 'finish w completed', 'start ouch', 'speech Ouch', 'finish ouch completed']);
+    expect(actor.getSnapshot().context.current).toBeNull();
+    actor.send(rigState('RECOVERING'));
+    actor.send(step());
+    expect(out).toHaveLength(5);
+    actor.send(rigState('ANIMATED'));
+    actor.send(step());
+    actor.send(step());
+    expect(out.map(brief).slice(5)).toEqual(['start turn', 'face LEFT', 'finish turn completed', 'start walk', 'walk']);
+  });
+
+  it('ragdoll asks the rig and completes when the rig is RAGDOLL; a ragdoll when it already is one is skipped', () => {
+    const { out, actor } = run([item('r1', { type: 'ragdoll' }), item('r2', { type: 'ragdoll' })], [{ type: 'queue.start' }, step(), ...steps(5)]);
+    expect(out.map(brief)).toEqual(['start r1', 'request ragdoll']);
+    expect(laneOf(actor)).toBe('ragdolling');
+    actor.send(rigState('ANIMATED'));
+    expect(out).toHaveLength(2);
+    actor.send(rigState('RAGDOLL'));
+    actor.send(step());
+    actor.send(step());
+    expect(out.map(brief)).toEqual(['start r1', 'request ragdoll', 'finish r1 completed', 'start r2', 'finish r2 skipped', 'queue finished']);
+  });
+
+  it('recover is skipped while the rig is up; when down it asks and completes only when the rig is ANIMATED again', () => {
+    const { out, actor } = run([item('c1', { type: 'recover' })], [{ type: 'queue.start' }, step(), step(), rigState('RAGDOLL')]);
+    expect(out.map(brief)).toEqual(['start c1', 'finish c1 skipped', 'queue finished']);
+    actor.send(enqueue('c2', 'sequential', { type: 'recover' }));
+    actor.send(step());
+    expect(out.map(brief).slice(3)).toEqual(['start c2', 'request recover']);
+    // Knocked down again mid stand-up: still not up, so still not done.
+    for (const s of ['RECOVERING', 'RAGDOLL', 'RECOVERING'] as const) actor.send(rigState(s));
+    actor.send(step());
+    expect(out).toHaveLength(5);
+    expect(laneOf(actor)).toBe('recovering');
+    actor.send(rigState('ANIMATED'));
+    expect(out.map(brief).slice(5)).toEqual(['finish c2 completed']);
+  });
+
+  it('a recover started while the rig is already standing up (RECOVERING) still asks and waits for ANIMATED', () => {
+    const { brief: b } = run([item('c', { type: 'recover' })], [rigState('RAGDOLL'), rigState('RECOVERING'), { type: 'queue.start' }, step(), step(), rigState('ANIMATED')]);
+    expect(b).toEqual(['start c', 'request recover', 'finish c completed']);
+  });
+
+  it('a ragdoll asked for just before a landing waits behind the barrier and is still a ragdoll after it (no speech)', () => {
+    // Regression: the barrier's release used to resume any item that was not a walk or a wait as speech.
+    const { out, actor } = run([item('r', { type: 'ragdoll' }), wait('w', 0)], [
+      { type: 'queue.start' }, step(), { type: 'queue.block' }, ...steps(3), { type: 'queue.unblock' }, ...steps(3),
+    ]);
+    expect(laneOf(actor)).toBe('ragdolling');
+    expect(out.map(brief)).toEqual(['start r', 'request ragdoll']);
+    actor.send(rigState('RAGDOLL'));
+    for (let i = 0; i < 3; i += 1) actor.send(step());
+    expect(out.map(brief)).toEqual(['start r', 'request ragdoll', 'finish r completed', 'start w', 'finish w completed', 'queue finished']);
+  });
+
+  it('a takeover while a ragdoll waits for the rig cancels it; the rig going down later finishes nothing', () => {
+    const { brief: b } = run([item('r', { type: 'ragdoll' })], [
+      { type: 'queue.start' }, step(), enqueue('t', 'takeover', { type: 'wait', seconds: 0 }), rigState('RAGDOLL'), ...steps(3),
+    ]);
+    expect(b).toEqual(['start r', 'request ragdoll', 'finish r cancelled', 'start t', 'finish t completed', 'queue finished']);
+  });
+
+  it('queue.abandon: the current item finishes blocked, overlay speech is cancelled, the rest is dropped, the queue stops', () => {
+    const { out, actor } = run([walk, wait('later', 0)], [
+      { type: 'queue.start' }, step(), enqueue('o', 'overlay', { type: 'speak', text: 'Bye', seconds: 5 }), { type: 'queue.abandon' },
+    ]);
+    expect(out.map(brief)).toEqual(['start walk', 'walk', 'start o (overlay)', 'stop walk', 'finish walk blocked', 'finish o cancelled']);
+    expect(actor.getSnapshot().value).toBe('stopped');
+    actor.send({ type: 'queue.start' });
+    for (let i = 0; i < 10; i += 1) actor.send(step());
+    expect(out).toHaveLength(6);
   });
 });
