@@ -1,8 +1,9 @@
 /**
- * TerrainMotion (seed phase 6a §4): who owns the rig's vertical motion. The step pipeline runs the
- * matching core solver for the current state and reports what it saw as `physics.*` events.
- * LANDING_IMPACT is declared for the landing-absorption work and is not reachable yet: every
- * landing is a soft landing until that solver exists.
+ * TerrainMotion (seed phase 6a §4): who owns the rig's terrain motion. The step pipeline runs the
+ * matching core solver for the current state and reports what it saw as `physics.*` events. A
+ * landing from HARD_LANDING_MIN_FALL_HEIGHT or higher goes to LANDING_IMPACT (the guard uses the
+ * core's `isHardLanding`, the threshold the pose solver shares); the absorption's elapsed time
+ * is counted by the step, which reports `physics.landingFinished` when its 0.30 s are over.
  *
  * The landing barrier (seed 6a §8) is this machine's decision: entering LANDING_IMPACT tells the
  * parent rig `terrain.landingStarted`, leaving it `terrain.landingEnded`; the rig blocks and
@@ -10,11 +11,13 @@
  * (model-based tests), where there is nobody to tell.
  */
 import { enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { isHardLanding } from '../core/locomotion/landing';
 
 export type TerrainMotionEvent =
   | { type: 'rig.beginTerrainFall' }
   | { type: 'physics.landed'; fallDistance: number; impactSpeed: number }
   | { type: 'physics.supportLost'; walkVelocityX: number }
+  | { type: 'physics.landingFinished' }
   | { type: 'rig.disableTerrain' };
 
 export type TerrainMotionState = 'DISABLED' | 'AIRBORNE' | 'GROUNDED' | 'LANDING_IMPACT';
@@ -31,6 +34,9 @@ export const terrainMotionMachine = setup({
     context: {} as TerrainMotionContext,
     events: {} as TerrainMotionEvent,
     input: {} as { parent?: AnyActorRef } | undefined,
+  },
+  guards: {
+    hardLanding: ({ event }) => event.type === 'physics.landed' && isHardLanding(event.fallDistance),
   },
   actions: {
     raiseLandingBarrier: enqueueActions(({ context, enqueue }) => {
@@ -50,7 +56,7 @@ export const terrainMotionMachine = setup({
     },
     AIRBORNE: {
       on: {
-        'physics.landed': 'GROUNDED',
+        'physics.landed': [{ guard: 'hardLanding', target: 'LANDING_IMPACT' }, { target: 'GROUNDED' }],
         'rig.disableTerrain': 'DISABLED',
       },
     },
@@ -63,7 +69,10 @@ export const terrainMotionMachine = setup({
     LANDING_IMPACT: {
       entry: 'raiseLandingBarrier',
       exit: 'lowerLandingBarrier',
-      on: { 'rig.disableTerrain': 'DISABLED' },
+      on: {
+        'physics.landingFinished': 'GROUNDED',
+        'rig.disableTerrain': 'DISABLED',
+      },
     },
   },
 });

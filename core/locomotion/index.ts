@@ -1,5 +1,10 @@
 export * from './constants';
+export * from './airConstants';
 export * from './types';
-export { createLocomotion, beginTerrainFall, enterAirborne, stepLocomotion, type TerrainPhase } from './rigMotion';
+export { createLocomotion, stepLocomotion, type TerrainPhase } from './rigMotion';
+export { beginTerrainFall, enterAirborne, cancelTerrainMotion } from './airborne';
+export { isHardLanding, landingReaction, impactDepth, handReturn, landingContacts, LANDING_TOTAL_DURATION } from './landing';
+export { airPoseOffsets, airPoseTargetWeight, filterAirPoseWeight, handForwardWeight, smoothstep } from './airPose';
+export { dampAirVelocityX, accelerateAirVelocityY } from './airMomentum';
 export { decideWalk } from './walk';
 export { requiredPelvisDrop } from './pelvis';

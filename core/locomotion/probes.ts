@@ -45,13 +45,22 @@ export function centerSupport(terrain: TerrainIndex, root: Readonly<Vec2>, debug
   return best;
 }
 
-/** Landing check while falling: only surfaces at or below the root, within this step's fall. */
+/**
+ * Swept landing check while descending (seed 6a §5.2): the highest centre-fan surface at or below
+ * the root (1 px of tolerance) and no farther below than the normal support range plus this
+ * step's downward displacement, so a fast fall cannot cross a thin ramp between two steps.
+ */
 export function landingSurface(terrain: TerrainIndex, root: Readonly<Vec2>, fallThisStep: number, debug?: ProbeDebug): FanSupport | null {
   const y0 = root[1] - 1;
-  const max = fallThisStep + 1 + 0.5;
+  const max = 1 + landingReach(fallThisStep);
   const hit = probeFan(terrain, root[0], y0, CENTER_PROBE_OFFSETS, max);
   record(debug, root[0], y0, max, hit);
-  return hit;
+  return hit && hit.point[1] - root[1] <= landingReach(fallThisStep) ? hit : null;
+}
+
+/** How far below the root a landing surface may lie this step, px. */
+export function landingReach(fallThisStep: number): number {
+  return TERRAIN_SUPPORT_RANGE + Math.max(0, fallThisStep);
 }
 
 /** A foothold near `x`: the highest surface of the foot fan around the expected height. */

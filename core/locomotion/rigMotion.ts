@@ -1,18 +1,20 @@
 /**
  * One rig's motion for one fixed step, by TerrainMotion state (seed phase 6a §4 frame flow):
- * GROUNDED walks, follows the ground, runs the gait and places the pelvis; AIRBORNE falls under
- * TERRAIN_GRAVITY (capped) and looks for a landing. The machine decides the state; this computes.
+ * GROUNDED walks, follows the ground, runs the gait and places the pelvis; AIRBORNE carries the
+ * takeoff momentum, falls and wears the air pose (airborne.ts); LANDING_IMPACT absorbs a hard
+ * landing (landing.ts). The machine decides the state; this computes.
  */
 import type { Vec2 } from '../geometry/vec';
 import { markerToWorld, worldToMarker, type Facing } from '../rig/facing';
 import type { MarkerPose } from '../rig/markers';
-import { TERRAIN_GRAVITY, TERRAIN_MAX_FALL_SPEED } from '../terrain/constants';
 import {
   ARM_SWING, BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_PELVIS_LEAD, WALK_SPEED,
 } from './constants';
 import { footLead, restFoot, updateGait } from './gait';
 import { requiredPelvisDrop } from './pelvis';
-import { centerSupport, landingSurface } from './probes';
+import { cancelTerrainMotion, enterAirborne, stepAirborne } from './airborne';
+import { stepLanding } from './landing';
+import { centerSupport } from './probes';
 import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
 import { decideWalk } from './walk';
 
@@ -42,24 +44,27 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
     bodyY: r[1],
     pelvisDrop: 0,
     time: 0,
+    airVelocityX: 0,
     airVelocityY: 0,
     fallStartY: r[1],
+    airTime: 0,
+    airPoseWeight: 0,
+    airPoseBase: null,
+    landing: null,
     walkTargetX: null,
     lastWalkVelocityX: 0,
     markers: clonePose(basePose),
   };
 }
 
-/** DISABLED → AIRBORNE (seed: begin_terrain_fall always starts with zero air velocity). */
-export function beginTerrainFall(s: LocomotionState): void {
-  s.airVelocityY = 0;
-  s.fallStartY = s.root[1];
-}
-
 export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: LocomotionEnv, dt: number): LocomotionEvent[] {
   s.time += dt;
+  // The machine left a phase whose procedural pose is still written (terrain disabled mid-air or
+  // mid-landing): nothing procedural may survive it, so the captured markers come back exactly.
+  if ((phase !== 'LANDING_IMPACT' && s.landing) || (phase !== 'AIRBORNE' && s.airPoseBase)) cancelTerrainMotion(s, true);
   if (phase === 'AIRBORNE') return stepAirborne(s, env, dt);
   if (phase === 'GROUNDED') return stepGrounded(s, env, dt);
+  if (phase === 'LANDING_IMPACT') return stepLanding(s, dt) ? [{ type: 'landingFinished' }] : [];
   return [];
 }
 
@@ -83,8 +88,10 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
 
   const support = centerSupport(env.terrain, s.root, env.debug);
   if (!support) {
-    events.push({ type: 'supportLost', walkVelocityX: s.lastWalkVelocityX });
     solveMarkers(s, env, walkDir, dt);
+    // Takeoff: the live pose of this step is what the air pose adds to.
+    enterAirborne(s, s.lastWalkVelocityX);
+    events.push({ type: 'supportLost', walkVelocityX: s.lastWalkVelocityX });
     return events;
   }
   s.root[1] = support.point[1];
@@ -92,40 +99,6 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   updateGait(s, env, walkDir, dt);
   solveMarkers(s, env, walkDir, dt);
   return events;
-}
-
-function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number): LocomotionEvent[] {
-  s.airVelocityY = Math.min(s.airVelocityY + TERRAIN_GRAVITY * dt, TERRAIN_MAX_FALL_SPEED);
-  const dy = Math.max(s.airVelocityY, 0) * dt;
-  const hit = s.airVelocityY > 0 ? landingSurface(env.terrain, s.root, dy, env.debug) : null;
-  if (hit && hit.point[1] - s.root[1] <= dy + 1e-6) {
-    const impactSpeed = Math.max(s.airVelocityY, 0);
-    s.root[1] = hit.point[1];
-    s.airVelocityY = 0;
-    const fallDistance = s.root[1] - s.fallStartY;
-    s.bodyY = s.root[1];
-    s.lastWalkVelocityX = 0;
-    // Touchdown: both feet take the ground under their rest spots; the gait resumes from there.
-    s.feet.left.pos = restFoot(s, env, 'left');
-    s.feet.right.pos = restFoot(s, env, 'right');
-    s.swing = null;
-    solveMarkers(s, env, 0, dt);
-    return [{ type: 'landed', fallDistance, impactSpeed }];
-  }
-  s.root[1] += dy;
-  s.bodyY = s.root[1];
-  // In the air the legs hang in the rest pose under the root.
-  s.feet.left.pos = markerToWorld(env.basePose.Left_Leg, s.root, s.facing);
-  s.feet.right.pos = markerToWorld(env.basePose.Right_Leg, s.root, s.facing);
-  s.swing = null;
-  solveMarkers(s, env, 0, dt);
-  return [];
-}
-
-/** Marks where a supportLost step leaves off: the fall starts at the current root height. */
-export function enterAirborne(s: LocomotionState): void {
-  s.airVelocityY = 0;
-  s.fallStartY = s.root[1];
 }
 
 /** Writes this step's rig-local markers from the feet, the pelvis placement and the arm swing. */

@@ -27,14 +27,60 @@ export interface LocomotionState {
   pelvisDrop: number;
   /** Seconds since PLAY began: drives breathing. */
   time: number;
+  /** Signed horizontal air velocity, px/s: the takeoff walk velocity, damped by AIR_DRAG_X. */
+  airVelocityX: number;
+  /** Vertical air velocity, px/s (+ down), capped at TERRAIN_MAX_FALL_SPEED. */
   airVelocityY: number;
+  /** Root Y where the current fall began: the fall height is measured from here. */
   fallStartY: number;
+  /** Seconds in the air since takeoff: drives the flail phase. */
+  airTime: number;
+  /** Filtered main air-pose weight, 0..1 (seed 6a §6). */
+  airPoseWeight: number;
+  /** Limb markers captured once at takeoff; the air pose is added to these. Null when not airborne. */
+  airPoseBase: AirPoseBase | null;
+  /** The running landing absorption (LANDING_IMPACT), or null. */
+  landing: LandingState | null;
   walkTargetX: number | null;
   /** Signed grounded walking velocity of the last step, px/s (seed phase 6a §5.1). */
   lastWalkVelocityX: number;
   /** The solved rig-local marker pose of this step. */
   markers: MarkerPose;
 }
+
+/** The live rig-local markers at takeoff (seed 6a §6): hands and feet get the air pose, the torso holds. */
+export type AirPoseBase = Pick<MarkerPose, 'Left_Hand' | 'Right_Hand' | 'Left_Leg' | 'Right_Leg' | 'Torso'>;
+
+/** Landing absorption in progress (seed 6a §7): an elapsed-time solver, not a tween. */
+export interface LandingState {
+  /** Seconds since touchdown. */
+  elapsed: number;
+  /** Vertical fall height that selected the reaction depth, px. */
+  fallHeight: number;
+  /** Downward speed at touchdown, px/s (reported, does not select the depth). */
+  impactSpeed: number;
+  /** Deepest torso compression, px downward. */
+  compression: number;
+  /** Deepest hand drop, px downward. */
+  handDrop: number;
+  /** Rig-local torso marker at touchdown: compression is measured from it and restored to it. */
+  torsoBase: Vec2;
+  /** Rig-local hand markers at touchdown (the air pose of the last airborne step). */
+  handStart: { Left_Hand: Vec2; Right_Hand: Vec2 };
+  /** Rig-local hand markers the landing blends back to: the ones captured at takeoff. */
+  handBase: { Left_Hand: Vec2; Right_Hand: Vec2 };
+  /** Each foot locked to its own terrain sample, stage px. */
+  contacts: Record<FootSide, Vec2>;
+  /** Which contacts came from the foot's own fan (false: the centre-surface fallback). */
+  contactFromFan: Record<FootSide, boolean>;
+}
+
+/**
+ * Collision-safe fraction (0..1) of a horizontal displacement of this rig's own collision
+ * proxies (seed 6a §5.1). Injected by the stage runtime (Rapier lives in streams/); without it
+ * the motion is free.
+ */
+export type HorizontalSweep = (motion: Readonly<Vec2>) => number;
 
 export interface LocomotionEnv {
   terrain: TerrainIndex;
@@ -43,6 +89,8 @@ export interface LocomotionEnv {
   proportions: RigProportions;
   /** When set, probe rays and hits are recorded here for the debug overlay. */
   debug?: ProbeDebug;
+  /** Airborne horizontal sweep against terrain, props and other stickmen; absent means free motion. */
+  sweep?: HorizontalSweep;
 }
 
 export interface ProbeDebug {
@@ -54,4 +102,7 @@ export type LocomotionEvent =
   | { type: 'arrived'; position: Vec2 }
   | { type: 'blocked'; reason: 'wall' | 'step_too_high'; position: Vec2 }
   | { type: 'supportLost'; walkVelocityX: number }
-  | { type: 'landed'; fallDistance: number; impactSpeed: number };
+  /** Touchdown: `fallDistance` is the vertical fall height, which decides soft or hard (LANDING_IMPACT). */
+  | { type: 'landed'; fallDistance: number; impactSpeed: number }
+  /** The 0.30 s landing absorption ended this step: torso and hands are back at their bases. */
+  | { type: 'landingFinished' };

@@ -3,7 +3,7 @@
  * → locomotion core, observed through the trace records, the live rig state and the solved pose.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARRIVE_TOLERANCE, BODY_HALF_WIDTH, WALK_SPEED } from '../../core/locomotion';
+import { AIR_DRAG_X, ARRIVE_TOLERANCE, BODY_HALF_WIDTH, WALK_SPEED } from '../../core/locomotion';
 import { PELVIS_MAX_OFFSET } from '../../core/terrain/constants';
 import { ground } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
@@ -189,54 +189,70 @@ describe('walk_to off a ledge', () => {
   // A raised block over x 700..1300 whose top (1100) is 300 px above the ground.
   const platform = { kind: 'terrain', id: 'platform', shape: 'block', position: [1000, 1250], size: [600, 300] };
 
-  it.each([[1], [-1]] as const)('walks off (dir %i) into AIRBORNE, lands straight back on GROUNDED (no landing absorption yet) and then completes the walk', (dir) => {
+  it.each([[1], [-1]] as const)('walks off (dir %i) with its walk momentum, lands hard (300 px ≥ 80) in LANDING_IMPACT for 0.30 s, then completes the walk from where it landed', (dir) => {
     const target = 1000 + dir * 600;
     const p = TestStage.load(sceneWithQueues([ground(), platform, stickman('stick', [1000, 1100])], { stick: [walk('w1', target)] })).play();
     const rig = p.rig('stick');
-    let maxAirDropSeen = 0;
-    const samples: Array<{ x: number; phase: string }> = [];
-    runQueue(p, ['w1'], 60 * 15, () => {
-      samples.push({ x: rig.motion.root[0], phase: rig.terrainPhase });
-      if (rig.terrainPhase === 'AIRBORNE') maxAirDropSeen = Math.max(maxAirDropSeen, rig.motion.root[1] - 1100);
-    });
+    const samples: Array<{ x: number; y: number; phase: string; tick: number }> = [];
+    runQueue(p, ['w1'], 60 * 15, () => samples.push({ x: rig.motion.root[0], y: rig.motion.root[1], phase: rig.terrainPhase, tick: p.tick }));
     const tm = p.transitions(TM);
     // PLAY start: DISABLED → AIRBORNE (begin_terrain_fall) → GROUNDED (already on the platform).
     expect(tm[0]).toMatchObject({ from: 'DISABLED', to: 'AIRBORNE', event: 'rig.beginTerrainFall' });
     expect(tm[1]).toMatchObject({ from: 'AIRBORNE', to: 'GROUNDED', event: 'physics.landed' });
-    const takeoff = tm.find((t, i) => i > 1 && t.to === 'AIRBORNE');
-    expect(takeoff).toMatchObject({ actor: TM, from: 'GROUNDED', to: 'AIRBORNE', event: 'physics.supportLost' });
-    // Seed 6a §4 sends a fall of HARD_LANDING_MIN_FALL_HEIGHT (80 px) or more into LANDING_IMPACT.
-    // That landing absorption is not built yet (TerrainMotion cannot reach LANDING_IMPACT), so
-    // today this 300 px fall lands straight on GROUNDED; this expectation changes when it is.
-    const landing = tm.find((t) => t.tick > takeoff!.tick)!;
-    expect(landing).toMatchObject({ from: 'AIRBORNE', to: 'GROUNDED', event: 'physics.landed' });
-    expect(tm.filter((t) => t.to === 'LANDING_IMPACT')).toEqual([]);
-    expect(landing.tick - takeoff!.tick).toBeGreaterThanOrEqual(25); // a 300 px fall takes ~0.5 s
-    expect(maxAirDropSeen).toBeGreaterThan(200);
-
-    // The walk was running before the fall and completes only after the landing.
-    const started = p.tickOf('w1', 'started');
-    const done = p.finished('w1')!;
-    expect(started).toBeLessThanOrEqual(takeoff!.tick);
-    expect(done.outcome).toBe('completed');
-    expect(done.tick).toBeGreaterThan(landing.tick);
-    expect(Math.abs(rig.motion.root[0] - target)).toBeLessThanOrEqual(ARRIVE_TOLERANCE);
-    expect(rig.motion.root[1]).toBe(GROUND_TOP);
-    expect(rig.terrainPhase).toBe('GROUNDED');
+    // Then exactly: takeoff, hard landing, absorption over, and nothing else.
+    expect(tm.slice(2).map((t) => `${t.from}->${t.to}:${t.event}`)).toEqual([
+      'GROUNDED->AIRBORNE:physics.supportLost',
+      'AIRBORNE->LANDING_IMPACT:physics.landed',
+      'LANDING_IMPACT->GROUNDED:physics.landingFinished',
+    ]);
+    const [takeoff, landing, recovered] = tm.slice(2);
+    expect(landing.tick - takeoff.tick).toBeGreaterThanOrEqual(25); // a 300 px fall takes ~0.45 s
+    // 0.08 s compression + 0.22 s recovery on the step's elapsed counter: 18 steps of 1/60 s.
+    expect(recovered.tick - landing.tick).toBe(18);
 
     // physics.supportLost reports the signed grounded walk velocity (seed 6a §5.1): the speed the
-    // root really moved in its last grounded step, carrying the walk's direction. (Only reported:
-    // the airborne solver that turns it into a horizontal air arc is not built yet.)
+    // root really moved in its last grounded step, carrying the walk's direction.
     const lost = p.machineEvents(TM, 'physics.supportLost');
     expect(lost).toHaveLength(1);
-    const lostStep = samples.findIndex((s, i) => i > 0 && s.phase === 'AIRBORNE' && samples[i - 1].phase === 'GROUNDED');
-    expect(lostStep).toBeGreaterThan(0);
+    const lostStep = samples.findIndex((s) => s.tick === takeoff.tick);
     const measured = (samples[lostStep].x - samples[lostStep - 1].x) * 60;
     expect(lost[0].event.walkVelocityX as number).toBeCloseTo(measured, 6);
-    expect(lost[0].event.walkVelocityX as number).toBeCloseTo(dir * 160, 6);
+    expect(lost[0].event.walkVelocityX as number).toBeCloseTo(dir * WALK_SPEED, 6);
+
+    // In the air the root keeps moving the walk's way, each step by the damped takeoff velocity
+    // (e^(−AIR_DRAG_X·dt) per step): a curved, decaying lateral path, not a vertical drop.
+    const air = samples.filter((s) => s.tick > takeoff.tick && s.tick < landing.tick);
+    expect(air.length).toBeGreaterThan(20);
+    let v = dir * WALK_SPEED;
+    for (let i = 0; i < air.length; i++) {
+      v *= Math.exp(-AIR_DRAG_X / 60);
+      const prevX = i === 0 ? samples[lostStep].x : air[i - 1].x;
+      expect(air[i].x - prevX).toBeCloseTo(v / 60, 6);
+    }
+    const landingSample = samples.find((s) => s.tick === landing.tick)!;
+    expect(dir * (landingSample.x - samples[lostStep].x)).toBeGreaterThan(60);
+    // While the impact is absorbed the root is still and upright on the ground.
+    for (const s of samples.filter((s) => s.tick >= landing.tick && s.tick <= recovered.tick)) {
+      expect(s.x).toBe(landingSample.x);
+      expect(s.y).toBe(GROUND_TOP);
+    }
     const landed = p.machineEvents(TM, 'physics.landed').at(-1)!;
     expect(landed.event.fallDistance as number).toBeCloseTo(300, 6);
     expect(landed.event.impactSpeed as number).toBeGreaterThan(1000);
+
+    // The walk was running before the fall, waited out the landing and completed afterwards,
+    // from the landing X; the landing itself is no action and no stage event.
+    const started = p.tickOf('w1', 'started');
+    const done = p.finished('w1')!;
+    expect(started).toBeLessThanOrEqual(takeoff.tick);
+    expect(done.outcome).toBe('completed');
+    expect(done.tick).toBeGreaterThan(recovered.tick);
+    expect(p.actionLog('stick')).toEqual(['w1 started', 'w1 finished completed']);
+    const afterLanding = samples.filter((s) => s.tick > recovered.tick);
+    expect(afterLanding[0].x).toBeCloseTo(landingSample.x + dir * WALK_SPEED / 60, 6);
+    expect(Math.abs(rig.motion.root[0] - target)).toBeLessThanOrEqual(ARRIVE_TOLERANCE);
+    expect(rig.motion.root[1]).toBe(GROUND_TOP);
+    expect(rig.terrainPhase).toBe('GROUNDED');
     p.dispose();
   });
 });

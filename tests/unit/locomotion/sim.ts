@@ -96,6 +96,8 @@ export class RigSim {
         this.machine.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
       } else if (e.type === 'landed') {
         this.machine.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
+      } else if (e.type === 'landingFinished') {
+        this.machine.send({ type: 'physics.landingFinished' });
       }
     }
     this.pose = this.solve();

@@ -1,0 +1,177 @@
+/**
+ * Landing absorption (seed phase 6a §7). A fall of HARD_LANDING_MIN_FALL_HEIGHT or more compresses
+ * the torso and drops the hands by amounts mapped linearly from the fall height (clamped at
+ * HARD_LANDING_MAX_FALL_HEIGHT); 0.08 s quadratic ease-out down, 0.22 s sine-out back, on an
+ * elapsed counter advanced by the step. Each foot stays locked to its own terrain sample, the root
+ * stays upright and still, and the end writes the exact torso and hand bases back.
+ */
+import type { Vec2 } from '../geometry/vec';
+import { markerToWorld, worldToMarker } from '../rig/facing';
+import { TERRAIN_SUPPORT_RANGE } from '../terrain/constants';
+import type { TerrainIndex } from '../terrain/terrainIndex';
+import {
+  HARD_LANDING_MAX_FALL_HEIGHT, HARD_LANDING_MIN_FALL_HEIGHT, LANDING_COMPRESSION_MAX, LANDING_COMPRESSION_MIN,
+  LANDING_COMPRESS_DURATION, LANDING_HAND_DROP_MAX, LANDING_HAND_DROP_MIN, LANDING_RECOVER_DURATION,
+} from './airConstants';
+import { foothold } from './probes';
+import type { FootSide, LandingState, LocomotionState, ProbeDebug } from './types';
+
+export const LANDING_TOTAL_DURATION = LANDING_COMPRESS_DURATION + LANDING_RECOVER_DURATION;
+
+/** Steps accumulate 1/60 s in floating point: 18 of them must count as the full 0.30 s. */
+const ELAPSED_EPSILON = 1e-9;
+
+/** Soft or hard: the one threshold the TerrainMotion guard and the pose solver share. */
+export function isHardLanding(fallHeight: number): boolean {
+  return fallHeight >= HARD_LANDING_MIN_FALL_HEIGHT;
+}
+
+/** Torso compression and hand drop for a fall height, px downward: linear, clamped at both ends. */
+export function landingReaction(fallHeight: number): { compression: number; handDrop: number } {
+  const span = HARD_LANDING_MAX_FALL_HEIGHT - HARD_LANDING_MIN_FALL_HEIGHT;
+  const t = Math.min(1, Math.max(0, (fallHeight - HARD_LANDING_MIN_FALL_HEIGHT) / span));
+  return {
+    compression: LANDING_COMPRESSION_MIN + (LANDING_COMPRESSION_MAX - LANDING_COMPRESSION_MIN) * t,
+    handDrop: LANDING_HAND_DROP_MIN + (LANDING_HAND_DROP_MAX - LANDING_HAND_DROP_MIN) * t,
+  };
+}
+
+/**
+ * 0..1 depth of the impact at `elapsed`: quadratic ease-out to 1 at 0.08 s, then sine-out back to
+ * 0 at 0.30 s. The torso compression and the hand drop both follow it.
+ */
+export function impactDepth(elapsed: number): number {
+  if (elapsed <= 0) return 0;
+  if (elapsed < LANDING_COMPRESS_DURATION) {
+    const u = elapsed / LANDING_COMPRESS_DURATION;
+    return 1 - (1 - u) * (1 - u);
+  }
+  const u = Math.min(1, (elapsed - LANDING_COMPRESS_DURATION) / LANDING_RECOVER_DURATION);
+  return 1 - Math.sin((u * Math.PI) / 2);
+}
+
+/** 0..1 blend of the hands from their touchdown spot back to their takeoff base, over all 0.30 s. */
+export function handReturn(elapsed: number): number {
+  const u = Math.min(1, Math.max(0, elapsed / LANDING_TOTAL_DURATION));
+  return Math.sin((u * Math.PI) / 2);
+}
+
+/**
+ * Each foot's own upward terrain sample at touchdown. A foot whose sample is missing, or farther
+ * than the support range from the accepted centre surface (a stale or unrelated surface: a
+ * shelf above, a floor below), stands at its own X on the centre surface instead.
+ */
+export function landingContacts(
+  terrain: TerrainIndex,
+  footX: Record<FootSide, number>,
+  centerY: number,
+  debug?: ProbeDebug,
+): { contacts: Record<FootSide, Vec2>; fromFan: Record<FootSide, boolean> } {
+  const sample = (x: number): Vec2 | null => {
+    const hit = foothold(terrain, x, centerY, debug);
+    if (!hit || Math.abs(hit.point[1] - centerY) > TERRAIN_SUPPORT_RANGE) return null;
+    return [x, hit.point[1]];
+  };
+  const left = sample(footX.left);
+  const right = sample(footX.right);
+  return {
+    contacts: { left: left ?? [footX.left, centerY], right: right ?? [footX.right, centerY] },
+    fromFan: { left: left !== null, right: right !== null },
+  };
+}
+
+const copy = (v: Readonly<Vec2>): Vec2 => [v[0], v[1]];
+
+/**
+ * Touchdown of a hard landing, after the root took the centre surface: lock both feet to their
+ * contacts and remember where torso and hands start. `handBase` is where the hands return to
+ * (the takeoff capture).
+ */
+export function beginLanding(
+  s: LocomotionState,
+  terrain: TerrainIndex,
+  centerY: number,
+  fallHeight: number,
+  impactSpeed: number,
+  handBase: { Left_Hand: Readonly<Vec2>; Right_Hand: Readonly<Vec2> },
+  debug?: ProbeDebug,
+): LandingState {
+  const m = s.markers;
+  const footX = {
+    left: markerToWorld(m.Left_Leg, s.root, s.facing)[0],
+    right: markerToWorld(m.Right_Leg, s.root, s.facing)[0],
+  };
+  const { contacts, fromFan } = landingContacts(terrain, footX, centerY, debug);
+  const { compression, handDrop } = landingReaction(fallHeight);
+  const landing: LandingState = {
+    elapsed: 0,
+    fallHeight,
+    impactSpeed,
+    compression,
+    handDrop,
+    torsoBase: copy(m.Torso),
+    handStart: { Left_Hand: copy(m.Left_Hand), Right_Hand: copy(m.Right_Hand) },
+    handBase: { Left_Hand: copy(handBase.Left_Hand), Right_Hand: copy(handBase.Right_Hand) },
+    contacts,
+    contactFromFan: fromFan,
+  };
+  s.landing = landing;
+  s.feet.left.pos = copy(contacts.left);
+  s.feet.right.pos = copy(contacts.right);
+  writeLandingPose(s, landing);
+  return landing;
+}
+
+/** The markers at the landing's current elapsed time (feet re-asserted on their contacts). */
+export function writeLandingPose(s: LocomotionState, l: LandingState): void {
+  const m = s.markers;
+  const depth = impactDepth(l.elapsed);
+  const back = handReturn(l.elapsed);
+  m.Left_Leg = worldToMarker(l.contacts.left, s.root, s.facing);
+  m.Right_Leg = worldToMarker(l.contacts.right, s.root, s.facing);
+  m.Torso = [l.torsoBase[0], l.torsoBase[1] + l.compression * depth];
+  const hand = (start: Vec2, base: Vec2): Vec2 => [
+    start[0] + (base[0] - start[0]) * back,
+    start[1] + (base[1] - start[1]) * back + l.handDrop * depth,
+  ];
+  m.Left_Hand = hand(l.handStart.Left_Hand, l.handBase.Left_Hand);
+  m.Right_Hand = hand(l.handStart.Right_Hand, l.handBase.Right_Hand);
+}
+
+/** One LANDING_IMPACT step. True when the 0.30 s are over and the exact bases were written. */
+export function stepLanding(s: LocomotionState, dt: number): boolean {
+  const l = s.landing;
+  if (!l) return false;
+  l.elapsed += dt;
+  if (l.elapsed >= LANDING_TOTAL_DURATION - ELAPSED_EPSILON) {
+    finishLanding(s);
+    return true;
+  }
+  writeLandingPose(s, l);
+  return false;
+}
+
+/** Completion: exact torso and hand bases, feet left on their contacts, no landing state. */
+export function finishLanding(s: LocomotionState): void {
+  const l = s.landing;
+  if (!l) return;
+  const m = s.markers;
+  m.Torso = copy(l.torsoBase);
+  m.Left_Hand = copy(l.handBase.Left_Hand);
+  m.Right_Hand = copy(l.handBase.Right_Hand);
+  m.Left_Leg = worldToMarker(l.contacts.left, s.root, s.facing);
+  m.Right_Leg = worldToMarker(l.contacts.right, s.root, s.facing);
+  s.feet.left.pos = copy(l.contacts.left);
+  s.feet.right.pos = copy(l.contacts.right);
+  s.landing = null;
+}
+
+/**
+ * The landing ends early. `restorePose` writes the bases (terrain disabled, snap to standing);
+ * without it the solved impact pose stays as it is (a direct ragdoll takes over from it).
+ */
+export function cancelLanding(s: LocomotionState, restorePose: boolean): void {
+  if (!s.landing) return;
+  if (restorePose) finishLanding(s);
+  s.landing = null;
+}
