@@ -9,7 +9,7 @@
  * Effects on the rig (walk, face, stop) and what the stage should hear (started, finished,
  * speech finished, queue finished) are emitted; the runtime applies them. The machine decides.
  */
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, not, setup } from 'xstate';
 import { defaultSpeechSeconds } from '../core/actions/registry';
 import { emptyLane, insertReactive, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
 
@@ -36,7 +36,14 @@ export interface ActionRunnerContext {
   barrier: boolean;
   /** A walk that ended behind the landing barrier; it finishes when the barrier lifts. */
   walkEndedWhileBlocked: 'completed' | 'blocked' | null;
+  /**
+   * The rig's state, as the rig machine last said. While the rig is down (RAGDOLL, RECOVERING)
+   * walks and turns wait; waits count down and speech talks.
+   */
+  rigState: RigStateName;
 }
+
+export type RigStateName = 'ANIMATED' | 'RAGDOLL' | 'RECOVERING';
 
 export type ActionRunnerEvent =
   | { type: 'queue.start' }
@@ -48,7 +55,9 @@ export type ActionRunnerEvent =
   | { type: 'queue.unblock' }
   | { type: 'step'; dt: number }
   | { type: 'rig.arrived' }
-  | { type: 'rig.walkBlocked' };
+  | { type: 'rig.walkBlocked' }
+  /** From the rig machine on entering each of its states. */
+  | { type: 'queue.rigState'; state: RigStateName };
 
 export type ActionRunnerEmitted =
   | { type: 'runner.started'; item: LaneItem; overlay: boolean }
@@ -57,7 +66,10 @@ export type ActionRunnerEmitted =
   | { type: 'runner.walk'; item: LaneItem }
   | { type: 'runner.stopWalk' }
   | { type: 'runner.face'; direction: 'LEFT' | 'RIGHT' }
-  | { type: 'runner.speechFinished'; text: string; overlay: boolean };
+  | { type: 'runner.speechFinished'; text: string; overlay: boolean }
+  /** A queued `ragdoll` / `recover` asks the rig; it finishes when the rig says it is there. */
+  | { type: 'runner.requestRagdoll' }
+  | { type: 'runner.requestRecover' };
 
 const dtOf = (e: ActionRunnerEvent): number => (e.type === 'step' && Number.isFinite(e.dt) && e.dt > 0 ? e.dt : 0);
 const nextKind = (c: ActionRunnerContext) => c.lane.items[c.lane.cursor]?.action.type;
@@ -81,6 +93,13 @@ export const actionRunnerMachine = setup({
     nextIsWait: ({ context }) => nextKind(context) === 'wait',
     nextIsSpeak: ({ context }) => nextKind(context) === 'speak',
     nextIsFace: ({ context }) => nextKind(context) === 'face',
+    nextIsRagdoll: ({ context }) => nextKind(context) === 'ragdoll',
+    nextIsRecover: ({ context }) => nextKind(context) === 'recover',
+    rigUp: ({ context }) => context.rigState === 'ANIMATED',
+    rigIsRagdoll: ({ context }) => context.rigState === 'RAGDOLL',
+    becomesRagdoll: ({ event }) => event.type === 'queue.rigState' && event.state === 'RAGDOLL',
+    becomesAnimated: ({ event }) => event.type === 'queue.rigState' && event.state === 'ANIMATED',
+    goesDown: ({ context, event }) => event.type === 'queue.rigState' && event.state !== 'ANIMATED' && context.rigState === 'ANIMATED',
     laneExhaustedAfterWork: ({ context }) => pendingCount(context.lane) === 0 && context.laneHadWork,
     timeUp: ({ context, event }) => context.elapsed + dtOf(event) >= context.duration - 1e-9,
     isOverlay: ({ event }) => enqueued(event)?.mode === 'overlay',
@@ -93,6 +112,7 @@ export const actionRunnerMachine = setup({
     noCurrent: ({ context }) => context.current === null,
     currentIsWalk: ({ context }) => context.current?.action.type === 'walk_to',
     currentIsWait: ({ context }) => context.current?.action.type === 'wait',
+    currentIsRagdoll: ({ context }) => context.current?.action.type === 'ragdoll',
     overlaysDone: ({ context }) => context.overlays.length === 0,
     barrierUp: ({ context }) => context.barrier,
     walkArrivedWhileBlocked: ({ context }) => context.current?.action.type === 'walk_to' && context.walkEndedWhileBlocked === 'completed',
@@ -132,6 +152,11 @@ export const actionRunnerMachine = setup({
       finish(context, 'blocked', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
     }),
     markLaneIdle: assign({ laneHadWork: false }),
+    noteRigState: assign({ rigState: ({ context, event }) => (event.type === 'queue.rigState' ? event.state : context.rigState) }),
+    emitRequestRagdoll: emit({ type: 'runner.requestRagdoll' as const }),
+    emitRequestRecover: emit({ type: 'runner.requestRecover' as const }),
+    emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
+    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
     noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
     noteWalkStopped: assign({ walkEndedWhileBlocked: 'blocked' as const }),
@@ -191,7 +216,11 @@ export const actionRunnerMachine = setup({
     laneHadWork: false,
     walkEndedWhileBlocked: null,
     barrier: false,
+    rigState: 'ANIMATED',
   }),
+  on: {
+    'queue.rigState': { actions: 'noteRigState' },
+  },
   initial: 'stopped',
   states: {
     stopped: {
@@ -231,10 +260,16 @@ export const actionRunnerMachine = setup({
               always: { guard: 'barrierUp', target: 'blocked' },
               on: {
                 step: [
-                  { guard: 'nextIsWalk', target: 'walking', actions: ['startNext', 'emitStarted', 'emitWalk'] },
+                  // Walks and turns wait while the rig is down (it cannot walk or turn on the floor).
+                  { guard: and(['nextIsWalk', 'rigUp']), target: 'walking', actions: ['startNext', 'emitStarted', 'emitWalk'] },
                   { guard: 'nextIsWait', target: 'waiting', actions: ['startNext', 'emitStarted'] },
                   { guard: 'nextIsSpeak', target: 'speaking', actions: ['startNext', 'emitStarted'] },
-                  { guard: 'nextIsFace', actions: ['startNext', 'emitStarted', 'emitFace', 'finishCompleted'] },
+                  { guard: and(['nextIsFace', 'rigUp']), actions: ['startNext', 'emitStarted', 'emitFace', 'finishCompleted'] },
+                  // Already down: nothing to do. Otherwise ask the rig and finish when it is there.
+                  { guard: and(['nextIsRagdoll', 'rigIsRagdoll']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
+                  { guard: 'nextIsRagdoll', target: 'ragdolling', actions: ['startNext', 'emitStarted', 'emitRequestRagdoll'] },
+                  { guard: and(['nextIsRecover', 'rigUp']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
+                  { guard: 'nextIsRecover', target: 'recovering', actions: ['startNext', 'emitStarted', 'emitRequestRecover'] },
                   { guard: 'laneExhaustedAfterWork', actions: ['markLaneIdle', 'emitQueueFinished'] },
                 ],
               },
@@ -243,6 +278,28 @@ export const actionRunnerMachine = setup({
               on: {
                 'rig.arrived': { target: 'idle', actions: 'finishCompleted' },
                 'rig.walkBlocked': { target: 'idle', actions: 'finishBlocked' },
+                // A walk interrupted by a fall pauses and resumes towards its target once the rig is up.
+                'queue.rigState': [
+                  { guard: 'goesDown', actions: ['noteRigState', 'emitStopWalk'] },
+                  { guard: and(['becomesAnimated', not('rigUp')]), actions: ['noteRigState', 'emitWalk'] },
+                  { actions: 'noteRigState' },
+                ],
+              },
+            },
+            ragdolling: {
+              on: {
+                'queue.rigState': [
+                  { guard: 'becomesRagdoll', target: 'idle', actions: ['noteRigState', 'finishCompleted'] },
+                  { actions: 'noteRigState' },
+                ],
+              },
+            },
+            recovering: {
+              on: {
+                'queue.rigState': [
+                  { guard: 'becomesAnimated', target: 'idle', actions: ['noteRigState', 'finishCompleted'] },
+                  { actions: 'noteRigState' },
+                ],
               },
             },
             waiting: {
@@ -267,6 +324,8 @@ export const actionRunnerMachine = setup({
                   { guard: 'walkStoppedWhileBlocked', target: 'idle', actions: ['lowerBarrier', 'finishBlocked', 'clearWalkEnd'] },
                   { guard: 'currentIsWalk', target: 'walking', actions: 'lowerBarrier' },
                   { guard: 'currentIsWait', target: 'waiting', actions: 'lowerBarrier' },
+                  // A ragdoll asked for before the landing keeps waiting for the rig to go down.
+                  { guard: 'currentIsRagdoll', target: 'ragdolling', actions: 'lowerBarrier' },
                   { target: 'speaking', actions: 'lowerBarrier' },
                 ],
                 // Walking cannot finish behind the barrier (seed 6a §8): remember how it ended.

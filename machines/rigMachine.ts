@@ -1,37 +1,63 @@
 /**
- * One stickman's lifecycle, and the coordinator of its children (DESIGN.md §5). In ANIMATED the
- * rig owns a TerrainMotion child (systemId `rig:<id>/terrainMotion`), spawned on entry and stopped
- * on exit; for its whole life it owns the ActionRunner (`rig:<id>/actionRunner`). Every event for
- * a stickman — `physics.*`, `rig.*`, `queue.*` and the runner's `step` — is sent to this machine,
- * which forwards it to the child that owns it: one path to each actor. Ragdoll and recovery
- * states arrive with the ragdoll work; until then a rig is always ANIMATED.
+ * One stickman's lifecycle — RigState ANIMATED · RAGDOLL · RECOVERING (seed 4.5 state order) —
+ * and the coordinator of its children (DESIGN.md §5). In ANIMATED the rig owns a TerrainMotion
+ * child (systemId `rig:<id>/terrainMotion`), spawned on entry and stopped on exit; for its whole
+ * life it owns the ActionRunner (`rig:<id>/actionRunner`). Every event for a stickman —
+ * `physics.*`, `rig.*`, `queue.*` and the runner's `step` — is sent to this machine, which
+ * forwards it to the child that owns it: one path to each actor.
+ *
+ * The machine decides; the runtime does the physical work when it hears `rig.stateChanged`
+ * (build the ragdoll on RAGDOLL, capture/free/snap on RECOVERING, a terrain fall on ANIMATED).
+ * Time is not counted here: the runtime reports rest (`physics.ragdollAtRest`) and the end of
+ * the stand-up (`rig.standUpFinished`) from its elapsed counters.
  */
-import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { terrainMotionMachine, type TerrainMotionEvent, type TerrainMotionNotice } from './terrainMotionMachine';
-import { actionRunnerMachine, type ActionRunnerEvent } from './actionRunnerMachine';
+import { actionRunnerMachine, type ActionRunnerEvent, type RigStateName } from './actionRunnerMachine';
 import type { LaneItem } from '../core/actions/lane';
+
+export type { RigStateName };
 
 export interface RigInput {
   id: string;
   /** The stickman's authored queue, in order. */
   items: LaneItem[];
+  /** Stand up by itself once the ragdoll is at rest (the stickman's `auto_recover`). */
+  autoRecover?: boolean;
 }
 
 export interface RigContext {
   id: string;
+  autoRecover: boolean;
+  /** The state entered last (for `previous` in `rig.stateChanged`). */
+  state: RigStateName;
   terrainMotion: ActorRefFrom<typeof terrainMotionMachine> | null;
   /** The queue runner lives as long as the rig: the queue outlasts ragdoll and recovery. */
   actionRunner: ActorRefFrom<typeof actionRunnerMachine>;
 }
 
 /** Events the runner owns; the rig passes them on unchanged. */
-export type RunnerBoundEvent = Exclude<ActionRunnerEvent, { type: 'queue.block' } | { type: 'queue.unblock' }>;
+export type RunnerBoundEvent = Exclude<ActionRunnerEvent, { type: 'queue.block' } | { type: 'queue.unblock' } | { type: 'queue.rigState' }>;
 
-export type RigEvent = TerrainMotionEvent | RunnerBoundEvent | TerrainMotionNotice;
+/** Why the rig goes down: a direct call, a queued or reactive action, or the director's grab. */
+export type RagdollCause = 'call' | 'action' | 'grab';
+
+export type RigLifecycleEvent =
+  | { type: 'rig.setRagdoll'; cause?: RagdollCause }
+  | { type: 'rig.recover' }
+  | { type: 'physics.ragdollAtRest' }
+  | { type: 'rig.standUpFinished' };
+
+export type RigEvent = TerrainMotionEvent | RunnerBoundEvent | TerrainMotionNotice | RigLifecycleEvent;
+
+export type RigEmitted = { type: 'rig.stateChanged'; state: RigStateName; previous: RigStateName; cause: string };
 
 export const rigMachine = setup({
-  types: { context: {} as RigContext, input: {} as RigInput, events: {} as RigEvent },
+  types: { context: {} as RigContext, input: {} as RigInput, events: {} as RigEvent, emitted: {} as RigEmitted },
   actors: { terrainMotion: terrainMotionMachine, actionRunner: actionRunnerMachine },
+  guards: {
+    autoRecovers: ({ context }) => context.autoRecover,
+  },
   actions: {
     spawnTerrainMotion: assign({
       terrainMotion: ({ spawn, context, self }) =>
@@ -47,11 +73,23 @@ export const rigMachine = setup({
     forwardToRunner: sendTo(({ context }) => context.actionRunner, ({ event }) => event as RunnerBoundEvent),
     blockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.block' }),
     unblockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.unblock' }),
+    /**
+     * Entering a state: tell the runner (walks and turns wait while down) and the runtime (which
+     * does the physical work), then remember it. The machine's first state announces nothing.
+     */
+    enter: enqueueActions(({ context, event, enqueue }, params: { state: RigStateName }) => {
+      enqueue.sendTo(context.actionRunner, { type: 'queue.rigState', state: params.state });
+      const cause = event.type === 'rig.setRagdoll' ? (event.cause ?? 'call') : event.type;
+      if ((event as { type: string }).type !== 'xstate.init') enqueue.emit({ type: 'rig.stateChanged', state: params.state, previous: context.state, cause });
+      enqueue.assign({ state: params.state });
+    }),
   },
 }).createMachine({
   id: 'rig',
   context: ({ input, spawn }) => ({
     id: input.id,
+    autoRecover: input.autoRecover ?? true,
+    state: 'ANIMATED',
     terrainMotion: null,
     actionRunner: spawn('actionRunner', {
       id: 'actionRunner',
@@ -71,8 +109,10 @@ export const rigMachine = setup({
   initial: 'ANIMATED',
   states: {
     ANIMATED: {
-      entry: 'spawnTerrainMotion',
-      exit: 'stopTerrainMotion',
+      entry: ['spawnTerrainMotion', { type: 'enter', params: { state: 'ANIMATED' } }],
+      // Leaving mid-landing cancels the terrain pose without restoring it (seed 6a §4/§8), and the
+      // landing barrier goes with it.
+      exit: ['stopTerrainMotion', 'unblockRunner'],
       on: {
         'rig.beginTerrainFall': { actions: 'forwardToTerrainMotion' },
         'rig.disableTerrain': { actions: 'forwardToTerrainMotion' },
@@ -82,6 +122,22 @@ export const rigMachine = setup({
         // The landing barrier (seed 6a §8): TerrainMotion decides, the runner obeys.
         'terrain.landingStarted': { actions: 'blockRunner' },
         'terrain.landingEnded': { actions: 'unblockRunner' },
+        'rig.setRagdoll': 'RAGDOLL',
+      },
+    },
+    RAGDOLL: {
+      entry: { type: 'enter', params: { state: 'RAGDOLL' } },
+      on: {
+        'physics.ragdollAtRest': { guard: 'autoRecovers', target: 'RECOVERING' },
+        'rig.recover': 'RECOVERING',
+      },
+    },
+    RECOVERING: {
+      entry: { type: 'enter', params: { state: 'RECOVERING' } },
+      on: {
+        'rig.standUpFinished': 'ANIMATED',
+        // Knocked down again mid stand-up: the stand-up is cancelled, a new ragdoll built.
+        'rig.setRagdoll': 'RAGDOLL',
       },
     },
   },

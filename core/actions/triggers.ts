@@ -59,8 +59,6 @@ export const TRIGGER_REGISTRY: readonly TriggerSpec[] = [
   {
     type: 'state_changed', label: 'changes state', source: STICKMAN, target: null,
     icon: [path('M13.5 6.5A5.5 5.5 0 0 0 3.2 5M2.5 9.5A5.5 5.5 0 0 0 12.8 11M3 2v3.2h3.2M13 14v-3.2H9.8')],
-    // Rig states (ANIMATED · RAGDOLL · RECOVERING) only change once ragdoll and recovery exist.
-    pending: 'fires once ragdoll and recovery exist',
   },
 ];
 

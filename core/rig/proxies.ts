@@ -133,7 +133,9 @@ export function proxyTransforms(worldPose: WorldPose, proportions: RigProportion
     const shape = shapes[name];
     // Explicit literals, not `{ ...shape, … }`: object spread measured ~2 µs per object on Node 20.
     if (shape.shape === 'circle') {
-      transforms[name] = { name, shape: 'circle', radius: shape.radius, centerOffset: shape.centerOffset, center: add(part.start, shape.centerOffset), rotation: 0 };
+      // On the drawn head centre: the neck plus the centre offset when upright, wherever a tilted
+      // head (getting up off the floor) puts it otherwise.
+      transforms[name] = { name, shape: 'circle', radius: shape.radius, centerOffset: shape.centerOffset, center: [part.end[0], part.end[1]], rotation: 0 };
     } else {
       const axis = normalizeOr(sub(part.end, part.start), FALLBACK_AXIS);
       transforms[name] = {
@@ -170,8 +172,8 @@ export function writeProxyPoses(
     const sx = root[0] + sign * part.start[0];
     const sy = root[1] + part.start[1];
     if (shape.shape === 'circle') {
-      out[i * 3] = sx + shape.centerOffset[0];
-      out[i * 3 + 1] = sy + shape.centerOffset[1];
+      out[i * 3] = root[0] + sign * part.end[0];
+      out[i * 3 + 1] = root[1] + part.end[1];
       out[i * 3 + 2] = 0;
       continue;
     }

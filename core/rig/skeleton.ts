@@ -38,6 +38,11 @@ export interface SolvePoseOptions {
    * vector is (0, −torso) rotated by this angle. The head stays upright above the neck.
    */
   torsoLean?: number;
+  /**
+   * Head rotation away from upright about the neck, radians, same sign as torsoLean. A standing
+   * stickman keeps its head upright; one getting up off the floor starts with the head where it lay.
+   */
+  headLean?: number;
 }
 
 /** Rig-local up, the direction of an upright torso. */
@@ -52,7 +57,8 @@ export function solvePose(markers: MarkerPose, proportions: RigProportions, opti
   const torsoLean = options.torsoLean ?? 0;
   const pelvis: Vec2 = [markers.Torso[0], markers.Torso[1]];
   const neck = add(pelvis, rotate([UP[0] * proportions.torso, UP[1] * proportions.torso], torsoLean));
-  const headCentre = add(neck, [0, -proportions.neckToHead]);
+  const headLean = options.headLean ?? 0;
+  const headCentre = add(neck, headLean === 0 ? [0, -proportions.neckToHead] : rotate([0, -proportions.neckToHead], headLean));
   const hip = pelvis;
   const shoulder = neck;
 

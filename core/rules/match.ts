@@ -14,6 +14,7 @@ export function ruleMatches(rule: Rule, event: StageEvent): boolean {
   if (w.type !== event.type) return false;
   if (w.source !== ANY && w.source !== event.source) return false;
   if (w.target !== ANY && w.target !== event.target) return false;
+  if (w.state !== undefined && w.state !== event.state) return false;
   return true;
 }
 

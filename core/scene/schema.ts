@@ -151,7 +151,9 @@ export const ruleSchema = z.strictObject({
     type: z.enum(TRIGGER_TYPES as [string, ...string[]], { error: 'unknown or unsupported trigger type' }),
     source: z.string().min(1, 'must not be empty').max(L.maxIdLength, `must be at most ${L.maxIdLength} characters`),
     target: z.string().min(1, 'must not be empty').max(L.maxIdLength, `must be at most ${L.maxIdLength} characters`),
-  }),
+    /** state_changed only: fire only when the rig enters this state (absent: any change). */
+    state: z.enum(['ANIMATED', 'RAGDOLL', 'RECOVERING']).optional(),
+  }).refine((w) => w.state === undefined || w.type === 'state_changed', { path: ['state'], message: 'only a state_changed rule can filter on a state' }),
   then: z.array(z.strictObject({
     actor: idSchema,
     mode: z.enum(['sequential', 'takeover', 'overlay']),

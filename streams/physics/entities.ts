@@ -1,5 +1,5 @@
 /** What a Rapier collider stands for on the stage. Collider handles are reused after removal, so this map is cleared on removal. */
-export type EntityKind = 'terrain' | 'prop' | 'area' | 'proxy';
+export type EntityKind = 'terrain' | 'prop' | 'area' | 'proxy' | 'ragdoll';
 
 export interface ColliderEntity {
   id: string;

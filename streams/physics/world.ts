@@ -6,6 +6,9 @@ import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/sch
 import type { ResolvedProp } from '../../core/props/resolve';
 import { propColliderDesc, proxyColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER } from './rapier';
+import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
+import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
+import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
 import { toMeters, toPixels } from './units';
 import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
 
@@ -131,6 +134,61 @@ export class PhysicsWorld {
     this.forgetBody(body);
   }
 
+  // ── ragdolls ─────────────────────────────────────────────────────────────────────────────
+  private readonly ragdolls = new Map<string, BuiltRagdoll>();
+
+  /**
+   * Builds `id`'s ragdoll from its blueprint. Its colliders are tagged kind 'ragdoll' (with the
+   * part), so the stage can refuse their contacts explicitly. Takes the first collision slot no
+   * live ragdoll holds (shared only past RAGDOLL_SLOTS live ragdolls).
+   */
+  addRagdoll(id: string, blueprint: RagdollBlueprint, order: number): void {
+    this.assertAlive();
+    this.removeRagdoll(id);
+    for (const b of blueprint.bodies) assertFinite(`ragdoll "${id}" ${b.part}`, b.center[0], b.center[1], b.angle, b.velocity[0], b.velocity[1], b.angularVelocity);
+    const used = new Set([...this.ragdolls.values()].map((r) => r.slot));
+    let slot = 0;
+    while (used.has(slot) && slot < RAGDOLL_SLOTS) slot += 1;
+    const built = buildRagdoll(this.world, blueprint, slot % RAGDOLL_SLOTS);
+    built.colliders.forEach((c, i) => this.register(c, { id, kind: 'ragdoll', part: blueprint.bodies[i].part, order }));
+    this.ragdolls.set(id, built);
+  }
+
+  hasRagdoll(id: string): boolean {
+    return this.ragdolls.has(id);
+  }
+
+  /** Ragdoll body poses (x, y px, rotation per part) into `out`; the fastest part's speeds. */
+  readRagdoll(id: string, out: Float64Array): { maxSpeed: number; maxAngularSpeed: number } | null {
+    const r = this.ragdolls.get(id);
+    return r ? readRagdoll(r, out) : null;
+  }
+
+  /** Frees `id`'s ragdoll: joints, then bodies; handle maps cleared first (handles are reused). */
+  removeRagdoll(id: string): void {
+    const r = this.ragdolls.get(id);
+    if (!r) return;
+    this.ragdolls.delete(id);
+    for (const c of r.colliders) this.entityByCollider.delete(c.handle);
+    freeRagdoll(this.world, r);
+  }
+
+  /** One ragdoll part's body (a grab pulls it), or undefined. */
+  ragdollBody(id: string, part: string): RigidBody | undefined {
+    const r = this.ragdolls.get(id);
+    if (!r) return undefined;
+    const i = r.colliders.findIndex((c) => this.entityByCollider.get(c.handle)?.part === part);
+    return i >= 0 ? r.bodies[i] : undefined;
+  }
+
+  /**
+   * Turns `id`'s part bodies (a stickman's proxies) on or off. Off, they leave the simulation:
+   * no contacts, no queries. Back on, they continue from the next kinematic targets.
+   */
+  setPartsEnabled(id: string, enabled: boolean): void {
+    for (const b of this.partBodyList.get(id) ?? []) if (b.isValid()) b.setEnabled(enabled);
+  }
+
   /** Takes every part body of `id` (a stickman's proxies) out of the world. */
   removeParts(id: string): void {
     const bodies = this.partBodyList.get(id);
@@ -252,9 +310,9 @@ export class PhysicsWorld {
 
   // ── end of sweep query access ────────────────────────────────────────────────────────────────
 
-  counts(): { bodies: number; colliders: number } {
-    if (this.disposed) return { bodies: 0, colliders: 0 };
-    return { bodies: this.world.bodies.len(), colliders: this.world.colliders.len() };
+  counts(): { bodies: number; colliders: number; joints: number } {
+    if (this.disposed) return { bodies: 0, colliders: 0, joints: 0 };
+    return { bodies: this.world.bodies.len(), colliders: this.world.colliders.len(), joints: this.world.impulseJoints.len() };
   }
 
   dispose(): void {
@@ -263,6 +321,7 @@ export class PhysicsWorld {
     this.entityByCollider.clear();
     this.bodyById.clear();
     this.partBodyList.clear();
+    this.ragdolls.clear();
     this.events.free();
     this.world.free();
     liveWorlds -= 1;
@@ -289,7 +348,8 @@ export class PhysicsWorld {
     if (!e1 || !e2 || e1.id === e2.id) return;
     if (e1.kind === 'area' || e2.kind === 'area') {
       const [area, other] = e1.kind === 'area' ? [e1, e2] : [e2, e1];
-      if (other.kind === 'area' || other.kind === 'terrain') return;
+      // Ragdoll bodies never count as being in an area: only the standing stickman does.
+      if (other.kind === 'area' || other.kind === 'terrain' || other.kind === 'ragdoll') return;
       this.pendingAreas.push({ type: started ? 'entered' : 'exited', area, other });
       return;
     }

@@ -9,7 +9,10 @@ export type RuntimeCommand =
   | { type: 'prop.setVelocity'; id: string; velocity: Vec2 }
   | { type: 'rig.walkTo'; id: string; x: number; y?: number }
   | { type: 'rig.stopQueue'; id: string }
-  | { type: 'rig.startQueue'; id: string };
+  | { type: 'rig.startQueue'; id: string }
+  /** Direct calls: go ragdoll now / stand up now (seed 4.5: set_ragdoll, recover). */
+  | { type: 'rig.ragdoll'; id: string }
+  | { type: 'rig.recover'; id: string };
 
 export type RuntimeCommandType = RuntimeCommand['type'];
 
@@ -21,7 +24,7 @@ export class InvalidCommandError extends Error {
   }
 }
 
-const COMMAND_TYPES: ReadonlySet<string> = new Set<RuntimeCommandType>(['prop.setVelocity', 'rig.walkTo', 'rig.stopQueue', 'rig.startQueue']);
+const COMMAND_TYPES: ReadonlySet<string> = new Set<RuntimeCommandType>(['prop.setVelocity', 'rig.walkTo', 'rig.stopQueue', 'rig.startQueue', 'rig.ragdoll', 'rig.recover']);
 
 /** Checks an untyped value (a replayed take, a console call) before it can reach the runtime. */
 export function assertRuntimeCommand(value: unknown): asserts value is RuntimeCommand {

@@ -18,8 +18,11 @@ import { PART_NAMES, solvePose, type RigLocalPose } from '../../core/rig/skeleto
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
+import { addCollisionReaction, applyImpactReactions, type ImpactReactions } from '../../core/rig/reactions';
+import type { PartName } from '../../core/rig/skeleton';
 import { connectRig, type QueueStatus, type RigConnection, type SpeechLine } from '../../machines/connectRig';
-import type { RigActor, RigEvent } from '../../machines/rigMachine';
+import type { RagdollCause, RigActor, RigEmitted, RigEvent } from '../../machines/rigMachine';
+import { RigBody } from './rigBody';
 import { proxyQueryShapes } from '../physics/colliderDescs';
 import { createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
@@ -40,6 +43,8 @@ export interface RigStepOutput {
   events: StageEvent[];
   actions: ActionNote[];
   warnings: Array<{ message: string; object: string }>;
+  /** Stickmen whose contact pairs must be forgotten (ragdoll entry: seed 4.5 purge). */
+  purged: string[];
 }
 
 interface PendingReaction {
@@ -68,6 +73,10 @@ export class RigRuntime {
   private untaggedSpeech: StageEvent | null = null;
   /** The stickman fell off the stage: no more steps, no proxies, no queue. */
   private gone = false;
+  /** Ragdoll and stand-up: the body's physical life outside ANIMATED. */
+  readonly body: RigBody;
+  /** Active flinches (seed 4.5 reaction contract); only ever non-empty in ANIMATED. */
+  readonly reactions: ImpactReactions = new Map();
 
   constructor(
     readonly object: StickmanObject,
@@ -83,9 +92,11 @@ export class RigRuntime {
     this.motion = createLocomotion(object.position, object.facing, basePose);
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id) };
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.writeKinematicTargets(true);
     this.listenToRunner();
+    this.subscriptions.push(rigActor.on('rig.stateChanged', (e) => this.onStateChanged(e)));
   }
 
   /** What the rig's machines decided, read through the one connect function. */
@@ -178,6 +189,26 @@ export class RigRuntime {
       this.debug.rays.length = 0;
       this.debug.points.length = 0;
     }
+    const state = this.connection.state;
+    if (state === 'ANIMATED') this.stepAnimated();
+    else {
+      // Down: waits count and speech talks (the runner gets its step); walks and turns wait.
+      if (this.connection.runnerNeedsStep) this.send({ type: 'step', dt: STEP_DT });
+      if (state === 'RECOVERING') this.stepRecovering();
+    }
+    this.cachedWorld = null;
+    this.cachedProxies = null;
+  }
+
+  private stepRecovering(): void {
+    const s = this.body.stepStandUp(this.env.basePose, STEP_DT);
+    if (!s) return;
+    this.motion.markers = s.key.markers;
+    this.localPose = solvePose(s.key.markers, DEFAULT_PROPORTIONS, { torsoLean: s.key.torsoLean, headLean: s.key.headLean });
+    if (s.done) this.send({ type: 'rig.standUpFinished' });
+  }
+
+  private stepAnimated(): void {
     const events = stepLocomotion(this.motion, this.terrainPhase, this.env, STEP_DT);
     let walkOutcome: 'rig.arrived' | 'rig.walkBlocked' | null = null;
     for (const e of events) {
@@ -201,16 +232,89 @@ export class RigRuntime {
     // (a sequential reaction to `arrived` runs before the rest of the authored queue).
     if (this.connection.runnerNeedsStep) this.send({ type: 'step', dt: STEP_DT });
     if (walkOutcome) this.send({ type: walkOutcome });
-    this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    // The runner may have put the rig down this step (a queued ragdoll): then it has no pose to solve.
+    if (this.connection.state !== 'ANIMATED') return;
+    const solved = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    // Flinches go on last, over the solved pose, so the proxies follow them (seed 4.5).
+    this.localPose = this.reactions.size > 0 ? applyImpactReactions(solved, this.reactions, STEP_DT) : solved;
+  }
+
+  /**
+   * A prop touched one of this stickman's parts (a newly touching part, seed 4.5): flinch away
+   * from it. `direction` is the push from the prop to the stickman; a no-op unless ANIMATED.
+   */
+  addReaction(part: PartName, direction: readonly [number, number], speed: number): number {
+    if (this.gone || this.connection.state !== 'ANIMATED') return 0;
+    return addCollisionReaction(this.reactions, this.localPose, this.motion.facing, part, [direction[0], direction[1]], speed);
+  }
+
+  /** Goes ragdoll now (a direct call, a grab); a no-op if already down. */
+  setRagdoll(cause: RagdollCause = 'call'): void {
+    if (!this.gone) this.send({ type: 'rig.setRagdoll', cause });
+  }
+
+  /** Starts standing up now if it is a ragdoll (a direct call). */
+  recover(): void {
+    if (!this.gone) this.send({ type: 'rig.recover' });
+  }
+
+  /**
+   * Post-physics (DESIGN.md §6 step 6): a ragdoll's bodies are read back, its root follows the
+   * pelvis, and rest is reported once.
+   */
+  postPhysics(): void {
+    if (this.gone || !this.body.isRagdoll) return;
+    const atRest = this.body.stepRagdoll(STEP_DT);
+    const pose = this.body.ragdollPose!;
+    const lowest = Math.max(pose.left_lower_leg.end[1], pose.right_lower_leg.end[1], pose.torso.start[1], pose.head.end[1]);
+    this.motion.root[0] = pose.torso.start[0];
+    this.motion.root[1] = lowest;
     this.cachedWorld = null;
     this.cachedProxies = null;
+    if (atRest) this.send({ type: 'physics.ragdollAtRest' });
+  }
+
+  /** The rig machine entered a state: do the physical work it implies (seed 4.5 state order). */
+  private onStateChanged(e: RigEmitted): void {
+    this.sink.events.push({ type: 'state_changed', source: this.id, target: null, state: e.state, previous: e.previous });
+    if (e.state === 'RAGDOLL') {
+      // Clear reactions, proxies off, build from the pose it has now (a stand-up is cancelled).
+      this.reactions.clear();
+      this.body.endStandUp();
+      this.motion.walkTargetX = null;
+      this.sink.purged.push(this.id);
+      this.body.becomeRagdoll(this.worldPose, this.motion.facing, STEP_DT);
+    } else if (e.state === 'RECOVERING') {
+      const { root, key } = this.body.startRecovery(this.motion.facing, [this.motion.root[0], this.motion.root[1]]);
+      this.motion.root[0] = root[0];
+      this.motion.root[1] = root[1];
+      this.motion.markers = key.markers;
+      this.localPose = solvePose(key.markers, DEFAULT_PROPORTIONS, { torsoLean: key.torsoLean, headLean: key.headLean });
+      this.cachedWorld = null;
+      this.cachedProxies = null;
+      this.writeKinematicTargets(true);
+    } else if (e.previous === 'RECOVERING') {
+      // Standing again: a fresh locomotion state on the new root, then a terrain fall so it
+      // settles on whatever is under it. A walk the runner resumed keeps its target.
+      this.body.endStandUp();
+      const walkTargetX = this.motion.walkTargetX;
+      Object.assign(this.motion, createLocomotion(this.motion.root, this.motion.facing, this.env.basePose));
+      this.motion.walkTargetX = walkTargetX;
+      this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+      this.cachedWorld = null;
+      this.cachedProxies = null;
+      beginTerrainFall(this.motion);
+      this.send({ type: 'rig.beginTerrainFall' });
+    }
   }
 
   /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
   writeKinematicTargets(teleport = false): void {
-    if (this.gone) return;
+    if (this.gone || this.body.isRagdoll) return;
     writeProxyPoses(this.localPose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
     this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
+    // The motion a ragdoll would start with: the proxies' own movement over the last steps.
+    this.body.momentum.record(this.proxyPoses);
   }
 
   /**
@@ -223,13 +327,19 @@ export class RigRuntime {
     this.pendingReactions = [];
     this.motion.walkTargetX = null;
     this.send({ type: 'queue.abandon' });
+    this.body.release();
     this.physics.removeParts(this.id);
   }
 
   /** The ten parts on the stage this step (computed when asked: debug overlay, tests). */
   get worldPose(): WorldPose {
-    this.cachedWorld ??= toWorld(this.localPose, this.motion.root, this.motion.facing);
+    this.cachedWorld ??= this.body.ragdollPose ?? toWorld(this.localPose, this.motion.root, this.motion.facing);
     return this.cachedWorld;
+  }
+
+  /** The marker pose frames show: the live one, or the ragdoll's as markers. */
+  get displayMarkers(): MarkerPose {
+    return this.body.ragdollMarkers(this.motion.root, this.motion.facing) ?? this.motion.markers;
   }
 
   /** The ten proxies' shapes and kinematic targets this step (computed when asked). */
@@ -292,6 +402,12 @@ export class RigRuntime {
       }),
       r.on('runner.face', (e) => {
         this.motion.facing = e.direction;
+      }),
+      r.on('runner.requestRagdoll', () => {
+        this.send({ type: 'rig.setRagdoll', cause: 'action' });
+      }),
+      r.on('runner.requestRecover', () => {
+        this.send({ type: 'rig.recover' });
       }),
     );
   }

@@ -20,7 +20,7 @@ import { readPropPoses } from './phases/stepPhysics';
 import { RigRuntime, type RigStepOutput } from './rigRuntime';
 import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
-import { NonFiniteStateError, type StepState } from './stepState';
+import { NonFiniteStateError, note, type StepState } from './stepState';
 
 export { NonFiniteStateError };
 export type { RuntimeCommand };
@@ -35,7 +35,7 @@ export class StageRuntime {
 
   constructor(readonly doc: SceneDocument, rigActor: (id: string) => RigActor | undefined) {
     const world = new PhysicsWorld(doc.stage.gravity as Vec2);
-    const sink: RigStepOutput = { events: [], actions: [], warnings: [] };
+    const sink: RigStepOutput = { events: [], actions: [], warnings: [], purged: [] };
     const rigs: RigRuntime[] = [];
     const rigById = new Map<string, RigRuntime>();
     const propIds: string[] = [];
@@ -77,14 +77,14 @@ export class StageRuntime {
         dispatched: (event) => {
           s.dispatchedEvents.push(event);
           this.events$.next(event);
-          s.notes.push({ t: s.time, tick: s.tick, type: 'event', event });
+          note(s, { t: s.time, tick: s.tick, type: 'event', event });
         },
-        ruleRecord: (r) => s.notes.push({ t: s.time, tick: s.tick, type: 'rule', ...r }),
-        warn: (message) => s.notes.push({ t: s.time, tick: s.tick, type: 'warning', message }),
+        ruleRecord: (r) => note(s, { t: s.time, tick: s.tick, type: 'rule', ...r }),
+        warn: (message) => note(s, { t: s.time, tick: s.tick, type: 'warning', message }),
       }),
       areaOccupants, stickmanPairs: new PartPairs(), stickmanAreas: new StickmanAreas(),
       contact$: this.contact$, area$: this.area$, events$: this.events$,
-      notes: [], dispatchedEvents: [], frame: null,
+      notes: [], onRecord: null, dispatchedEvents: [], frame: null,
     };
     this.s = s;
     this.baseFrame = documentFrame(doc, 'PLAY');
@@ -111,6 +111,11 @@ export class StageRuntime {
   /** Trace records of the last step (commands, events at dispatch time, actions, rules, warnings), in order. */
   get notes(): readonly TraceRecord[] {
     return this.s.notes;
+  }
+
+  /** Hears every trace record of a step the moment it is written (the controller's live trace). */
+  set onRecord(listener: ((record: TraceRecord) => void) | null) {
+    this.s.onRecord = listener;
   }
 
   /** Queues a command for the start of the next step. */
@@ -176,7 +181,7 @@ export class StageRuntime {
       if (!Number.isFinite(m.root[0]) || !Number.isFinite(m.root[1])) throw new NonFiniteStateError(r.id, 'root');
       const live = r.connection;
       // Frames are immutable: the live marker pose is copied, the solved world pose reused.
-      const markers = Object.fromEntries(Object.entries(m.markers).map(([k, v]) => [k, [v[0], v[1]]])) as typeof m.markers;
+      const markers = Object.fromEntries(Object.entries(r.displayMarkers).map(([k, v]) => [k, [v[0], v[1]]])) as typeof m.markers;
       return rigView(r.id, [m.root[0], m.root[1]], m.facing, markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
         state: live.state,
         terrain: live.terrain,

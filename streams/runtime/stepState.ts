@@ -46,18 +46,26 @@ export interface StepState {
   readonly contact$: Subject<ContactEvent>;
   readonly area$: Subject<AreaEvent>;
   readonly events$: Subject<StageEvent>;
-  /** Trace records of this step, in order. */
+  /** Trace records of this step, in order; use `note()` to add one. */
   notes: TraceRecord[];
+  /** Hears every record the moment it is written, so the trace interleaves it with transitions. */
+  onRecord: ((record: TraceRecord) => void) | null;
   /** Stage events dispatched this step, in order. */
   dispatchedEvents: StageEvent[];
   /** The frame of this step, built when first asked for. */
   frame: FrameSnapshot | null;
 }
 
+/** Writes one trace record of this step. */
+export function note(s: StepState, record: TraceRecord): void {
+  s.notes.push(record);
+  s.onRecord?.(record);
+}
+
 /** Moves action notes and warnings gathered from the rigs into the step's trace records. */
 export function flushNotes(s: StepState): void {
-  for (const a of s.sink.actions) s.notes.push({ t: s.time, tick: s.tick, type: 'action', ...a });
-  for (const w of s.sink.warnings) s.notes.push({ t: s.time, tick: s.tick, type: 'warning', message: w.message, object: w.object });
+  for (const a of s.sink.actions) note(s, { t: s.time, tick: s.tick, type: 'action', ...a });
+  for (const w of s.sink.warnings) note(s, { t: s.time, tick: s.tick, type: 'warning', message: w.message, object: w.object });
   s.sink.actions.length = 0;
   s.sink.warnings.length = 0;
 }

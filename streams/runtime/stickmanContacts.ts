@@ -13,14 +13,20 @@ export class PartPairs {
 
   /** Adds a touching part; true when the pair went from no parts to one. */
   add(key: string, part: string): boolean {
+    return this.touch(key, part).pairStarted;
+  }
+
+  /** Adds a touching part: did the pair start (empty → non-empty), is the part newly touching? */
+  touch(key: string, part: string): { pairStarted: boolean; partAdded: boolean } {
     let set = this.parts.get(key);
     if (!set) {
       set = new Set();
       this.parts.set(key, set);
     }
     const wasEmpty = set.size === 0;
+    const had = set.has(part);
     set.add(part);
-    return wasEmpty;
+    return { pairStarted: wasEmpty, partAdded: !had };
   }
 
   /** Removes a part; true when the pair's last part let go. Late or unknown exits are ignored. */
@@ -42,15 +48,22 @@ export class PartPairs {
   }
 }
 
-/** Stickman–prop contact → `collided`/`separated` with source = stickman, target = prop. */
-export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs): StageEvent | null {
+/**
+ * Stickman–prop contact → `collided`/`separated` with source = stickman, target = prop (seed 4.5:
+ * the rule fires on the pair's empty → non-empty edge only). `onNewPart` hears every newly
+ * touching part, pair edge or not, with the push direction prop → stickman: each may flinch.
+ */
+export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?: (rig: string, part: string, pushToStickman: [number, number], prop: string) => void): StageEvent | null {
   const proxyFirst = c.a.kind === 'proxy';
   const rig = proxyFirst ? c.a : c.b;
   const prop = proxyFirst ? c.b : c.a;
   const key = `${rig.id}|${prop.id}`;
   const part = rig.part ?? '';
   if (c.type === 'started') {
-    if (!pairs.add(key, part)) return null;
+    const touch = pairs.touch(key, part);
+    // c.normal points a → b; the push on the stickman points from the prop towards it.
+    if (touch.partAdded && onNewPart) onNewPart(rig.id, part, proxyFirst ? [-c.normal[0], -c.normal[1]] : [c.normal[0], c.normal[1]], prop.id);
+    if (!touch.pairStarted) return null;
     const n = proxyFirst ? c.normal : [-c.normal[0], -c.normal[1]];
     return {
       type: 'collided', source: rig.id, target: prop.id, position: roundVec(c.point),

@@ -24,6 +24,7 @@ const rigInputsOf = (doc: SceneDocument): RigInput[] =>
     .filter((o) => o.kind === 'stickman')
     .map((o) => ({
       id: o.id,
+      autoRecover: o.auto_recover,
       // Own keys only: a stickman called `toString` without a queue must not get Object.prototype's.
       items: (Object.hasOwn(doc.queues, o.id) ? doc.queues[o.id] : []).map(({ id, ...action }) => ({ id, origin: 'authored' as const, action: action as ActionPayload })),
     }));
@@ -185,6 +186,15 @@ export class StageController {
     this.command({ type: 'rig.startQueue', id: rigId });
   }
 
+  /** Direct calls during PLAY: ragdoll a stickman now, or have it stand up now. */
+  ragdoll(rigId: string): void {
+    this.command({ type: 'rig.ragdoll', id: rigId });
+  }
+
+  recover(rigId: string): void {
+    this.command({ type: 'rig.recover', id: rigId });
+  }
+
   warn(message: string, object?: string): void {
     const rec: TraceRecord = { t: tickTime(this.tick), tick: this.tick, type: 'warning', message };
     if (object) rec.object = object;
@@ -221,7 +231,6 @@ export class StageController {
 
   private stepOnce(runtime: StageRuntime): void {
     runtime.step();
-    for (const note of runtime.notes) this.records$.next(note);
     this.clock.increment(STEP_MS);
     this.tick$.next(runtime.tick);
   }
@@ -235,6 +244,8 @@ export class StageController {
       this.buildFailure = e instanceof Error ? e : new Error(String(e));
       return;
     }
+    // Records stream as they are written, so a command precedes the transitions it causes.
+    this.runtime.onRecord = (r) => this.records$.next(r);
     if (this.debug) this.runtime.setDebug(true);
     this.publish(this.runtime.frame());
   }

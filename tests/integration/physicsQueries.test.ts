@@ -58,6 +58,6 @@ describe('physics queries in stage pixels', () => {
     const w = build();
     w.dispose();
     expect(() => w.step()).toThrow(/after dispose/);
-    expect(w.counts()).toEqual({ bodies: 0, colliders: 0 });
+    expect(w.counts()).toEqual({ bodies: 0, colliders: 0, joints: 0 });
   });
 });

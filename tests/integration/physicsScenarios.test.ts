@@ -152,7 +152,7 @@ describe('PLAY lifecycle', () => {
     const last = controller.currentRuntime!.physics;
     controller.send({ type: 'ui.edit' });
     expect(last.isDisposed).toBe(true);
-    expect(last.counts()).toEqual({ bodies: 0, colliders: 0 });
+    expect(last.counts()).toEqual({ bodies: 0, colliders: 0, joints: 0 });
     expect(liveWorldCount()).toBe(baselineWorlds);
     controller.dispose();
   });

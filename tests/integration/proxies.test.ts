@@ -141,7 +141,7 @@ describe('ten collision proxies per stickman', () => {
     const empty = base.runtime.physics.counts();
     base.dispose();
     const two = TestStage.load(sceneWithQueues([ground(), stickman('a', [800, GROUND_TOP]), stickman('b', [1600, GROUND_TOP], { facing: 'LEFT' })])).play();
-    expect(two.runtime.physics.counts()).toEqual({ bodies: empty.bodies + 20, colliders: empty.colliders + 20 });
+    expect(two.runtime.physics.counts()).toEqual({ bodies: empty.bodies + 20, colliders: empty.colliders + 20, joints: 0 });
     two.dispose();
   });
 
@@ -243,12 +243,15 @@ describe('props against stickman proxies', () => {
     return { p, contacts, track, events: p.events().filter(mine), rig };
   }
 
-  it('a box dropped on a standing stickman bounces off: ONE collided (stickman → box, with part), ONE separated', () => {
+  it('a box dropped on a standing stickman bounces off its head: each touch is ONE collided (stickman → box, with part) and ONE separated', () => {
     const { p, track, events, contacts } = dropBox(1045);
-    expect(events.map((e) => e.type)).toEqual(['collided', 'separated']);
-    expect(events[0]).toMatchObject({ type: 'collided', source: 'stick', target: 'box', part: 'head' });
-    expect(PART_NAMES).toContain(events[0].part);
-    expect(events[1]).toMatchObject({ type: 'separated', source: 'stick', target: 'box' });
+    // The head flinches from the hit (seed 4.5 reactions) and may meet the falling box once more
+    // on its way back: every touch is its own pair edge, collided then separated.
+    expect(events.length % 2).toBe(0);
+    expect(events.length).toBeLessThanOrEqual(4);
+    events.forEach((e, i) => expect(e).toMatchObject({ type: i % 2 === 0 ? 'collided' : 'separated', source: 'stick', target: 'box' }));
+    expect(events[0]).toMatchObject({ type: 'collided', part: 'head' });
+    for (const e of events.filter((x) => x.type === 'collided')) expect(PART_NAMES).toContain(e.part);
     // The raw contacts carry the proxy metadata: kind 'proxy', the stickman id, a part name.
     const proxyContacts = contacts.filter((c) => c.a.kind === 'proxy' || c.b.kind === 'proxy');
     expect(proxyContacts.length).toBeGreaterThanOrEqual(2);

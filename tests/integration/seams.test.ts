@@ -17,9 +17,9 @@ type Obj = Record<string, unknown>;
 const stickman = (id: string, x: number, extra: Obj = {}): Obj => ({ kind: 'stickman', id, position: [x, 1400], facing: 'RIGHT', ...extra });
 
 describe('the step', () => {
-  it('is the named phases of DESIGN.md §6, in order', () => {
+  it('is the named phases of DESIGN.md §6, in order (post-physics read-back right after the physics step)', () => {
     expect(STEP_PHASES.map((p) => p.name)).toEqual([
-      'applyCommands', 'stepRigs', 'writeKinematicTargets', 'stepPhysics', 'drainContacts', 'leaveStage', 'dispatchRules', 'publishFrame',
+      'applyCommands', 'stepRigs', 'writeKinematicTargets', 'stepPhysics', 'postPhysics', 'drainContacts', 'leaveStage', 'dispatchRules', 'publishFrame',
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * the last step — each traced as a `command` record with the tick it took effect.
  */
 import type { RuntimeCommand } from '../commands';
-import type { StepState } from '../stepState';
+import { note, type StepState } from '../stepState';
 
 export function applyCommands(s: StepState): void {
   if (!s.started) {
@@ -15,7 +15,7 @@ export function applyCommands(s: StepState): void {
   const commands = s.commands;
   s.commands = [];
   for (const c of commands) {
-    s.notes.push({ t: s.time, tick: s.tick, type: 'command', command: c });
+    note(s, { t: s.time, tick: s.tick, type: 'command', command: c });
     applyCommand(s, c);
   }
 }
@@ -39,6 +39,14 @@ function applyCommand(s: StepState, c: RuntimeCommand): void {
       if (!rig) s.sink.warnings.push({ message: `${c.type === 'rig.stopQueue' ? 'stop' : 'start'}_queue: no stickman "${c.id}"; skipped`, object: c.id });
       else if (c.type === 'rig.stopQueue') rig.stopQueue();
       else rig.startQueue();
+      return;
+    }
+    case 'rig.ragdoll':
+    case 'rig.recover': {
+      const rig = s.rigById.get(c.id);
+      if (!rig) s.sink.warnings.push({ message: `${c.type === 'rig.ragdoll' ? 'ragdoll' : 'recover'}: no stickman "${c.id}"; skipped`, object: c.id });
+      else if (c.type === 'rig.ragdoll') rig.setRagdoll('call');
+      else rig.recover();
       return;
     }
     default: {

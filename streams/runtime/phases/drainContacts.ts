@@ -6,19 +6,30 @@
  */
 import { areaStageEvent, propContactEvents } from '../contactEvents';
 import { stickmanPropEvent, stickmanStickmanEvents } from '../stickmanContacts';
+import type { PartName } from '../../../core/rig/skeleton';
 import type { StepState } from '../stepState';
 
 export function drainContacts(s: StepState): void {
   const events = s.sink.events;
+  // Ragdoll entry forgets the stickman's pairs (seed 4.5); late exits are then ignored.
+  for (const id of s.sink.purged) s.stickmanPairs.purge(id);
+  s.sink.purged.length = 0;
   const { contacts, areas } = s.world.takeEvents();
+  const flinch = (rigId: string, part: string, push: [number, number], propId: string) => {
+    const v = s.world.bodyState(propId)?.velocity;
+    if (v) s.rigById.get(rigId)?.addReaction(part as PartName, push, Math.hypot(v[0], v[1]));
+  };
   for (const c of contacts) {
     s.contact$.next(c);
+    // A ragdoll's bodies collide physically but never fire a rule or a reaction (seed 4.5).
+    if (c.a.kind === 'ragdoll' || c.b.kind === 'ragdoll') continue;
     const proxies = (c.a.kind === 'proxy' ? 1 : 0) + (c.b.kind === 'proxy' ? 1 : 0);
     const prop = c.a.kind === 'prop' || c.b.kind === 'prop';
     if (proxies === 2) {
       for (const e of stickmanStickmanEvents(c, s.stickmanPairs)) events.push(e);
     } else if (proxies === 1 && prop) {
-      const e = stickmanPropEvent(c, s.stickmanPairs);
+      // RECOVERING contacts may fire the rule; the flinch is a no-op outside ANIMATED.
+      const e = stickmanPropEvent(c, s.stickmanPairs, c.type === 'started' ? flinch : undefined);
       if (e) events.push(e);
     } else if (prop && proxies === 0) {
       for (const e of propContactEvents(c)) events.push(e);

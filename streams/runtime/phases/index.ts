@@ -1,12 +1,14 @@
 /**
- * The fixed step as a visible list of named phases, in DESIGN.md §6 order. Post-physics read-back
- * of ragdoll bodies and impact reactions join this list (after dispatchRules) with the ragdoll work.
+ * The fixed step as a visible list of named phases, in DESIGN.md §6 order, except that the
+ * post-physics read-back of ragdolls comes right after the physics step rather than after the
+ * rules: a ragdoll's root must be current before the floor check (leaveStage) and the rules.
  */
 import type { StepState } from '../stepState';
 import { applyCommands } from './applyCommands';
 import { dispatchRules } from './dispatchRules';
 import { drainContacts } from './drainContacts';
 import { leaveStage } from './leaveStage';
+import { postPhysics } from './postPhysics';
 import { publishFrame } from './publishFrame';
 import { stepPhysics } from './stepPhysics';
 import { stepRigs } from './stepRigs';
@@ -22,6 +24,7 @@ export const STEP_PHASES: readonly StepPhase[] = [
   { name: 'stepRigs', run: stepRigs },
   { name: 'writeKinematicTargets', run: writeKinematicTargets },
   { name: 'stepPhysics', run: stepPhysics },
+  { name: 'postPhysics', run: postPhysics },
   { name: 'drainContacts', run: drainContacts },
   { name: 'leaveStage', run: leaveStage },
   { name: 'dispatchRules', run: dispatchRules },

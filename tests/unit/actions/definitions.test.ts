@@ -39,7 +39,7 @@ describe('action kinds: one definition each', () => {
 
   it('the payload union and the queue item union have one variant per supported kind, in list order', () => {
     const supported = ACTION_DEFINITIONS.filter((d) => d.supported).map((d) => d.type);
-    expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face']);
+    expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover']);
     expect(variantTypes(actionPayloadSchema)).toEqual(supported);
     expect(variantTypes(queueItemSchema)).toEqual(supported);
   });
@@ -66,7 +66,7 @@ describe('action kinds: one definition each', () => {
 
   it('kinds that later work adds are listed but refused by the file format', () => {
     const unsupported = ACTION_DEFINITIONS.filter((d) => !d.supported);
-    expect(unsupported.map((d) => d.type)).toEqual(['ragdoll', 'recover', 'pick_up_prop', 'drop_prop', 'throw_prop']);
+    expect(unsupported.map((d) => d.type)).toEqual(['pick_up_prop', 'drop_prop', 'throw_prop']);
     for (const d of unsupported) {
       const messages = actionPayloadSchema.safeParse(samplePayload(d)).error?.issues.map((i) => i.message);
       expect(messages, d.type).toEqual(['unknown or unsupported action type']);

@@ -7,10 +7,10 @@ describe('action registry', () => {
   it('lists each kind once; the supported ones are exactly what the schema accepts', () => {
     const types = ACTION_REGISTRY.map((a) => a.type);
     expect(new Set(types).size).toBe(types.length);
-    expect(SUPPORTED_ACTIONS.map((a) => a.type).sort()).toEqual(['face', 'speak', 'wait', 'walk_to']);
+    expect(SUPPORTED_ACTIONS.map((a) => a.type).sort()).toEqual(['face', 'ragdoll', 'recover', 'speak', 'wait', 'walk_to']);
     for (const spec of ACTION_REGISTRY) {
-      const ok = actionPayloadSchema.safeParse({ type: spec.type }).error?.issues.some((i) => i.message === 'unknown or unsupported action type');
-      expect(ok, spec.type).toBe(!spec.supported);
+      const refusedAsUnknown = actionPayloadSchema.safeParse({ type: spec.type }).error?.issues.some((i) => i.message === 'unknown or unsupported action type') ?? false;
+      expect(refusedAsUnknown, spec.type).toBe(!spec.supported);
     }
   });
 
@@ -41,10 +41,9 @@ describe('action registry', () => {
 });
 
 describe('triggers that cannot fire yet', () => {
-  it('only state_changed is marked pending (rig states change once ragdoll exists), with a reason', async () => {
+  it('none is pending: state_changed fires now that rigs ragdoll and recover', async () => {
     const { TRIGGER_REGISTRY } = await import('../../../core/actions/registry');
-    const pending = TRIGGER_REGISTRY.filter((t) => t.pending);
-    expect(pending.map((t) => t.type)).toEqual(['state_changed']);
-    expect(pending[0].pending).toMatch(/ragdoll/);
+    expect(TRIGGER_REGISTRY.filter((t) => t.pending).map((t) => t.type)).toEqual([]);
+    expect(TRIGGER_REGISTRY.map((t) => t.type)).toContain('state_changed');
   });
 });

@@ -256,11 +256,11 @@ describe('unknown object kinds and unknown keys', () => {
 
 describe('unknown or unsupported action types', () => {
   it.each<Case>([
-    ['ragdoll in a queue (not yet supported)', (d) => (d.queues['stick-1'][0] = { id: 'a1', type: 'ragdoll' }), '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
+    ['drop_prop in a queue (not yet supported)', (d) => (d.queues['stick-1'][0] = { id: 'a1', type: 'drop_prop' }), '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
     ['pick_up_prop in a queue (not yet supported)', (d) => (d.queues['stick-1'][1] = { id: 'a2', type: 'pick_up_prop', target_prop_id: 'ball-1' }), '$.queues["stick-1"][1].type', /^unknown or unsupported action type$/],
     ['made-up type in a queue', (d) => (d.queues['stick-1'][0].type = 'teleport'), '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
     ['queue item without a type', (d) => delete d.queues['stick-1'][0].type, '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
-    ['ragdoll in a rule action', (d) => (d.rules[0].then[0].action = { type: 'ragdoll' }), '$.rules[0].then[0].action.type', /^unknown or unsupported action type$/],
+    ['drop_prop in a rule action', (d) => (d.rules[0].then[0].action = { type: 'drop_prop' }), '$.rules[0].then[0].action.type', /^unknown or unsupported action type$/],
     ['throw_prop in a rule action', (d) => (d.rules[0].then[0].action = { type: 'throw_prop', target_position: [0, 0] }), '$.rules[0].then[0].action.type', /^unknown or unsupported action type$/],
     ['walk_to without its target', (d) => (d.queues['stick-1'][0] = { id: 'a1', type: 'walk_to' }), '$.queues["stick-1"][0].target_position', /^is required$/],
   ])('%s', (_name, mutate, path, reason) => check(mutate, path, reason));

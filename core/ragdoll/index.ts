@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './blueprint';
+export * from './momentum';
+export * from './rest';
+export * from './readBack';
+export * from './standUp';

@@ -1,0 +1,26 @@
+/** When a ragdoll is at rest (issue 8): every part slower than the thresholds for long enough. */
+import { RAGDOLL_MAX_SECONDS, RAGDOLL_REST_ANGULAR_SPEED, RAGDOLL_REST_SECONDS, RAGDOLL_REST_SPEED } from './constants';
+
+export class RestTracker {
+  /** Seconds every part has been still. */
+  still = 0;
+  /** Seconds since the ragdoll was built. */
+  age = 0;
+  private reported = false;
+
+  /**
+   * Advances by one step given the fastest part's linear (px/s) and angular (rad/s) speed.
+   * True exactly once: on the step the ragdoll comes to rest (or gives up settling).
+   */
+  step(maxSpeed: number, maxAngularSpeed: number, dt: number): boolean {
+    this.age += dt;
+    const still = maxSpeed < RAGDOLL_REST_SPEED && maxAngularSpeed < RAGDOLL_REST_ANGULAR_SPEED;
+    this.still = still ? this.still + dt : 0;
+    if (this.reported) return false;
+    if (this.still >= RAGDOLL_REST_SECONDS - 1e-9 || this.age >= RAGDOLL_MAX_SECONDS - 1e-9) {
+      this.reported = true;
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * A ragdoll in Rapier: the blueprint's ten dynamic bodies and nine revolute joints (limits set
+ * after creation — limits on JointData are ignored, API-NOTES), contacts off between jointed
+ * neighbours, and one collision-group slot bit so a ragdoll never collides with itself (the head
+ * circle overlaps the shoulders) while it still collides with everything else, other ragdolls
+ * included. Built and freed as a unit; joints go before bodies.
+ */
+import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
+import { RAGDOLL_GRAVITY_SCALE, RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
+import { RAPIER } from './rapier';
+import { toMeters, toPixels } from './units';
+
+type World = InstanceType<typeof RAPIER.World>;
+type RigidBody = InstanceType<typeof RAPIER.RigidBody>;
+type Collider = InstanceType<typeof RAPIER.Collider>;
+type Joint = InstanceType<typeof RAPIER.ImpulseJoint>;
+
+/** The first slot bit: bits below it are left to the default groups of everything else. */
+const FIRST_SLOT_BIT = 4;
+const ALL = 0xffff;
+
+export const slotGroups = (slot: number): number => {
+  const bit = 1 << (FIRST_SLOT_BIT + (slot % RAGDOLL_SLOTS));
+  return (bit << 16) | (ALL & ~bit);
+};
+
+export interface BuiltRagdoll {
+  slot: number;
+  /** PART_NAMES order, as the blueprint lists them. */
+  bodies: RigidBody[];
+  colliders: Collider[];
+  joints: Joint[];
+}
+
+export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: number): BuiltRagdoll {
+  const groups = slotGroups(slot);
+  const bodies: RigidBody[] = [];
+  const colliders: Collider[] = [];
+  const byPart = new Map<string, RigidBody>();
+  for (const b of blueprint.bodies) {
+    const body = world.createRigidBody(
+      RAPIER.RigidBodyDesc.dynamic()
+        .setTranslation(toMeters(b.center[0]), toMeters(b.center[1]))
+        .setRotation(b.angle)
+        .setLinvel(toMeters(b.velocity[0]), toMeters(b.velocity[1]))
+        .setAngvel(b.angularVelocity)
+        .setGravityScale(RAGDOLL_GRAVITY_SCALE)
+        .setLinearDamping(0.05)
+        .setAngularDamping(0.3)
+        .setCanSleep(true),
+    );
+    const desc = b.shape.kind === 'circle'
+      ? RAPIER.ColliderDesc.ball(toMeters(b.shape.radius))
+      : RAPIER.ColliderDesc.capsule(toMeters(b.shape.halfHeight), toMeters(b.shape.radius));
+    const collider = world.createCollider(
+      desc.setMass(b.mass).setFriction(0.8).setRestitution(0.05).setCollisionGroups(groups).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS),
+      body,
+    );
+    bodies.push(body);
+    colliders.push(collider);
+    byPart.set(b.part, body);
+  }
+  const joints: Joint[] = [];
+  for (const j of blueprint.joints) {
+    const data = RAPIER.JointData.revolute(
+      { x: toMeters(j.anchorParent[0]), y: toMeters(j.anchorParent[1]) },
+      { x: toMeters(j.anchorChild[0]), y: toMeters(j.anchorChild[1]) },
+    );
+    const joint = world.createImpulseJoint(data, byPart.get(j.parent)!, byPart.get(j.child)!, true) as InstanceType<typeof RAPIER.RevoluteImpulseJoint>;
+    joint.setLimits(j.limits[0], j.limits[1]);
+    joint.setContactsEnabled(false);
+    joints.push(joint);
+  }
+  return { slot, bodies, colliders, joints };
+}
+
+/** x, y (px), rotation per body into `out`; returns the fastest linear (px/s) and angular speed. */
+export function readRagdoll(r: BuiltRagdoll, out: Float64Array): { maxSpeed: number; maxAngularSpeed: number } {
+  let maxSpeed = 0;
+  let maxAngularSpeed = 0;
+  r.bodies.forEach((b, i) => {
+    const t = b.translation();
+    out[i * 3] = toPixels(t.x);
+    out[i * 3 + 1] = toPixels(t.y);
+    out[i * 3 + 2] = b.rotation();
+    const v = b.linvel();
+    maxSpeed = Math.max(maxSpeed, toPixels(Math.hypot(v.x, v.y)));
+    maxAngularSpeed = Math.max(maxAngularSpeed, Math.abs(b.angvel()));
+  });
+  return { maxSpeed, maxAngularSpeed };
+}
+
+export function freeRagdoll(world: World, r: BuiltRagdoll): void {
+  for (const j of r.joints) if (j.isValid()) world.removeImpulseJoint(j, true);
+  for (const b of r.bodies) if (b.isValid()) world.removeRigidBody(b);
+  r.joints.length = 0;
+  r.bodies.length = 0;
+  r.colliders.length = 0;
+}

@@ -1,0 +1,135 @@
+/**
+ * A stickman's physical body while it is not animated (issue 8): the ragdoll it becomes and the
+ * stand-up it recovers through. The rig machine decides when; this does the work: build from
+ * the solved pose and the tracked momentum, read back each step, notice rest, capture, free,
+ * re-anchor on the terrain under the pelvis, and blend from the captured pose to standing.
+ */
+import { MomentumTracker, RestTracker, STAND_UP_SECONDS, fitKey, poseFromBodies, ragdollBlueprint, standUpPose, standUpVariant, type StandUpKey, type StandUpVariant } from '../../core/ragdoll';
+import type { Facing } from '../../core/rig/facing';
+import { worldToMarker } from '../../core/rig/facing';
+import type { MarkerPose } from '../../core/rig/markers';
+import type { RigProportions } from '../../core/rig/proportions';
+import { PART_NAMES } from '../../core/rig/skeleton';
+import type { Vec2 } from '../../core/rig/vec';
+import type { WorldPose } from '../../core/rig/worldPose';
+import type { TerrainIndex } from '../../core/terrain/terrainIndex';
+import type { PhysicsWorld } from '../physics/world';
+
+/** How far above the pelvis the search for ground under a fallen stickman starts (px). */
+const REANCHOR_ABOVE = 300;
+const REANCHOR_RANGE = 3000;
+
+export class RigBody {
+  readonly momentum = new MomentumTracker();
+  private readonly ragdollPoses = new Float64Array(PART_NAMES.length * 3);
+  private rest: RestTracker | null = null;
+  /** The ragdoll's pose this step (stage px), while it is a ragdoll. */
+  ragdollPose: WorldPose | null = null;
+  private standUp: { from: StandUpKey; variant: StandUpVariant; elapsed: number } | null = null;
+
+  constructor(
+    private readonly id: string,
+    private readonly physics: PhysicsWorld,
+    private readonly terrain: TerrainIndex,
+    private readonly proportions: RigProportions,
+    private readonly order: number,
+  ) {}
+
+  get isRagdoll(): boolean {
+    return this.ragdollPose !== null;
+  }
+
+  /** Seconds the ragdoll has been still (the debug overlay's rest timer). */
+  get restSeconds(): number {
+    return this.rest?.still ?? 0;
+  }
+
+  get standUpVariant(): StandUpVariant | null {
+    return this.standUp?.variant ?? null;
+  }
+
+  /** Builds the ragdoll from the pose the stickman has now, moving as it moved (RAGDOLL entry). */
+  becomeRagdoll(pose: WorldPose, facing: Facing, dt: number): void {
+    this.standUp = null;
+    this.physics.setPartsEnabled(this.id, false);
+    this.physics.addRagdoll(this.id, ragdollBlueprint(pose, facing, this.proportions, this.momentum.motion(dt)), this.order);
+    this.rest = new RestTracker();
+    this.momentum.reset();
+    this.readRagdoll();
+  }
+
+  /** Post-physics read-back; true on the step the ragdoll comes to rest. */
+  stepRagdoll(dt: number): boolean {
+    const speeds = this.readRagdoll();
+    if (!speeds || !this.rest) return false;
+    return this.rest.step(speeds.maxSpeed, speeds.maxAngularSpeed, dt);
+  }
+
+  /**
+   * RECOVERING entry (seed 4.5 order): capture the ragdoll pose, free its bodies and joints,
+   * re-anchor the root on the terrain under the pelvis, fit markers to the captured pose, turn
+   * the proxies back on. Returns the new root and the markers and lean to solve this step.
+   */
+  startRecovery(facing: Facing, fallbackRoot: Vec2): { root: Vec2; key: StandUpKey } {
+    this.readRagdoll();
+    const captured = this.ragdollPose;
+    this.physics.removeRagdoll(this.id);
+    this.ragdollPose = null;
+    this.rest = null;
+    if (!captured) {
+      this.standUp = null;
+      return { root: fallbackRoot, key: { markers: { Torso: [0, -240], Left_Leg: [18, 0], Right_Leg: [-18, 0], Left_Hand: [-22, -40], Right_Hand: [22, -40] }, torsoLean: 0, headLean: 0 } };
+    }
+    const pelvis = captured.torso.start;
+    const lowest = Math.max(...PART_NAMES.map((p) => Math.max(captured[p].start[1], captured[p].end[1])));
+    const ground = this.terrain.probeDown(pelvis[0], pelvis[1] - REANCHOR_ABOVE, REANCHOR_RANGE);
+    const root: Vec2 = [pelvis[0], ground ? ground.point[1] : lowest];
+    const key = fitKey(captured, root, facing);
+    this.standUp = { from: key, variant: standUpVariant(key), elapsed: 0 };
+    this.physics.setPartsEnabled(this.id, true);
+    return { root, key };
+  }
+
+  /** Advances the stand-up one step: the pose to solve, and whether it is done. */
+  stepStandUp(standing: MarkerPose, dt: number): { key: StandUpKey; done: boolean } | null {
+    const s = this.standUp;
+    if (!s) return null;
+    s.elapsed += dt;
+    const progress = s.elapsed / STAND_UP_SECONDS;
+    return { key: standUpPose(s.from, s.variant, standing, progress), done: progress >= 1 - 1e-9 };
+  }
+
+  /** The stand-up was cancelled (knocked down again) or finished. */
+  endStandUp(): void {
+    this.standUp = null;
+  }
+
+  /** Every exit path (PLAY exit, RESET, leaving the stage) frees the bodies and joints. */
+  release(): void {
+    this.physics.removeRagdoll(this.id);
+    this.ragdollPose = null;
+    this.rest = null;
+    this.standUp = null;
+  }
+
+  /** The ragdoll's pose as rig-local markers (frames and handles read markers). */
+  ragdollMarkers(root: Vec2, facing: Facing): MarkerPose | null {
+    const p = this.ragdollPose;
+    if (!p) return null;
+    const local = (v: Vec2) => worldToMarker(v, root, facing);
+    return {
+      Torso: local(p.torso.start),
+      Left_Hand: local(p.left_lower_arm.end),
+      Right_Hand: local(p.right_lower_arm.end),
+      Left_Leg: local(p.left_lower_leg.end),
+      Right_Leg: local(p.right_lower_leg.end),
+    };
+  }
+
+  private readRagdoll() {
+    const speeds = this.physics.readRagdoll(this.id, this.ragdollPoses);
+    if (!speeds) return null;
+    this.ragdollPose = poseFromBodies(this.ragdollPoses, this.proportions);
+    return speeds;
+  }
+}
