@@ -69,7 +69,7 @@ export function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number)
   const hit = s.airVelocityY > 0 ? landingSurface(env.terrain, s.root, dy, env.debug) : null;
   if (hit) return touchdown(s, env, hit.point[1]);
 
-  s.root[1] += dy;
+  s.root[1] += s.airVelocityY * dt;
   s.bodyY = s.root[1];
   s.swing = null;
   if (s.airPoseBase) {

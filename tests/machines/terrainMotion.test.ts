@@ -56,6 +56,9 @@ function createSut(): RigSim {
 const copyPose = (m: MarkerPose): MarkerPose => JSON.parse(JSON.stringify(m));
 const limbsOf = (m: MarkerPose | AirPoseBase) => ({ Left_Hand: m.Left_Hand, Right_Hand: m.Right_Hand, Left_Leg: m.Left_Leg, Right_Leg: m.Right_Leg, Torso: m.Torso });
 
+/** How far the air pose has moved the right hand forward from its takeoff base, px. */
+const handOffsetX = (sim: RigSim): number => sim.s.markers.Right_Hand[0] - sim.s.airPoseBase!.Right_Hand[0];
+
 /** Steps until an event of `type` comes out of the core; fails when it does not within `max`. */
 function stepUntilEvent<T extends LocomotionEvent['type']>(sim: RigSim, type: T, max: number): { event: Extract<LocomotionEvent, { type: T }>; steps: number } {
   for (let i = 1; i <= max; i++) {
@@ -154,12 +157,19 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
             takeoffPose = limbsOf(copyPose(sim.s.markers));
           },
           'physics.landed': ({ event }) => {
-            // The harness sets the height of this fall (the platform gives only one), then the
-            // core falls it for real: the landing it reports must be the one the model names.
+            // A third of a second in the air first, so the air pose is well developed; then the
+            // harness sets where this fall started (the platform offers only one height) and the
+            // core falls the rest for real: the landing it reports must be the one the model names.
             const wanted = (event as Landed).fallDistance;
-            const ground = sim.terrain.probeDown(sim.s.root[0], sim.s.root[1] - 0.5, 3000)!.point[1];
-            sim.s.root[1] = ground - wanted;
-            sim.s.fallStartY = sim.s.root[1];
+            const groundBelow = () => sim.terrain.probeDown(sim.s.root[0], sim.s.root[1] - 0.5, 3000)!.point[1];
+            // A fall begun standing on the ground is lifted clear first, as createSut places it.
+            if (groundBelow() - sim.s.root[1] < 250) sim.s.root[1] = sim.s.fallStartY = groundBelow() - 400;
+            sim.run(20);
+            expect(sim.phase).toBe('AIRBORNE');
+            expect(handOffsetX(sim)).toBeGreaterThan(150);
+            const ground = groundBelow();
+            sim.s.root[1] = ground - Math.min(wanted, 30);
+            sim.s.fallStartY = ground - wanted;
             const { event: landed } = stepUntilEvent(sim, 'landed', 240);
             expect(landed.fallDistance).toBeCloseTo(wanted, 6);
             expect(isHardLanding(landed.fallDistance)).toBe(isHardLanding(wanted));
