@@ -1,0 +1,439 @@
+/**
+ * RigState — ANIMATED · RAGDOLL · RECOVERING (issue 8, seed 4.5 state order) — model-based with
+ * xstate/graph. The rig machine is the model (keyed on its state value only: its context holds
+ * actor refs); the system under test is a real rig actor with its real children, checked at every
+ * state against an independent reference of the lifecycle: the runner is told the rig's state,
+ * TerrainMotion lives exactly as long as ANIMATED (and the landing barrier goes with it),
+ * `rig.stateChanged` names the new state, the previous one and the cause, and every transition
+ * appears as a trace record under `rig:<id>`. Both `auto_recover` settings are modelled.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, type Actor, type AnyActorRef, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { rigMachine, type RigEmitted, type RigEvent, type RigStateName } from '../../machines/rigMachine';
+import { createTransitionInspector } from '../../streams/trace/inspector';
+import type { TransitionRecord } from '../../streams/trace/records';
+import type { LaneItem } from '../../core/actions/lane';
+
+const RIG_ID = 'stick';
+const RIG_PATH = `rig:${RIG_ID}`;
+const TERRAIN_PATH = `${RIG_PATH}/terrainMotion`;
+const STATES: RigStateName[] = ['ANIMATED', 'RAGDOLL', 'RECOVERING'];
+
+// A queue with a walk in it, so the runner really has something to pause and resume.
+const ITEMS: LaneItem[] = [
+  { id: 'walk', origin: 'authored', action: { type: 'walk_to', target_position: [900, 1400] } },
+  { id: 'wait', origin: 'authored', action: { type: 'wait', seconds: 0.5 } },
+];
+
+/** Every event the rig takes, with payloads (the ragdoll causes; a soft landing; a reaction). */
+const TERRAIN_EVENTS: RigEvent[] = [
+  { type: 'rig.beginTerrainFall' },
+  { type: 'physics.landed', fallDistance: 20, impactSpeed: 300 },
+  { type: 'physics.supportLost', walkVelocityX: 160 },
+  { type: 'physics.landingFinished' },
+  { type: 'rig.disableTerrain' },
+];
+const MODEL_EVENTS: RigEvent[] = [
+  { type: 'rig.setRagdoll' },
+  { type: 'rig.setRagdoll', cause: 'action' },
+  { type: 'rig.setRagdoll', cause: 'grab' },
+  { type: 'rig.recover' },
+  { type: 'physics.ragdollAtRest' },
+  { type: 'rig.standUpFinished' },
+  ...TERRAIN_EVENTS,
+  { type: 'terrain.landingStarted' },
+  { type: 'terrain.landingEnded' },
+  { type: 'queue.start' },
+  { type: 'queue.stop' },
+  { type: 'queue.abandon' },
+  { type: 'queue.enqueue', mode: 'sequential', item: { id: 'react', origin: 'reactive', action: { type: 'wait', seconds: 0.1 } } },
+  { type: 'step', dt: 1 / 60 },
+  { type: 'rig.arrived' },
+  { type: 'rig.walkBlocked' },
+];
+const TERRAIN_TYPES = new Set(TERRAIN_EVENTS.map((e) => e.type));
+
+/**
+ * The lifecycle as issue 8 states it, written out independently of the machine: what the rig
+ * goes to from `state` on `event`, or `state` itself when the event means nothing there.
+ */
+function referenceNext(state: RigStateName, event: RigEvent, autoRecover: boolean): RigStateName {
+  switch (state) {
+    case 'ANIMATED':
+      return event.type === 'rig.setRagdoll' ? 'RAGDOLL' : state;
+    case 'RAGDOLL':
+      if (event.type === 'rig.recover') return 'RECOVERING';
+      return event.type === 'physics.ragdollAtRest' && autoRecover ? 'RECOVERING' : state;
+    case 'RECOVERING':
+      if (event.type === 'rig.standUpFinished') return 'ANIMATED';
+      return event.type === 'rig.setRagdoll' ? 'RAGDOLL' : state;
+  }
+}
+
+const causeOf = (e: RigEvent): string => (e.type === 'rig.setRagdoll' ? (e.cause ?? 'call') : e.type);
+const label = (e: RigEvent): string => (e.type === 'rig.setRagdoll' ? `rig.setRagdoll(${e.cause ?? '-'})` : e.type);
+
+// ---------------------------------------------------------------------------------------------
+// What the machine declares
+// ---------------------------------------------------------------------------------------------
+
+type StateNodeLike = typeof rigMachine.root;
+
+function transitionLabel(node: StateNodeLike, t: AnyTransitionDefinition): string {
+  const source = node.path.join('.') || '(root)';
+  const target = t.target?.[0]?.key ?? source;
+  const guard = typeof t.guard === 'string' ? `[${t.guard}]` : t.guard ? `[${(t.guard as { type?: string }).type ?? 'inline'}]` : '';
+  return `${source}:${t.eventType}${guard}->${target}`;
+}
+
+/** Every transition the rig declares (the root's forwards and each state's), by identity. */
+function declaredEdges(): Map<AnyTransitionDefinition, string> {
+  const edges = new Map<AnyTransitionDefinition, string>();
+  for (const node of [rigMachine.root, ...(Object.values(rigMachine.root.states) as StateNodeLike[])]) {
+    for (const list of node.transitions.values()) for (const t of list) edges.set(t, transitionLabel(node, t));
+  }
+  return edges;
+}
+
+/** The event types a state (or the root, for every state) declares. */
+function declaredTypes(state: RigStateName): Set<string> {
+  return new Set([...rigMachine.root.transitions.keys(), ...rigMachine.root.states[state].transitions.keys()]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The system under test: a real rig actor, watched from outside
+// ---------------------------------------------------------------------------------------------
+
+class RigSut {
+  readonly rig: Actor<typeof rigMachine>;
+  readonly records: TransitionRecord[] = [];
+  readonly changes: RigEmitted[] = [];
+  /** Rig transitions taken, by definition (coverage). */
+  readonly taken = new Set<AnyTransitionDefinition>();
+  /** Every TerrainMotion child ever seen, in order. */
+  readonly terrainChildren: AnyActorRef[] = [];
+  /** Events delivered to TerrainMotion children (type, who sent it). */
+  readonly toTerrain: Array<{ type: string; from: string | undefined }> = [];
+  /** The lifecycle according to the reference, and what it expects the machine to have said. */
+  state: RigStateName = 'ANIMATED';
+  readonly expectedChanges: RigEmitted[] = [];
+  readonly expectedRecords: string[] = [];
+
+  constructor(readonly autoRecover: boolean) {
+    const transitions = createTransitionInspector(() => ({ t: 0, tick: 0 }), (r) => this.records.push(r));
+    const inspect = (ev: InspectionEvent) => {
+      transitions(ev);
+      if (ev.type === '@xstate.microstep' && ev.actorRef === (this.rig as unknown as AnyActorRef)) for (const t of ev._transitions) this.taken.add(t);
+      if (ev.type === '@xstate.event' && systemIdOf(ev.actorRef) === TERRAIN_PATH && ev.event.type !== 'xstate.init') {
+        this.toTerrain.push({ type: ev.event.type, from: ev.sourceRef ? systemIdOf(ev.sourceRef) : undefined });
+      }
+    };
+    this.rig = createActor(rigMachine, { input: { id: RIG_ID, items: ITEMS, autoRecover }, systemId: RIG_PATH, inspect });
+    this.rig.on('rig.stateChanged', (e) => this.changes.push(e));
+    this.rig.start();
+    this.noteTerrainChild();
+  }
+
+  /** Sends one event and checks the rig did what the reference says, and said so. */
+  send(event: RigEvent): void {
+    const before = this.state;
+    const next = referenceNext(before, event, this.autoRecover);
+    const delivered = this.toTerrain.length;
+    this.rig.send(event);
+    this.state = next;
+    if (next !== before) {
+      this.expectedChanges.push({ type: 'rig.stateChanged', state: next, previous: before, cause: causeOf(event) });
+      this.expectedRecords.push(`${before}->${next}:${event.type}`);
+    }
+    expect(this.rig.getSnapshot().value, `${before} + ${label(event)}`).toBe(next);
+    expect(this.changes, `rig.stateChanged after ${before} + ${label(event)}`).toEqual(this.expectedChanges);
+    expect(this.rigRecords(), `rig:${RIG_ID} records after ${before} + ${label(event)}`).toEqual(this.expectedRecords);
+    // Terrain events go to TerrainMotion, from the rig, only while it is ANIMATED (it has one).
+    const forwarded = this.toTerrain.slice(delivered);
+    if (TERRAIN_TYPES.has(event.type) && before === 'ANIMATED') expect(forwarded).toEqual([{ type: event.type, from: RIG_PATH }]);
+    else if (next === before) expect(forwarded, `${before} + ${label(event)} reached TerrainMotion`).toEqual([]);
+    this.noteTerrainChild();
+  }
+
+  rigRecords(): string[] {
+    return this.records.filter((r) => r.actor === RIG_PATH).map((r) => `${r.from}->${r.to}:${r.event}`);
+  }
+
+  runner() {
+    return this.rig.getSnapshot().context.actionRunner.getSnapshot();
+  }
+
+  terrainChild(): AnyActorRef | undefined {
+    return this.rig.getSnapshot().children.terrainMotion as AnyActorRef | undefined;
+  }
+
+  private noteTerrainChild(): void {
+    const child = this.terrainChild();
+    if (child && !this.terrainChildren.includes(child)) {
+      // A fresh TerrainMotion on every entry to ANIMATED: it starts DISABLED (the runtime's
+      // terrain fall is what sets it going).
+      expect((child.getSnapshot() as { value: string }).value).toBe('DISABLED');
+      this.terrainChildren.push(child);
+    }
+  }
+
+  /** Everything that must hold in the rig's current state. */
+  checkState(value: RigStateName): void {
+    expect(this.rig.getSnapshot().value).toBe(value);
+    expect(this.state, 'the model and the reference agree').toBe(value);
+    expect(this.rig.getSnapshot().context.state).toBe(value);
+    // The queue runner hears the rig's state on every entry (walks and turns wait while down).
+    expect(this.runner().context.rigState, 'the runner knows the rig state').toBe(value);
+    const child = this.terrainChild();
+    const registered = this.rig.system.get(TERRAIN_PATH) as AnyActorRef | undefined;
+    if (value === 'ANIMATED') {
+      expect(child, 'ANIMATED has a TerrainMotion child').toBeDefined();
+      expect(child!.getSnapshot().status).toBe('active');
+      expect(registered, `${TERRAIN_PATH} is registered`).toBe(child);
+      expect(this.rig.getSnapshot().context.terrainMotion).toBe(child);
+    } else {
+      expect(child, `${value} has no TerrainMotion child`).toBeUndefined();
+      expect(registered, `${TERRAIN_PATH} is gone in ${value}`).toBeUndefined();
+      expect(this.rig.getSnapshot().context.terrainMotion).toBeNull();
+      // Leaving ANIMATED lifted the landing barrier with the terrain motion that raised it.
+      expect(this.runner().context.barrier, `the landing barrier is down in ${value}`).toBe(false);
+    }
+    // Every TerrainMotion but the live one was stopped when its ANIMATED ended.
+    for (const old of this.terrainChildren) if (old !== child) expect(old.getSnapshot().status).toBe('stopped');
+  }
+
+  stop(): void {
+    this.rig.stop();
+  }
+}
+
+const systemIdOf = (ref: unknown): string | undefined => (ref as { options?: { systemId?: string } }).options?.systemId;
+
+// ---------------------------------------------------------------------------------------------
+// Model-based: every state and transition, both auto_recover settings
+// ---------------------------------------------------------------------------------------------
+
+const takenByVariant = new Map<boolean, Set<AnyTransitionDefinition>>();
+const reachedByVariant = new Map<boolean, Set<string>>();
+
+for (const autoRecover of [true, false]) {
+  describe(`rig state machine, auto_recover ${autoRecover} (model-based, xstate/graph)`, () => {
+    const options = {
+      input: { id: RIG_ID, items: ITEMS, autoRecover },
+      events: MODEL_EVENTS,
+      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
+    };
+    const model = createTestModel(rigMachine, options);
+    const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+    const eventsOf = (p: (typeof shortest)[number]) => p.steps.slice(1).map((s) => s.event as RigEvent);
+    // getPathsFromEvents does not reuse the model's options, and starts from a snapshot made
+    // without the input unless told: pass them again, with the model's own initial snapshot.
+    const fromState = shortest[0].steps[0].state;
+    const along = (events: RigEvent[]) => model.getPathsFromEvents(events, { ...options, fromState });
+    // From the shortest path to each state, every model event once more (each declared
+    // transition is taken, each undeclared event is ignored), and one long life: a landing
+    // barrier cut short by a grab, a RECOVERING → RAGDOLL re-entry, and back to ANIMATED.
+    // (A pure traversal stops no children, so a path may re-enter ANIMATED only once: the
+    // respawned TerrainMotion's systemId would clash. The real actor is tested for many cycles below.)
+    const toRecovering: RigEvent = autoRecover ? { type: 'physics.ragdollAtRest' } : { type: 'rig.recover' };
+    const paths = [
+      ...shortest.flatMap((p) => MODEL_EVENTS.flatMap((e) => along([...eventsOf(p), e]))),
+      ...along([
+        { type: 'queue.start' }, { type: 'step', dt: 1 / 60 }, { type: 'rig.beginTerrainFall' }, { type: 'terrain.landingStarted' },
+        { type: 'rig.setRagdoll', cause: 'grab' }, toRecovering, { type: 'rig.setRagdoll', cause: 'action' }, { type: 'rig.recover' },
+        { type: 'rig.standUpFinished' }, { type: 'rig.beginTerrainFall' }, { type: 'step', dt: 1 / 60 },
+      ]),
+    ];
+    const taken = new Set<AnyTransitionDefinition>();
+    const reached = new Set<string>();
+    takenByVariant.set(autoRecover, taken);
+    reachedByVariant.set(autoRecover, reached);
+
+    it('the model reaches every rig state', () => {
+      expect(shortest.map((p) => String(p.state.value)).sort()).toEqual([...STATES].sort());
+    });
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        const sut = new RigSut(autoRecover);
+        await path.test({
+          events: Object.fromEntries(
+            MODEL_EVENTS.map((e) => [e.type, ({ event }: { event: unknown }) => sut.send(event as RigEvent)]),
+          ),
+          states: {
+            '*': (state) => {
+              sut.checkState(state.value as RigStateName);
+              reached.add(String(state.value));
+            },
+          },
+        });
+        for (const t of sut.taken) taken.add(t);
+        sut.stop();
+      });
+    }
+  });
+}
+
+describe('rig state machine: coverage of the definition', () => {
+  it('both variants reach every state; together they take every declared transition', () => {
+    for (const v of [true, false]) expect([...reachedByVariant.get(v)!].sort()).toEqual([...STATES].sort());
+    const declared = declaredEdges();
+    const union = new Set([...takenByVariant.get(true)!, ...takenByVariant.get(false)!].map((t) => declared.get(t)));
+    expect([...union].sort()).toEqual([...declared.values()].sort());
+  });
+
+  it('without auto_recover a ragdoll at rest stays down: RECOVERING only through rig.recover', () => {
+    const restEdge = [...declaredEdges()].find(([, l]) => l.startsWith('RAGDOLL:physics.ragdollAtRest'))![0];
+    expect(takenByVariant.get(false)!.has(restEdge)).toBe(false);
+    expect(takenByVariant.get(true)!.has(restEdge)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Focused checks
+// ---------------------------------------------------------------------------------------------
+
+/** A rig driven to `state` by the shortest route (autoRecover as given). */
+function rigIn(state: RigStateName, autoRecover = true): RigSut {
+  const sut = new RigSut(autoRecover);
+  const route: Record<RigStateName, RigEvent[]> = {
+    ANIMATED: [],
+    RAGDOLL: [{ type: 'rig.setRagdoll' }],
+    RECOVERING: [{ type: 'rig.setRagdoll' }, { type: 'rig.recover' }],
+  };
+  for (const e of route[state]) sut.send(e);
+  sut.checkState(state);
+  return sut;
+}
+
+describe('rig state machine: focused', () => {
+  it('the first state announces nothing but tells the runner; every later entry says state, previous and cause', () => {
+    const sut = rigIn('ANIMATED');
+    expect(sut.changes).toEqual([]);
+    expect(sut.rigRecords()).toEqual([]);
+    expect(sut.runner().context.rigState).toBe('ANIMATED');
+    sut.send({ type: 'rig.setRagdoll', cause: 'grab' });
+    sut.send({ type: 'physics.ragdollAtRest' });
+    sut.send({ type: 'rig.standUpFinished' });
+    expect(sut.changes).toEqual([
+      { type: 'rig.stateChanged', state: 'RAGDOLL', previous: 'ANIMATED', cause: 'grab' },
+      { type: 'rig.stateChanged', state: 'RECOVERING', previous: 'RAGDOLL', cause: 'physics.ragdollAtRest' },
+      { type: 'rig.stateChanged', state: 'ANIMATED', previous: 'RECOVERING', cause: 'rig.standUpFinished' },
+    ]);
+    expect(sut.rigRecords()).toEqual([
+      'ANIMATED->RAGDOLL:rig.setRagdoll',
+      'RAGDOLL->RECOVERING:physics.ragdollAtRest',
+      'RECOVERING->ANIMATED:rig.standUpFinished',
+    ]);
+    sut.stop();
+  });
+
+  it('knocked down mid stand-up: RECOVERING → RAGDOLL re-enters RAGDOLL with previous RECOVERING', () => {
+    const sut = rigIn('RECOVERING');
+    sut.send({ type: 'rig.setRagdoll', cause: 'action' });
+    sut.checkState('RAGDOLL');
+    expect(sut.changes.at(-1)).toEqual({ type: 'rig.stateChanged', state: 'RAGDOLL', previous: 'RECOVERING', cause: 'action' });
+    expect(sut.rigRecords().at(-1)).toBe('RECOVERING->RAGDOLL:rig.setRagdoll');
+    // No TerrainMotion was spawned on the way: RECOVERING is not ANIMATED.
+    expect(sut.terrainChildren).toHaveLength(1);
+    sut.stop();
+  });
+
+  it('without auto_recover a ragdoll at rest stays RAGDOLL and says nothing; rig.recover stands it up', () => {
+    const sut = rigIn('RAGDOLL', false);
+    const said = sut.changes.length;
+    for (let i = 0; i < 3; i += 1) sut.send({ type: 'physics.ragdollAtRest' });
+    sut.checkState('RAGDOLL');
+    expect(sut.changes).toHaveLength(said);
+    sut.send({ type: 'rig.recover' });
+    sut.checkState('RECOVERING');
+    sut.send({ type: 'rig.standUpFinished' });
+    sut.checkState('ANIMATED');
+    sut.stop();
+  });
+
+  it('each state ignores the events it does not declare: no transition, no announcement, children untouched', () => {
+    const ignored: string[] = [];
+    for (const state of STATES) {
+      for (const e of MODEL_EVENTS) {
+        if (declaredTypes(state).has(e.type)) continue;
+        ignored.push(`${state}:${e.type}`);
+        const sut = rigIn(state);
+        const child = sut.terrainChild();
+        const runnerBefore = sut.runner();
+        const said = sut.changes.length;
+        const records = sut.records.length;
+        sut.send(e);
+        sut.checkState(state);
+        expect(sut.changes, `${state} + ${label(e)}`).toHaveLength(said);
+        expect(sut.records.slice(records), `${state} + ${label(e)}`).toEqual([]);
+        expect(sut.terrainChild()).toBe(child);
+        expect(sut.runner(), `${state} + ${label(e)} reached the runner`).toBe(runnerBefore);
+        sut.stop();
+      }
+    }
+    // The lifecycle events each state must not react to, by name (a guard on what "declares" means).
+    expect(ignored).toEqual(expect.arrayContaining([
+      'ANIMATED:rig.recover', 'ANIMATED:physics.ragdollAtRest', 'ANIMATED:rig.standUpFinished',
+      'RAGDOLL:rig.setRagdoll', 'RAGDOLL:rig.standUpFinished', 'RAGDOLL:rig.beginTerrainFall', 'RAGDOLL:terrain.landingStarted',
+      'RECOVERING:rig.recover', 'RECOVERING:physics.ragdollAtRest', 'RECOVERING:physics.landed', 'RECOVERING:terrain.landingStarted',
+    ]));
+  });
+
+  it('leaving ANIMATED mid-landing stops TerrainMotion and lifts the landing barrier before the runner hears RAGDOLL', () => {
+    const sut = rigIn('ANIMATED');
+    sut.send({ type: 'queue.start' });
+    sut.send({ type: 'step', dt: 1 / 60 });
+    sut.send({ type: 'rig.beginTerrainFall' });
+    sut.send({ type: 'terrain.landingStarted' });
+    expect(sut.runner().context.barrier).toBe(true);
+    const lane = () => (sut.runner().value as { running: { lane: string } }).running.lane;
+    expect(lane()).toBe('blocked');
+    const child = sut.terrainChild()!;
+    const seen: string[] = [];
+    const runner = sut.rig.getSnapshot().context.actionRunner;
+    runner.on('*', (e) => seen.push(e.type));
+    sut.send({ type: 'rig.setRagdoll' });
+    sut.checkState('RAGDOLL');
+    expect(child.getSnapshot().status).toBe('stopped');
+    // The walk went back to walking when the barrier lifted, then was stopped by the fall.
+    expect(lane()).toBe('walking');
+    expect(seen).toEqual(['runner.stopWalk']);
+    // Back up: a new TerrainMotion, and the walk resumes.
+    sut.send({ type: 'rig.recover' });
+    sut.send({ type: 'rig.standUpFinished' });
+    sut.checkState('ANIMATED');
+    expect(sut.terrainChild()).not.toBe(child);
+    expect(seen).toEqual(['runner.stopWalk', 'runner.walk']);
+    sut.stop();
+  });
+
+  it('100 ragdoll/recover cycles: one live TerrainMotion at a time, every old one stopped, the runner always told', () => {
+    const sut = rigIn('ANIMATED', false);
+    for (let i = 0; i < 100; i += 1) {
+      sut.send({ type: 'rig.setRagdoll', cause: i % 2 ? 'grab' : 'action' });
+      sut.send({ type: 'rig.recover' });
+      if (i % 10 === 0) sut.send({ type: 'rig.setRagdoll' }); // knocked down mid stand-up now and then
+      if (i % 10 === 0) sut.send({ type: 'rig.recover' });
+      sut.send({ type: 'rig.standUpFinished' });
+      sut.checkState('ANIMATED');
+    }
+    expect(sut.terrainChildren).toHaveLength(101);
+    expect(sut.terrainChildren.filter((c) => c.getSnapshot().status === 'active')).toEqual([sut.terrainChild()]);
+    expect(sut.changes).toHaveLength(100 * 3 + 10 * 2);
+    sut.stop();
+  });
+
+  it('two rigs keep their own state, children and records', () => {
+    const a = new RigSut(true);
+    const b = createActor(rigMachine, { input: { id: 'other', items: [] }, systemId: 'rig:other' });
+    b.start();
+    a.send({ type: 'rig.setRagdoll' });
+    expect(b.getSnapshot().value).toBe('ANIMATED');
+    expect(b.system.get('rig:other/terrainMotion')).toBeDefined();
+    expect(a.rigRecords()).toEqual(['ANIMATED->RAGDOLL:rig.setRagdoll']);
+    a.stop();
+    b.stop();
+  });
+});
