@@ -7,6 +7,7 @@ import type { ResolvedProp } from '../../core/props/resolve';
 import { propColliderDesc, proxyColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER } from './rapier';
 import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
+import { localPoint, pull, release } from './grab';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
 import { toMeters, toPixels } from './units';
@@ -179,6 +180,34 @@ export class PhysicsWorld {
     if (!r) return undefined;
     const i = r.colliders.findIndex((c) => this.entityByCollider.get(c.handle)?.part === part);
     return i >= 0 ? r.bodies[i] : undefined;
+  }
+
+  // ── the director's grab ──────────────────────────────────────────────────────────────────
+  /** The body a grab holds: a prop's, or one part of a ragdoll (`part`). */
+  private grabbable(id: string, part?: string): RigidBody | undefined {
+    const b = part ? this.ragdollBody(id, part) : this.bodyById.get(id);
+    return b && b.isValid() && b.isDynamic() ? b : undefined;
+  }
+
+  /** The grabbed body's local point under `world` (px), or null if nothing there can be grabbed. */
+  grabPoint(id: string, part: string | undefined, world: Vec2): Vec2 | null {
+    assertFinite(`grab of "${id}"`, world[0], world[1]);
+    const b = this.grabbable(id, part);
+    return b ? localPoint(b, world) : null;
+  }
+
+  /** One step's spring pull of the grabbed point towards the cursor. */
+  pullGrab(id: string, part: string | undefined, local: Vec2, cursor: Vec2): void {
+    assertFinite(`grab cursor for "${id}"`, cursor[0], cursor[1]);
+    const b = this.grabbable(id, part);
+    if (b) pull(b, local, cursor);
+  }
+
+  /** Lets go, leaving the body the cursor's velocity (clamped). */
+  releaseGrab(id: string, part: string | undefined, velocity: Vec2): void {
+    assertFinite(`release of "${id}"`, velocity[0], velocity[1]);
+    const b = this.grabbable(id, part);
+    if (b) release(b, velocity);
   }
 
   /**

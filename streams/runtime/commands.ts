@@ -12,7 +12,14 @@ export type RuntimeCommand =
   | { type: 'rig.startQueue'; id: string }
   /** Direct calls: go ragdoll now / stand up now (seed 4.5: set_ragdoll, recover). */
   | { type: 'rig.ragdoll'; id: string }
-  | { type: 'rig.recover'; id: string };
+  | { type: 'rig.recover'; id: string }
+  /**
+   * The director's grab in PLAY: take hold of a prop or a stickman (which goes ragdoll, held by
+   * the part nearest `point`) at `point`, drag the hold to `point`, let go.
+   */
+  | { type: 'grab.start'; id: string; point: Vec2 }
+  | { type: 'grab.move'; point: Vec2 }
+  | { type: 'grab.end' };
 
 export type RuntimeCommandType = RuntimeCommand['type'];
 
@@ -24,12 +31,12 @@ export class InvalidCommandError extends Error {
   }
 }
 
-const COMMAND_TYPES: ReadonlySet<string> = new Set<RuntimeCommandType>(['prop.setVelocity', 'rig.walkTo', 'rig.stopQueue', 'rig.startQueue', 'rig.ragdoll', 'rig.recover']);
+const COMMAND_TYPES: ReadonlySet<string> = new Set<RuntimeCommandType>(['prop.setVelocity', 'rig.walkTo', 'rig.stopQueue', 'rig.startQueue', 'rig.ragdoll', 'rig.recover', 'grab.start', 'grab.move', 'grab.end']);
 
 /** Checks an untyped value (a replayed take, a console call) before it can reach the runtime. */
 export function assertRuntimeCommand(value: unknown): asserts value is RuntimeCommand {
   const c = value as { type?: unknown; id?: unknown } | null;
   if (!c || typeof c !== 'object') throw new InvalidCommandError('not an object');
   if (typeof c.type !== 'string' || !COMMAND_TYPES.has(c.type)) throw new InvalidCommandError(`unknown type ${JSON.stringify(c.type)?.slice(0, 60)}`);
-  if (typeof c.id !== 'string') throw new InvalidCommandError(`${c.type} needs a string id`);
+  if (c.type !== 'grab.move' && c.type !== 'grab.end' && typeof c.id !== 'string') throw new InvalidCommandError(`${c.type} needs a string id`);
 }

@@ -58,10 +58,14 @@ export class RigBody {
     this.readRagdoll();
   }
 
-  /** Post-physics read-back; true on the step the ragdoll comes to rest. */
-  stepRagdoll(dt: number): boolean {
+  /** Post-physics read-back; true on the step the ragdoll comes to rest. A held ragdoll never rests. */
+  stepRagdoll(dt: number, held = false): boolean {
     const speeds = this.readRagdoll();
     if (!speeds || !this.rest) return false;
+    if (held) {
+      this.rest = new RestTracker();
+      return false;
+    }
     return this.rest.step(speeds.maxSpeed, speeds.maxAngularSpeed, dt);
   }
 

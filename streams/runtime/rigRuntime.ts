@@ -75,6 +75,8 @@ export class RigRuntime {
   private gone = false;
   /** Ragdoll and stand-up: the body's physical life outside ANIMATED. */
   readonly body: RigBody;
+  /** The director holds this stickman: it stays a ragdoll (no rest, no stand-up) until let go. */
+  held = false;
   /** Active flinches (seed 4.5 reaction contract); only ever non-empty in ANIMATED. */
   readonly reactions: ImpactReactions = new Map();
 
@@ -264,7 +266,7 @@ export class RigRuntime {
    */
   postPhysics(): void {
     if (this.gone || !this.body.isRagdoll) return;
-    const atRest = this.body.stepRagdoll(STEP_DT);
+    const atRest = this.body.stepRagdoll(STEP_DT, this.held);
     const pose = this.body.ragdollPose!;
     const lowest = Math.max(pose.left_lower_leg.end[1], pose.right_lower_leg.end[1], pose.torso.start[1], pose.head.end[1]);
     this.motion.root[0] = pose.torso.start[0];

@@ -84,7 +84,7 @@ export class StageRuntime {
       }),
       areaOccupants, stickmanPairs: new PartPairs(), stickmanAreas: new StickmanAreas(),
       contact$: this.contact$, area$: this.area$, events$: this.events$,
-      notes: [], onRecord: null, dispatchedEvents: [], frame: null,
+      notes: [], onRecord: null, dispatchedEvents: [], frame: null, grab: null,
     };
     this.s = s;
     this.baseFrame = documentFrame(doc, 'PLAY');

@@ -54,6 +54,20 @@ export interface StepState {
   dispatchedEvents: StageEvent[];
   /** The frame of this step, built when first asked for. */
   frame: FrameSnapshot | null;
+  /** What the director holds, if anything (one grab at a time: there is one mouse). */
+  grab: Grab | null;
+}
+
+export interface Grab {
+  /** The prop or stickman held. */
+  id: string;
+  /** For a stickman: the ragdoll part held. */
+  part: string | undefined;
+  /** The held point in the body's own frame (px). */
+  local: [number, number];
+  cursor: [number, number];
+  /** The cursor at the end of the last few steps, newest last (its velocity on let-go). */
+  trail: Array<[number, number]>;
 }
 
 /** Writes one trace record of this step. */

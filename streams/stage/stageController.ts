@@ -195,6 +195,19 @@ export class StageController {
     this.command({ type: 'rig.recover', id: rigId });
   }
 
+  /** The director's grab in PLAY: hold a prop or a stickman at a stage point, drag, let go. */
+  grabStart(id: string, point: [number, number]): void {
+    this.command({ type: 'grab.start', id, point: [point[0], point[1]] });
+  }
+
+  grabMove(point: [number, number]): void {
+    this.command({ type: 'grab.move', point: [point[0], point[1]] });
+  }
+
+  grabEnd(): void {
+    this.command({ type: 'grab.end' });
+  }
+
   warn(message: string, object?: string): void {
     const rec: TraceRecord = { t: tickTime(this.tick), tick: this.tick, type: 'warning', message };
     if (object) rec.object = object;

@@ -4,6 +4,7 @@
  * the last step — each traced as a `command` record with the tick it took effect.
  */
 import type { RuntimeCommand } from '../commands';
+import { endGrab, startGrab } from '../grabbing';
 import { note, type StepState } from '../stepState';
 
 export function applyCommands(s: StepState): void {
@@ -49,6 +50,15 @@ function applyCommand(s: StepState, c: RuntimeCommand): void {
       else rig.recover();
       return;
     }
+    case 'grab.start':
+      startGrab(s, c.id, c.point);
+      return;
+    case 'grab.move':
+      if (s.grab && Number.isFinite(c.point[0]) && Number.isFinite(c.point[1])) s.grab.cursor = [c.point[0], c.point[1]];
+      return;
+    case 'grab.end':
+      endGrab(s);
+      return;
     default: {
       const unknown: never = c;
       s.sink.warnings.push({ message: `unknown command ${JSON.stringify((unknown as { type?: unknown }).type)}; skipped`, object: '' });

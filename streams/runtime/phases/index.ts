@@ -5,6 +5,7 @@
  */
 import type { StepState } from '../stepState';
 import { applyCommands } from './applyCommands';
+import { applyGrab } from './applyGrabPhase';
 import { dispatchRules } from './dispatchRules';
 import { drainContacts } from './drainContacts';
 import { leaveStage } from './leaveStage';
@@ -23,6 +24,7 @@ export const STEP_PHASES: readonly StepPhase[] = [
   { name: 'applyCommands', run: applyCommands },
   { name: 'stepRigs', run: stepRigs },
   { name: 'writeKinematicTargets', run: writeKinematicTargets },
+  { name: 'applyGrab', run: applyGrab },
   { name: 'stepPhysics', run: stepPhysics },
   { name: 'postPhysics', run: postPhysics },
   { name: 'drainContacts', run: drainContacts },

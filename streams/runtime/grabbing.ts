@@ -1,0 +1,88 @@
+/**
+ * The director's grab on a running stage (issue 8): which body is held, the pull each step, the
+ * throw on let-go. Commands start, move and end it, so a grab is in the trace and replays.
+ */
+import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
+import type { WorldPose } from '../../core/rig/worldPose';
+import type { Vec2 } from '../physics/entities';
+import { STEP_DT } from './rigRuntime';
+import type { StepState } from './stepState';
+
+/** Steps of cursor history the let-go velocity is measured over. */
+const TRAIL_STEPS = 4;
+
+export function startGrab(s: StepState, id: string, point: Vec2): void {
+  endGrab(s);
+  if (!Number.isFinite(point[0]) || !Number.isFinite(point[1])) {
+    s.sink.warnings.push({ message: `grab: the point is not finite; skipped`, object: id });
+    return;
+  }
+  if (s.leftStage.has(id)) {
+    s.sink.warnings.push({ message: `grab: "${id}" has left the stage; skipped`, object: id });
+    return;
+  }
+  const rig = s.rigById.get(id);
+  let part: PartName | undefined;
+  if (rig) {
+    part = nearestPart(rig.worldPose, point);
+    // A held stickman is a ragdoll, hanging from the part under the cursor.
+    rig.setRagdoll('grab');
+    rig.held = true;
+  }
+  const local = s.world.grabPoint(id, part, point);
+  if (!local) {
+    if (rig) rig.held = false;
+    s.sink.warnings.push({ message: `grab: nothing to hold on "${id}"; skipped`, object: id });
+    return;
+  }
+  s.grab = { id, part, local, cursor: [point[0], point[1]], trail: [[point[0], point[1]]] };
+}
+
+/** Before the physics step: the held point is pulled towards the cursor. */
+export function applyGrab(s: StepState): void {
+  const g = s.grab;
+  if (!g) return;
+  if (s.leftStage.has(g.id)) {
+    endGrab(s);
+    return;
+  }
+  s.world.pullGrab(g.id, g.part, g.local, g.cursor);
+  g.trail.push([g.cursor[0], g.cursor[1]]);
+  if (g.trail.length > TRAIL_STEPS + 1) g.trail.shift();
+}
+
+export function endGrab(s: StepState): void {
+  const g = s.grab;
+  if (!g) return;
+  s.grab = null;
+  const rig = s.rigById.get(g.id);
+  if (rig) rig.held = false;
+  const first = g.trail[0];
+  const last = g.trail[g.trail.length - 1];
+  const span = (g.trail.length - 1) * STEP_DT;
+  const velocity: Vec2 = span > 0 ? [(last[0] - first[0]) / span, (last[1] - first[1]) / span] : [0, 0];
+  s.world.releaseGrab(g.id, g.part, velocity);
+}
+
+/** The part whose segment passes nearest `point`. */
+export function nearestPart(pose: WorldPose, point: Vec2): PartName {
+  let best: PartName = 'torso';
+  let bestD = Infinity;
+  for (const name of PART_NAMES) {
+    const p = pose[name];
+    const d = name === 'head' ? Math.max(0, Math.hypot(point[0] - p.end[0], point[1] - p.end[1]) - 60) : segmentDistance(point, p.start, p.end);
+    if (d < bestD) {
+      bestD = d;
+      best = name;
+    }
+  }
+  return best;
+}
+
+function segmentDistance(p: Vec2, a: Vec2, b: Vec2): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2)) : 0;
+  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+}
