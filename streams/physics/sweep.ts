@@ -5,10 +5,12 @@
  * of this rig excluded. The result is the minimum safe fraction over the ten.
  *
  * The seed casts all ten every airborne step and records that as a scaling trade-off. Here one
- * cast of a box bounding all ten goes first: a box that meets nothing along the motion proves no
- * proxy does, so the ten run only when it hits. The box stops at any initial overlap (it must
- * never miss what a proxy could hit); the proxies themselves ignore an overlap they are leaving,
- * so a trailing foot still touching the ledge top does not cancel the takeoff momentum.
+ * cast of a convex hull around all ten goes first: a hull that meets nothing along the motion
+ * proves no proxy does, so the ten run only when it hits. The hull stops at any initial overlap
+ * (it must never miss what a proxy could hit); the proxies themselves ignore an overlap they are
+ * leaving, so a trailing foot still touching the ledge top does not cancel the takeoff momentum.
+ * Only the translation is swept: the air pose moving a limb into a wall is caught on the next
+ * step, when that proxy starts inside the wall and the motion would take it deeper.
  */
 import type { Vec2 } from '../../core/geometry/vec';
 import type { HorizontalSweep } from '../../core/locomotion/types';
@@ -30,6 +32,7 @@ export interface SweepStats {
   missingProxies: number;
 }
 
+const ORIGIN = { x: 0, y: 0 };
 const statsByWorld = new WeakMap<PhysicsWorld, SweepStats>();
 
 /** The sweep counters of one world (zeros before its first sweep). */
@@ -39,29 +42,47 @@ export function sweepStats(physics: PhysicsWorld): SweepStats {
   return stats;
 }
 
-/** Axis-aligned bounds of one proxy collider, meters, widened into `box` (minX, minY, maxX, maxY). */
-function growBounds(c: Collider, box: Float64Array): void {
-  const t = c.translation();
-  const shape = c.shape;
-  let ex: number;
-  let ey: number;
-  if (shape instanceof RAPIER.Capsule) {
-    // Capsules lie along local Y: the axis half-vector is rotate((0, halfHeight), θ).
-    const r = c.rotation();
-    ex = Math.abs(Math.sin(r)) * shape.halfHeight + shape.radius;
-    ey = Math.abs(Math.cos(r)) * shape.halfHeight + shape.radius;
-  } else if (shape instanceof RAPIER.Ball) {
-    ex = ey = shape.radius;
-  } else {
-    // Any other shape: Rapier's own AABB would be exact, but the proxies are only capsules and a
-    // ball; a generous square keeps the bound conservative should that ever change.
-    const r = shape instanceof RAPIER.Cuboid ? Math.hypot(shape.halfExtents.x, shape.halfExtents.y) : 10;
-    ex = ey = r;
+/** Octagon around a circle of radius r: its corners at r / cos(π/8) so the circle is inside it. */
+const OCTAGON = Array.from({ length: 8 }, (_, k) => {
+  const a = (k * Math.PI) / 4 + Math.PI / 8;
+  const r = 1 / Math.cos(Math.PI / 8);
+  return [Math.cos(a) * r, Math.sin(a) * r] as const;
+});
+const POINTS_PER_PROXY = 2 * OCTAGON.length;
+
+function pushOctagon(out: Float32Array, at: number, x: number, y: number, radius: number): number {
+  for (const [ox, oy] of OCTAGON) {
+    out[at++] = x + ox * radius;
+    out[at++] = y + oy * radius;
   }
-  box[0] = Math.min(box[0], t.x - ex);
-  box[1] = Math.min(box[1], t.y - ey);
-  box[2] = Math.max(box[2], t.x + ex);
-  box[3] = Math.max(box[3], t.y + ey);
+  return at;
+}
+
+/**
+ * Points (meters) whose convex hull holds every proxy: an octagon around each end circle of a
+ * capsule, one around the head ball. Returns how many floats were written. The hull is far
+ * tighter than a box: a wide head over narrow legs does not make the legs' bound wide, so a rig
+ * dropping past the ledge it left stops touching it once its legs do.
+ */
+function hullPoints(colliders: readonly Collider[], out: Float32Array): number {
+  let at = 0;
+  for (const c of colliders) {
+    const t = c.translation();
+    const shape = c.shape;
+    if (shape instanceof RAPIER.Capsule) {
+      // Capsules lie along local Y: the end centres are ±rotate((0, halfHeight), θ).
+      const r = c.rotation();
+      const ax = -Math.sin(r) * shape.halfHeight;
+      const ay = Math.cos(r) * shape.halfHeight;
+      at = pushOctagon(out, at, t.x + ax, t.y + ay, shape.radius);
+      at = pushOctagon(out, at, t.x - ax, t.y - ay, shape.radius);
+    } else {
+      // The head ball; any other shape gets a generous circle so the bound stays conservative.
+      const radius = shape instanceof RAPIER.Ball ? shape.radius : shape instanceof RAPIER.Cuboid ? Math.hypot(shape.halfExtents.x, shape.halfExtents.y) : 10;
+      at = pushOctagon(out, at, t.x, t.y, radius);
+    }
+  }
+  return at;
 }
 
 /**
@@ -69,8 +90,7 @@ function growBounds(c: Collider, box: Float64Array): void {
  * answer is the free fraction of it, 1 when nothing is in the way.
  */
 export function createRigSweep(physics: PhysicsWorld, rigId: string): HorizontalSweep {
-  const bounds = new Float64Array(4);
-  const boundingBox = new RAPIER.Cuboid(0.01, 0.01);
+  let points = new Float32Array(10 * POINTS_PER_PROXY * 2);
   const others = (c: Collider): boolean => {
     const e = physics.entityOf(c);
     return !!e && e.id !== rigId && e.kind !== 'area';
@@ -86,13 +106,11 @@ export function createRigSweep(physics: PhysicsWorld, rigId: string): Horizontal
     const world = physics.queryWorld;
     const vel = { x: toMeters(motion[0]), y: toMeters(motion[1]) };
 
-    bounds[0] = bounds[1] = Infinity;
-    bounds[2] = bounds[3] = -Infinity;
-    for (const c of colliders) growBounds(c, bounds);
-    boundingBox.halfExtents = { x: (bounds[2] - bounds[0]) / 2, y: (bounds[3] - bounds[1]) / 2 };
-    const centre = { x: (bounds[0] + bounds[2]) / 2, y: (bounds[1] + bounds[3]) / 2 };
+    if (points.length < colliders.length * POINTS_PER_PROXY * 2) points = new Float32Array(colliders.length * POINTS_PER_PROXY * 2);
+    const used = hullPoints(colliders, points);
+    const hull = new RAPIER.ConvexPolygon(points.subarray(0, used), false);
     stats.casts += 1;
-    const broad = world.castShape(centre, 0, vel, boundingBox, 0, 1, true, undefined, undefined, undefined, undefined, others);
+    const broad = world.castShape(ORIGIN, 0, vel, hull, 0, 1, true, undefined, undefined, undefined, undefined, others);
     if (!broad) return 1;
 
     stats.boundingHits += 1;
