@@ -37,7 +37,11 @@ const payloadOf = (item: QueueItem): ActionPayload => {
 
 export function QueuePanel(props: { editor: Editor; rigId: string }) {
   const editor = props.editor;
-  const items = createMemo(() => editor.doc().queues[props.rigId] ?? []);
+  // Own keys only: for a stickman called `toString` without a queue, queues[id] is a function.
+  const items = createMemo(() => {
+    const queues = editor.doc().queues;
+    return Object.hasOwn(queues, props.rigId) ? queues[props.rigId] : [];
+  });
   const mode = () => editor.mode().mode;
   const live = () => mode() === 'PLAY';
   const [editing, setEditing] = createSignal<Editing>(null);

@@ -3,7 +3,7 @@
  * are kept; an info dismisses itself.
  */
 import { createSignal, type Accessor } from 'solid-js';
-import type { SceneIssue } from '../../core/scene/errors';
+import { countIssues, type SceneIssue } from '../../core/scene/errors';
 
 export interface Notice {
   id: number;
@@ -17,10 +17,16 @@ export const MAX_ISSUES_SHOWN = 8;
 export const MAX_NOTICES = 5;
 export const INFO_NOTICE_MS = 4000;
 
-/** One line per issue (`path: message`), at most `max` of them plus a count of the rest. */
+/**
+ * One line per issue (`path: message`), at most `max` of them plus a count of the rest. Loader
+ * lists arrive capped with a final "… and N more" entry (core/scene/errors capIssues): that entry
+ * is counted, not listed, so the count covers every issue the loader found.
+ */
 export function issueLines(issues: readonly SceneIssue[], max = MAX_ISSUES_SHOWN): string[] {
-  const lines = issues.slice(0, max).map((i) => `${i.path}: ${i.message}`);
-  if (issues.length > max) lines.push(`… and ${issues.length - max} more`);
+  const total = countIssues(issues);
+  const listed = total === issues.length ? issues : issues.slice(0, -1);
+  const lines = listed.slice(0, max).map((i) => `${i.path}: ${i.message}`);
+  if (total > lines.length) lines.push(`… and ${total - lines.length} more`);
   return lines;
 }
 
