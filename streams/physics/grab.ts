@@ -1,22 +1,29 @@
 /**
- * The director's grab in PLAY (issue 8): a spring-damper at the grabbed point of one dynamic body
- * (a prop, or one part of a ragdoll) pulls it towards the cursor with impulses at that point, so
- * it swings and drags what is jointed to it; letting go leaves it the cursor's velocity.
+ * The director's grab in PLAY (issue 8): a kinematic cursor body joined by a soft spring to the
+ * grabbed point of one dynamic body (a prop, or one part of a ragdoll). The joint solver pulls
+ * with the articulated mass behind it, so a stickman held by its head hangs from the cursor; the
+ * spring's stiffness is set from the mass it holds so every grab feels the same. Letting go
+ * frees the joint and leaves the body the cursor's velocity.
  */
 import { RAPIER } from './rapier';
 import { toMeters, toPixels } from './units';
 import type { Vec2 } from './entities';
 
+type World = InstanceType<typeof RAPIER.World>;
 type RigidBody = InstanceType<typeof RAPIER.RigidBody>;
+type Joint = InstanceType<typeof RAPIER.ImpulseJoint>;
 
-/** How fast the grabbed point closes the gap to the cursor, per second of gap. */
-export const GRAB_STIFFNESS = 14;
-/** The fastest the grabbed point is asked to move (px/s). */
-export const GRAB_MAX_SPEED = 3000;
-/** How much of the velocity error one step's impulse removes (0..1): softness. */
-export const GRAB_RESPONSE = 0.6;
+/** The hold's natural frequency (Hz) and damping ratio: firm, barely overshooting. */
+export const GRAB_FREQUENCY_HZ = 4;
+export const GRAB_DAMPING_RATIO = 0.9;
 /** A let-go throw is clamped to this speed (px/s). */
 export const GRAB_RELEASE_MAX_SPEED = 2500;
+
+export interface GrabHold {
+  body: RigidBody;
+  cursor: RigidBody;
+  joint: Joint;
+}
 
 /** The body-local point (px) under a world point, for the spring to hold. */
 export function localPoint(body: RigidBody, world: Vec2): Vec2 {
@@ -29,40 +36,28 @@ export function localPoint(body: RigidBody, world: Vec2): Vec2 {
   return [c * dx + s * dy, -s * dx + c * dy];
 }
 
-export function worldPoint(body: RigidBody, local: Vec2): Vec2 {
-  const t = body.translation();
-  const a = body.rotation();
-  const c = Math.cos(a);
-  const s = Math.sin(a);
-  return [toPixels(t.x) + c * local[0] - s * local[1], toPixels(t.y) + s * local[0] + c * local[1]];
+/** Holds `body` at its local point `local` (px) from a cursor at `cursor`, as if `mass` (kg) hung there. */
+export function hold(world: World, body: RigidBody, local: Vec2, cursor: Vec2, mass: number): GrabHold {
+  const cursorBody = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(toMeters(cursor[0]), toMeters(cursor[1])));
+  const omega = 2 * Math.PI * GRAB_FREQUENCY_HZ;
+  const stiffness = mass * omega * omega;
+  const damping = 2 * GRAB_DAMPING_RATIO * Math.sqrt(stiffness * mass);
+  const data = RAPIER.JointData.spring(0, stiffness, damping, { x: 0, y: 0 }, { x: toMeters(local[0]), y: toMeters(local[1]) });
+  const joint = world.createImpulseJoint(data, cursorBody, body, true);
+  body.wakeUp();
+  return { body, cursor: cursorBody, joint };
 }
 
-/** One step's pull of the grabbed point towards `target` (px). */
-export function pull(body: RigidBody, local: Vec2, target: Vec2): void {
-  const p = worldPoint(body, local);
-  let vx = (target[0] - p[0]) * GRAB_STIFFNESS;
-  let vy = (target[1] - p[1]) * GRAB_STIFFNESS;
-  const speed = Math.hypot(vx, vy);
-  if (speed > GRAB_MAX_SPEED) {
-    vx *= GRAB_MAX_SPEED / speed;
-    vy *= GRAB_MAX_SPEED / speed;
-  }
-  // Velocity of the grabbed point: the body's linear velocity plus ω × r.
-  const v = body.linvel();
-  const w = body.angvel();
-  const t = body.translation();
-  const rx = toMeters(p[0]) - t.x;
-  const ry = toMeters(p[1]) - t.y;
-  const pvx = v.x - w * ry;
-  const pvy = v.y + w * rx;
-  const m = body.mass();
-  const ix = m * (toMeters(vx) - pvx) * GRAB_RESPONSE;
-  const iy = m * (toMeters(vy) - pvy) * GRAB_RESPONSE;
-  body.applyImpulseAtPoint({ x: ix, y: iy }, { x: toMeters(p[0]), y: toMeters(p[1]) }, true);
+export function moveHold(h: GrabHold, cursor: Vec2): void {
+  if (h.cursor.isValid()) h.cursor.setNextKinematicTranslation({ x: toMeters(cursor[0]), y: toMeters(cursor[1]) });
+  if (h.body.isValid()) h.body.wakeUp();
 }
 
-/** Let go: the body keeps the cursor's velocity (clamped), its spin damped to what it had. */
-export function release(body: RigidBody, velocity: Vec2): void {
+/** Let go: the joint and the cursor body go; the body keeps the cursor's velocity (clamped). */
+export function releaseHold(world: World, h: GrabHold, velocity: Vec2 | null): void {
+  if (h.joint.isValid()) world.removeImpulseJoint(h.joint, true);
+  if (h.cursor.isValid()) world.removeRigidBody(h.cursor);
+  if (!velocity || !h.body.isValid()) return;
   let [vx, vy] = velocity;
   const speed = Math.hypot(vx, vy);
   if (!Number.isFinite(speed)) return;
@@ -70,5 +65,5 @@ export function release(body: RigidBody, velocity: Vec2): void {
     vx *= GRAB_RELEASE_MAX_SPEED / speed;
     vy *= GRAB_RELEASE_MAX_SPEED / speed;
   }
-  body.setLinvel({ x: toMeters(vx), y: toMeters(vy) }, true);
+  h.body.setLinvel({ x: toMeters(vx), y: toMeters(vy) }, true);
 }

@@ -7,7 +7,7 @@ import type { ResolvedProp } from '../../core/props/resolve';
 import { propColliderDesc, proxyColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER } from './rapier';
 import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
-import { localPoint, pull, release } from './grab';
+import { hold, localPoint, moveHold, releaseHold, type GrabHold } from './grab';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
 import { toMeters, toPixels } from './units';
@@ -131,6 +131,7 @@ export class PhysicsWorld {
   removeBody(id: string): void {
     const body = this.bodyById.get(id);
     if (!body) return;
+    if (this.heldGrab?.body === body) this.endGrab(null);
     this.bodyById.delete(id);
     this.forgetBody(body);
   }
@@ -169,6 +170,8 @@ export class PhysicsWorld {
   removeRagdoll(id: string): void {
     const r = this.ragdolls.get(id);
     if (!r) return;
+    // A grab on one of its parts goes with it (its joint would be removed with the body anyway).
+    if (this.heldGrab && r.bodies.includes(this.heldGrab.body)) this.endGrab(null);
     this.ragdolls.delete(id);
     for (const c of r.colliders) this.entityByCollider.delete(c.handle);
     freeRagdoll(this.world, r);
@@ -189,25 +192,35 @@ export class PhysicsWorld {
     return b && b.isValid() && b.isDynamic() ? b : undefined;
   }
 
-  /** The grabbed body's local point under `world` (px), or null if nothing there can be grabbed. */
-  grabPoint(id: string, part: string | undefined, world: Vec2): Vec2 | null {
+  private heldGrab: GrabHold | null = null;
+
+  /**
+   * Takes hold of `id` (a prop, or the ragdoll part `part`) at the stage point `world`. A ragdoll
+   * part is held with the whole ragdoll's mass behind it. False if there is nothing to hold.
+   */
+  startGrab(id: string, part: string | undefined, world: Vec2): boolean {
     assertFinite(`grab of "${id}"`, world[0], world[1]);
+    this.endGrab(null);
     const b = this.grabbable(id, part);
-    return b ? localPoint(b, world) : null;
+    if (!b) return false;
+    const ragdoll = part ? this.ragdolls.get(id) : undefined;
+    const mass = ragdoll ? ragdoll.bodies.reduce((m, x) => m + x.mass(), 0) : b.mass();
+    this.heldGrab = hold(this.world, b, localPoint(b, world), world, mass);
+    return true;
   }
 
-  /** One step's spring pull of the grabbed point towards the cursor. */
-  pullGrab(id: string, part: string | undefined, local: Vec2, cursor: Vec2): void {
-    assertFinite(`grab cursor for "${id}"`, cursor[0], cursor[1]);
-    const b = this.grabbable(id, part);
-    if (b) pull(b, local, cursor);
+  /** Where the cursor holding the grab is after the next step. */
+  moveGrab(cursor: Vec2): void {
+    assertFinite('grab cursor', cursor[0], cursor[1]);
+    if (this.heldGrab) moveHold(this.heldGrab, cursor);
   }
 
-  /** Lets go, leaving the body the cursor's velocity (clamped). */
-  releaseGrab(id: string, part: string | undefined, velocity: Vec2): void {
-    assertFinite(`release of "${id}"`, velocity[0], velocity[1]);
-    const b = this.grabbable(id, part);
-    if (b) release(b, velocity);
+  /** Lets go; `velocity` (px/s, clamped) is what the held body keeps, null to leave it as it is. */
+  endGrab(velocity: Vec2 | null): void {
+    if (velocity) assertFinite('grab release', velocity[0], velocity[1]);
+    const h = this.heldGrab;
+    this.heldGrab = null;
+    if (h) releaseHold(this.world, h, velocity);
   }
 
   /**
@@ -216,6 +229,11 @@ export class PhysicsWorld {
    */
   setPartsEnabled(id: string, enabled: boolean): void {
     for (const b of this.partBodyList.get(id) ?? []) if (b.isValid()) b.setEnabled(enabled);
+  }
+
+  /** How many of `id`'s part bodies take part in the simulation now. */
+  enabledPartCount(id: string): number {
+    return (this.partBodyList.get(id) ?? []).filter((b) => b.isValid() && b.isEnabled()).length;
   }
 
   /** Takes every part body of `id` (a stickman's proxies) out of the world. */

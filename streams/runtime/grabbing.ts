@@ -29,16 +29,15 @@ export function startGrab(s: StepState, id: string, point: Vec2): void {
     rig.setRagdoll('grab');
     rig.held = true;
   }
-  const local = s.world.grabPoint(id, part, point);
-  if (!local) {
+  if (!s.world.startGrab(id, part, point)) {
     if (rig) rig.held = false;
     s.sink.warnings.push({ message: `grab: nothing to hold on "${id}"; skipped`, object: id });
     return;
   }
-  s.grab = { id, part, local, cursor: [point[0], point[1]], trail: [[point[0], point[1]]] };
+  s.grab = { id, part, cursor: [point[0], point[1]], trail: [[point[0], point[1]]] };
 }
 
-/** Before the physics step: the held point is pulled towards the cursor. */
+/** Before the physics step: the cursor holding the grab moves to where the director points. */
 export function applyGrab(s: StepState): void {
   const g = s.grab;
   if (!g) return;
@@ -46,7 +45,7 @@ export function applyGrab(s: StepState): void {
     endGrab(s);
     return;
   }
-  s.world.pullGrab(g.id, g.part, g.local, g.cursor);
+  s.world.moveGrab(g.cursor);
   g.trail.push([g.cursor[0], g.cursor[1]]);
   if (g.trail.length > TRAIL_STEPS + 1) g.trail.shift();
 }
@@ -61,7 +60,7 @@ export function endGrab(s: StepState): void {
   const last = g.trail[g.trail.length - 1];
   const span = (g.trail.length - 1) * STEP_DT;
   const velocity: Vec2 = span > 0 ? [(last[0] - first[0]) / span, (last[1] - first[1]) / span] : [0, 0];
-  s.world.releaseGrab(g.id, g.part, velocity);
+  s.world.endGrab(velocity);
 }
 
 /** The part whose segment passes nearest `point`. */

@@ -63,8 +63,6 @@ export interface Grab {
   id: string;
   /** For a stickman: the ragdoll part held. */
   part: string | undefined;
-  /** The held point in the body's own frame (px). */
-  local: [number, number];
   cursor: [number, number];
   /** The cursor at the end of the last few steps, newest last (its velocity on let-go). */
   trail: Array<[number, number]>;
