@@ -12,8 +12,10 @@
  * New objects (created or duplicated) are appended to `objects`, so the new object is always
  * `result.objects[result.objects.length - 1]` (see also `lastObject`).
  */
+import { actionSpec } from '../actions/registry';
 import { BUILTIN_PROPS } from './builtinProps';
 import { formatPath, toSceneIssues, type SceneIssue } from './errors';
+import { checkReferences } from './io';
 import { SCENE_LIMITS } from './limits';
 import {
   actionPayloadSchema,
@@ -364,6 +366,174 @@ export function renameObject(doc: SceneDocument, id: string, newId: string): Sce
     };
   });
   return { ...replaceObject(doc, index, object), queues, rules };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Several objects at once (a multi-selection): each operation is one document, so one undo step.
+// Ids that are not in the document are ignored; an id listed twice counts once.
+
+/** The listed ids that name objects of `doc`, once each, in the order given. */
+function presentIds(doc: SceneDocument, ids: readonly string[]): string[] {
+  const known = new Set(doc.objects.map((o) => o.id));
+  return [...new Set(ids)].filter((id) => known.has(id));
+}
+
+/** Moves every listed object by `delta` (polygon points are local and move with it). */
+export function translateObjects(doc: SceneDocument, ids: readonly string[], delta: Vec2): SceneDocument {
+  if (delta[0] === 0 && delta[1] === 0) return doc;
+  return presentIds(doc, ids).reduce((d, id) => {
+    const o = d.objects[indexOfObject(d, id)];
+    return moveObject(d, id, [o.position[0] + delta[0], o.position[1] + delta[1]]);
+  }, doc);
+}
+
+/** Angle in (−π, π]. */
+function normalizeAngle(a: number): number {
+  const t = a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
+  return t <= -Math.PI ? t + 2 * Math.PI : t;
+}
+
+/**
+ * Turns the listed objects together by `angle` (radians, clockwise on screen) about `pivot`:
+ * every position swings around the pivot, and terrain, props and areas also turn by `angle`
+ * (kept in (−π, π]); stickmen stay upright. Positions are rounded to whole px and rotations to
+ * 1e-4 rad, as the handles do, so a document never fills with long decimals.
+ */
+export function rotateObjects(doc: SceneDocument, ids: readonly string[], pivot: Vec2, angle: number): SceneDocument {
+  if (!Number.isFinite(angle) || !Number.isFinite(pivot[0]) || !Number.isFinite(pivot[1])) {
+    throw new EditError('rotation angle and pivot must be finite numbers');
+  }
+  if (angle === 0) return doc;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits + 0;
+  return presentIds(doc, ids).reduce((d, id) => {
+    const index = indexOfObject(d, id);
+    const o = d.objects[index];
+    const dx = o.position[0] - pivot[0];
+    const dy = o.position[1] - pivot[1];
+    const raw: Record<string, unknown> = { ...o, position: [round(pivot[0] + dx * c - dy * s, 0), round(pivot[1] + dx * s + dy * c, 0)] };
+    if (o.kind !== 'stickman') raw.rotation = round(normalizeAngle((o.rotation ?? 0) + angle), 4);
+    return replaceObject(d, index, validateObject(d, raw, index));
+  }, doc);
+}
+
+/** Deletes every listed object, with what deleteObject removes along with each. */
+export function deleteObjects(doc: SceneDocument, ids: readonly string[]): SceneDocument {
+  return presentIds(doc, ids).reduce((d, id) => deleteObject(d, id), doc);
+}
+
+/**
+ * Copies every listed object `offset` away (see duplicateObject), in the order given. The copies
+ * are the last `n` objects of the result, `n` being the number of listed ids that exist.
+ */
+export function duplicateObjects(doc: SceneDocument, ids: readonly string[], offset: Vec2 = EDIT_DEFAULTS.duplicateOffset): SceneDocument {
+  const present = presentIds(doc, ids);
+  if (doc.objects.length + present.length > SCENE_LIMITS.maxObjects) {
+    throw new EditError(`a scene holds at most ${SCENE_LIMITS.maxObjects} objects`, [
+      { path: '$.objects', message: `at most ${SCENE_LIMITS.maxObjects} objects` },
+    ]);
+  }
+  return present.reduce((d, id) => duplicateObject(d, id, offset), doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clipboard: a selection travels as a scene document of its own (saveSceneText of `extractObjects`)
+
+/**
+ * The listed objects as a scene of their own, for the clipboard: the objects (document order),
+ * the queues of the stickmen among them, the rules whose every reference is among them (or
+ * `any`), the prop assets their props use, and this stage's settings. Valid whenever `doc` is.
+ */
+export function extractObjects(doc: SceneDocument, ids: readonly string[]): SceneDocument {
+  const keep = new Set(presentIds(doc, ids));
+  const objects = doc.objects.filter((o) => keep.has(o.id));
+  const queues: SceneDocument['queues'] = {};
+  for (const o of objects) if (o.kind === 'stickman' && Object.hasOwn(doc.queues, o.id)) queues[o.id] = doc.queues[o.id];
+  const named = (ref: string) => ref === 'any' || keep.has(ref);
+  const rules = doc.rules.filter((r) => named(r.when.source) && named(r.when.target) && r.then.every((t) => keep.has(t.actor)));
+  const spawns = new Set(objects.flatMap((o) => (o.kind === 'prop' ? [o.spawn_id] : [])));
+  return { format: doc.format, version: doc.version, stage: doc.stage, objects, queues, rules, prop_assets: doc.prop_assets.filter((a) => spawns.has(a.spawn_id)) };
+}
+
+/** An action with its stage points moved by `offset` and its object references renamed by `rename`. */
+function relocateAction<A extends ActionPayload>(action: A, offset: Vec2, rename: (id: string) => string): A {
+  const spec = actionSpec(action.type);
+  if (!spec) return action;
+  const out: Record<string, unknown> = { ...action };
+  for (const f of spec.fields) {
+    const v = out[f.name];
+    if (f.kind === 'point' && Array.isArray(v)) out[f.name] = [v[0] + offset[0], v[1] + offset[1]];
+    if (f.kind === 'prop' && typeof v === 'string') out[f.name] = rename(v);
+  }
+  return out as A;
+}
+
+/**
+ * Adds the objects of `clip` (a whole scene, e.g. pasted from the clipboard) to `doc`, `offset`
+ * away, and returns the result with the new objects' ids (in `clip`'s order). Every object gets
+ * a fresh id (readable prefix as for duplicateObject) and file_id; the queues and rules `clip`
+ * carries come along under fresh action and rule ids, every reference among the pasted objects
+ * renamed, stage points (walk and throw targets) moved with them. An action naming a prop that
+ * was not pasted keeps its reference (it may name a prop of `doc`, or load with a warning, DESIGN
+ * §8). Prop assets `doc` lacks are added; where `doc` has an asset of the same spawn_id, the
+ * pasted props use `doc`'s. Throws an EditError (nothing changed) if the result would break a
+ * limit or a reference.
+ */
+export function pasteScene(doc: SceneDocument, clip: SceneDocument, offset: Vec2 = EDIT_DEFAULTS.duplicateOffset): { doc: SceneDocument; ids: string[] } {
+  if (clip.objects.length === 0) return { doc, ids: [] };
+  if (doc.objects.length + clip.objects.length > SCENE_LIMITS.maxObjects) {
+    throw new EditError(`a scene holds at most ${SCENE_LIMITS.maxObjects} objects`, [
+      { path: '$.objects', message: `at most ${SCENE_LIMITS.maxObjects} objects` },
+    ]);
+  }
+  const usedIds = new Set(doc.objects.map((o) => o.id));
+  const renamed = new Map<string, string>();
+  let fileId = nextFileId(doc);
+  const objects: StageObject[] = [...doc.objects];
+  for (const source of clip.objects) {
+    let prefix = source.id.replace(/-\d+$/, '');
+    if (!/[A-Za-z]/.test(prefix)) prefix = prefixFor(source.kind, source.kind === 'terrain' ? source.shape : source.kind === 'prop' ? source.spawn_id : undefined);
+    const id = freshId(usedIds, cleanPrefix(prefix), '-');
+    usedIds.add(id);
+    renamed.set(source.id, id);
+    const raw: Record<string, unknown> = { ...structuredClone(source), id, file_id: fileId++, position: [source.position[0] + offset[0], source.position[1] + offset[1]] };
+    if (source.kind === 'prop') raw.stage_object_id = id;
+    objects.push(raw as StageObject);
+  }
+  const rename = (ref: string) => renamed.get(ref) ?? ref;
+
+  const actionIds = new Set<string>();
+  for (const items of Object.values(doc.queues)) for (const item of items) actionIds.add(item.id);
+  const queues: SceneDocument['queues'] = { ...doc.queues };
+  for (const [owner, items] of Object.entries(clip.queues)) {
+    if (!renamed.has(owner)) continue;
+    queues[rename(owner)] = items.map((item) => {
+      const id = freshId(actionIds, 'a', '');
+      actionIds.add(id);
+      return { ...relocateAction(item, offset, rename), id };
+    });
+  }
+  const ruleIds = new Set(doc.rules.map((r) => r.id));
+  const rules = [...doc.rules];
+  for (const rule of clip.rules) {
+    const id = freshId(ruleIds, 'r', '');
+    ruleIds.add(id);
+    rules.push({
+      ...rule,
+      id,
+      when: { ...rule.when, source: rename(rule.when.source), target: rename(rule.when.target) },
+      then: rule.then.map((t) => ({ ...t, actor: rename(t.actor), action: relocateAction(t.action, offset, rename) })),
+    });
+  }
+  const assets = new Set(doc.prop_assets.map((a) => a.spawn_id));
+  const prop_assets = [...doc.prop_assets, ...clip.prop_assets.filter((a) => !assets.has(a.spawn_id))];
+
+  const parsed = sceneSchema.safeParse({ ...doc, objects, queues, rules, prop_assets });
+  if (!parsed.success) throw new EditError('the pasted objects do not fit this scene', toSceneIssues(parsed.error.issues.slice(0, 20)));
+  const issues = checkReferences(parsed.data);
+  if (issues.length) throw new EditError('the pasted objects do not fit this scene', issues.slice(0, 20));
+  return { doc: parsed.data, ids: clip.objects.map((o) => renamed.get(o.id)!) };
 }
 
 // ---------------------------------------------------------------------------------------------
