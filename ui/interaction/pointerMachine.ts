@@ -6,7 +6,7 @@
  * host (view, cursor, pointer capture).
  *
  * Resting states (the pointer is up):
- *   idle       hover feedback; a press selects, starts a drag, pans, or directs;
+ *   idle       hover feedback; a press selects, starts a drag, pans, directs, or (PLAY) grabs;
  *   placing    a palette item follows the pointer as a ghost; a click places it;
  *   capturing  a panel asked for a stage point or an object; a click answers it.
  * The resting states share their handlers; their `always` transitions keep the state in step
@@ -16,7 +16,8 @@
  *   pointing     pressed, not yet moved DRAG_THRESHOLD_PX: a release is a click;
  *   translating  moving an object, or a stickman's marker (pose);
  *   rotating     the rotate handle;  resizing  the resize handle;
- *   panning      dragging the view.
+ *   panning      dragging the view;
+ *   grabbing     PLAY: holding a prop or a stickman with the mouse (controller grab commands).
  * Each drag is one undo step: it begins a live change on leaving `pointing` and records it on
  * release; a pointercancel throws it away; a drag ended elsewhere (Esc, a mode change) sends
  * `drag.ended` and the machine lets go.
@@ -81,8 +82,13 @@ export type Press =
   | { kind: 'resize'; id: string; start: StageObject }
   /** DIRECT with a stickman selected: a click adds a walk to `at`; a drag pans. */
   | { kind: 'walk'; rigId: string; at: Vec2 }
-  /** PLAY: a click on a stickman shows its live queue; a drag pans. */
-  | { kind: 'inspect' };
+  /** PLAY on empty stage: a click does nothing; a drag pans. */
+  | { kind: 'playPan' }
+  /**
+   * PLAY on a prop or a stickman: a drag grabs it at `at` (the stage point pressed); a click on a
+   * stickman shows its live queue.
+   */
+  | { kind: 'grab'; id: string; target: 'prop' | 'stickman'; at: Vec2 };
 
 export interface PointerContext {
   host: PointerHost;
@@ -111,6 +117,10 @@ const rounded = (p: Vec2): Vec2 => [Math.round(p[0]), Math.round(p[1])];
 /** Guards of the drag previews' source object, which may have gone (undo, deletion). */
 const objectIn = (doc: { objects: readonly StageObject[] }, id: string) => doc.objects.find((o) => o.id === id);
 
+/** PLAY: what a press would grab (props before stickmen, as picking orders them). */
+const GRABBABLE = ['prop', 'stickman'] as const;
+const grabbableAt = (c: PointerContext, e: PointerInput) => objectOfKindsAt(editorOf(c), zoomOf(c), stageAt(c, e), GRABBABLE);
+
 export const pointerMachine = setup({
   types: {
     context: {} as PointerContext,
@@ -133,6 +143,7 @@ export const pointerMachine = setup({
     placePending: ({ context }) => editorOf(context).tool().type === 'place',
     stickmanUnderPointer: ({ context, event }) => objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ['stickman']) !== null,
     stickmanSelected: ({ context }) => selectedStickmanId(editorOf(context)) !== null,
+    grabbableUnderPointer: ({ context, event }) => grabbableAt(context, event) !== null,
     handleUnderPointer: ({ context, event }) => handleAt(editorOf(context), zoomOf(context), stageAt(context, event)) !== null,
     objectUnderPointer: ({ context, event }) => {
       const hit = objectAt(editorOf(context), zoomOf(context), stageAt(context, event));
@@ -159,7 +170,11 @@ export const pointerMachine = setup({
     releasePointer: ({ context }) => {
       if (context.pointerId !== null) context.host.releasePointer(context.pointerId);
     },
-    pressInspect: assign({ press: { kind: 'inspect' } as Press }),
+    pressPlayPan: assign({ press: { kind: 'playPan' } as Press }),
+    pressGrab: assign(({ context, event }) => {
+      const hit = grabbableAt(context, event)!;
+      return { press: { kind: 'grab', id: hit.id, target: hit.kind as 'prop' | 'stickman', at: stageAt(context, event) } as Press };
+    }),
     pressWalk: assign(({ context, event }) => ({
       press: { kind: 'walk', rigId: selectedStickmanId(editorOf(context))!, at: stageAt(context, event) } as Press,
     })),
@@ -213,10 +228,21 @@ export const pointerMachine = setup({
       // The new target is drawn where the preview was; the preview returns when the pointer moves.
       context.host.setWalkHover(null);
     },
-    inspectUnderPointer: ({ context, event }) => {
-      const hit = objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ['stickman']);
-      if (hit) editorOf(context).inspect(hit.id);
+    inspectPressed: ({ context }) => {
+      const press = context.press;
+      if (press?.kind === 'grab' && press.target === 'stickman') editorOf(context).inspect(press.id);
     },
+
+    // ------------------------------------------------------------ PLAY grab (controller commands, traced)
+    /** Takes hold where the press was, so the grabbed point is the one under the cursor then. */
+    startGrab: ({ context }) => {
+      const press = context.press;
+      if (press?.kind !== 'grab') return;
+      editorOf(context).controller.grabStart(press.id, press.at);
+      editorOf(context).setHover(press.id);
+    },
+    moveGrab: ({ context, event }) => editorOf(context).controller.grabMove(stageAt(context, event)),
+    endGrab: ({ context }) => editorOf(context).controller.grabEnd(),
 
     // ------------------------------------------------------------ drags
     beginDrag: ({ context }) => {
@@ -314,6 +340,12 @@ export const pointerMachine = setup({
       editor.setHover(editor.selection()[0] ?? null);
       context.host.setCursor(h?.kind === 'rotate' ? 'alias' : h?.kind === 'marker' ? 'move' : 'nwse-resize');
     },
+    /** PLAY: what a press would grab is outlined and the cursor offers to grab it. */
+    hoverPlay: ({ context, event }) => {
+      const hit = grabbableAt(context, event);
+      editorOf(context).setHover(hit?.id ?? null);
+      context.host.setCursor(hit ? 'grab' : 'default');
+    },
     hoverObject: ({ context, event }) => {
       const hit = objectAt(editorOf(context), zoomOf(context), stageAt(context, event));
       editorOf(context).setHover(hit?.id ?? null);
@@ -373,7 +405,8 @@ export const pointerMachine = setup({
               { guard: not('samePointer') },
               { guard: not('pastThreshold') }, // still a click
               { guard: { type: 'pressIs', params: { kind: 'walk' } }, target: 'panning', actions: ['closePopup', 'clearWalkHover', { type: 'showCursor', params: { cursor: 'grabbing' } }, 'panView', 'trackPointer'] },
-              { guard: { type: 'pressIs', params: { kind: 'inspect' } }, target: 'panning', actions: [{ type: 'showCursor', params: { cursor: 'grabbing' } }, 'panView', 'trackPointer'] },
+              { guard: { type: 'pressIs', params: { kind: 'playPan' } }, target: 'panning', actions: [{ type: 'showCursor', params: { cursor: 'grabbing' } }, 'panView', 'trackPointer'] },
+              { guard: and([{ type: 'pressIs', params: { kind: 'grab' as const } }, 'inPlay']), target: 'grabbing', actions: ['startGrab', 'moveGrab', { type: 'showCursor', params: { cursor: 'grabbing' } }] },
               { guard: not('canEdit'), target: '#pointer.idle' },
               { guard: { type: 'pressIs', params: { kind: 'move' } }, target: 'translating', actions: ['beginDrag', 'previewMove'] },
               { guard: { type: 'pressIs', params: { kind: 'marker' } }, target: 'translating', actions: ['beginDrag', 'previewMarker'] },
@@ -383,7 +416,7 @@ export const pointerMachine = setup({
             'pointer.up': [
               { guard: not('samePointer') },
               { guard: { type: 'pressIs', params: { kind: 'walk' } }, target: '#pointer.idle', actions: 'addWalk' },
-              { guard: { type: 'pressIs', params: { kind: 'inspect' } }, target: '#pointer.idle', actions: ['inspectUnderPointer', 'hoverAgain'] },
+              { guard: { type: 'pressIs', params: { kind: 'grab' } }, target: '#pointer.idle', actions: ['inspectPressed', 'hoverAgain'] },
               { target: '#pointer.idle', actions: 'hoverAgain' },
             ],
           },
@@ -416,6 +449,19 @@ export const pointerMachine = setup({
             'pointer.up': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: 'hoverAgain' }],
           },
         },
+        grabbing: {
+          on: {
+            'pointer.move': [
+              { guard: not('samePointer') },
+              // PLAY ended under the hand (EDIT, a load): the runtime and its grab are gone.
+              { guard: not('inPlay'), target: '#pointer.idle', actions: 'hoverAgain' },
+              { actions: 'moveGrab' },
+            ],
+            // Letting go throws with the cursor's velocity (the runtime measures and clamps it).
+            'pointer.up': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: ['endGrab', 'hoverAgain'] }],
+            'pointer.cancel': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: 'endGrab' }],
+          },
+        },
       },
     },
   },
@@ -435,7 +481,8 @@ function restingHandlers() {
     'pointer.down': [
       { guard: 'isPanPress', target: toPanning, actions: ['beginPress', 'closePopup', grabbing] },
       { guard: 'isSecondaryPress' },
-      { guard: 'inPlay', target: toPointing, actions: ['beginPress', 'pressInspect'] },
+      { guard: and(['inPlay', 'grabbableUnderPointer']), target: toPointing, actions: ['beginPress', 'pressGrab'] },
+      { guard: 'inPlay', target: toPointing, actions: ['beginPress', 'pressPlayPan'] },
       { guard: 'pointCapturePending', actions: 'completePointCapture' },
       { guard: 'objectCapturePending', actions: 'completeObjectCapture' },
       { guard: 'placePending', actions: 'placeHere' },
@@ -447,7 +494,7 @@ function restingHandlers() {
       { target: toPanning, actions: ['deselect', 'beginPress', 'closePopup', grabbing] },
     ],
     'pointer.move': [
-      { guard: 'inPlay', actions: grab },
+      { guard: 'inPlay', actions: 'hoverPlay' },
       { guard: 'spaceHeld', actions: grab },
       { guard: 'pointCapturePending', actions: ['clearWalkHover', 'hoverPointCapture'] },
       { guard: 'objectCapturePending', actions: ['clearWalkHover', 'hoverObjectCapture'] },
@@ -469,7 +516,7 @@ function dragEndHandlers() {
 }
 
 export type PointerSnapshot = SnapshotFrom<typeof pointerMachine>;
-export type PointerStateName = 'idle' | 'placing' | 'capturing' | 'pointing' | 'translating' | 'rotating' | 'resizing' | 'panning';
+export type PointerStateName = 'idle' | 'placing' | 'capturing' | 'pointing' | 'translating' | 'rotating' | 'resizing' | 'panning' | 'grabbing';
 
 /** The one state the pointer is in (the leaf of `pressed.*`). */
 export function pointerStateOf(snapshot: PointerSnapshot): PointerStateName {

@@ -295,24 +295,111 @@ describe('PLAY', () => {
     expect(h.editor.mode().mode).toBe('PLAY');
     return h;
   };
+  const headOf = (h: PointerHarness) => h.controller.frame$.value.rigs[0].headCenter;
+  const propAt = (h: PointerHarness, id: string) => h.controller.frame$.value.props.find((p) => p.id === id)!.position;
+  const rigState = (h: PointerHarness) => h.controller.frame$.value.rigs[0].state;
 
-  it('a click on a stickman shows its live queue; the cursor offers to pan', async () => {
+  it('hover shows what a press would grab: a prop or a stickman outlined with the grab cursor; empty stage nothing', async () => {
     const h = await playing();
-    const head = h.controller.frame$.value.rigs[0].headCenter;
-    h.pointerMove(head[0], head[1]).expectCursor('grab');
-    h.pointerDown(head[0], head[1]).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectSelection(['stick']);
+    h.pointerMove(...BOX).expectToBeIn('idle').expectHover('box').expectCursor('grab');
+    h.pointerMove(...headOf(h)).expectHover('stick').expectCursor('grab');
+    // Areas and terrain are not grabbable.
+    h.pointerMove(...ZONE).expectHover(null).expectCursor('default');
+    h.pointerMove(...EMPTY).expectHover(null).expectCursor('default');
   });
 
-  it('a drag pans the view and inspects nothing', async () => {
+  it('a click on a stickman shows its live queue and grabs nothing', async () => {
     const h = await playing();
-    const head = h.controller.frame$.value.rigs[0].headCenter;
-    h.pointerDown(head[0], head[1]).pointerMove(head[0] + 50, head[1]).expectToBeIn('panning').pointerUp().expectSelection([]);
-    expect(h.camera.screenToStage(head[0] + 50, head[1])[0]).toBeCloseTo(head[0], 6);
+    const head = headOf(h);
+    h.pointerDown(head[0], head[1]).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectSelection(['stick']);
+    h.step(2).expectCommandTypes([]);
+    expect(rigState(h)).toBe('ANIMATED');
+  });
+
+  it('a click on a prop grabs nothing and selects nothing', async () => {
+    const h = await playing();
+    h.pointerDown(...BOX).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectSelection([]).expectHover('box');
+    h.step().expectCommandTypes([]);
+  });
+
+  it(`dragging a prop ${DRAG_THRESHOLD_PX} px grabs it where it was pressed; it follows the cursor and is let go on release`, async () => {
+    const h = await playing();
+    const pressed: [number, number] = [BOX[0] + 10, BOX[1] - 5];
+    h.pointerDown(...pressed).pointerMove(pressed[0] + DRAG_THRESHOLD_PX - 1, pressed[1]).expectToBeIn('pointing');
+    h.pointerMove(pressed[0] + DRAG_THRESHOLD_PX, pressed[1]).expectToBeIn('grabbing').expectCursor('grabbing').expectHover('box').expectCaptured([1]);
+    h.step();
+    expect(h.commands).toEqual([
+      { type: 'grab.start', id: 'box', point: pressed },
+      { type: 'grab.move', point: [pressed[0] + DRAG_THRESHOLD_PX, pressed[1]] },
+    ]);
+    // Carried 300 px up and right, a pointer move a step: gravity does not win, the box goes with the cursor.
+    for (let i = 1; i <= 30; i += 1) h.pointerMove(pressed[0] + 10 * i, pressed[1] - 10 * i).step();
+    h.step(30);
+    const held = propAt(h, 'box');
+    expect(Math.hypot(held[0] - (BOX[0] + 300), held[1] - (BOX[1] - 300))).toBeLessThan(40);
+    h.pointerUp().expectToBeIn('idle').expectCaptured([]).step();
+    h.expectCommandTypes(['grab.start', ...Array<string>(31).fill('grab.move'), 'grab.end']);
+    // Let go, nothing holds it: it falls.
+    h.step(30);
+    expect(propAt(h, 'box')[1]).toBeGreaterThan(held[1] + 50);
+    // The camera never moved and no undo step was made.
+    expect(h.camera.screenToStage(500, 500)).toEqual([500, 500]);
+    h.expectHistory(0);
+  });
+
+  it('a grabbed prop flung and let go keeps the cursor\'s velocity', async () => {
+    const h = await playing();
+    h.pointerDown(...BOX).pointerMove(BOX[0] + 5, BOX[1]).step(20);
+    // Fling: 20 px to the right every step for a few steps, then let go.
+    for (let i = 1; i <= 4; i += 1) h.pointerMove(BOX[0] + 5 + 20 * i, BOX[1]).step();
+    h.pointerUp().step();
+    const released = propAt(h, 'box')[0];
+    h.step(10);
+    // Still flying right, well past where it was let go.
+    expect(propAt(h, 'box')[0]).toBeGreaterThan(released + 60);
+  });
+
+  it('grabbing a stickman ragdolls it and holds it by the part under the cursor; it is still down when let go', async () => {
+    const h = await playing();
+    h.step(30);
+    const head = headOf(h);
+    h.pointerDown(head[0], head[1]).expectSelection([]).pointerMove(head[0] + 10, head[1]).expectToBeIn('grabbing').expectHover('stick');
+    h.step();
+    expect(h.commands[0]).toEqual({ type: 'grab.start', id: 'stick', point: head });
+    expect(rigState(h)).toBe('RAGDOLL');
+    // Lifted 200 px by the head: the head comes up with the cursor.
+    h.pointerMove(head[0] + 10, head[1] - 200).step(60);
+    expect(Math.abs(headOf(h)[1] - (head[1] - 200))).toBeLessThan(60);
+    h.pointerUp().step();
+    h.expectCommandTypes(['grab.start', 'grab.move', 'grab.move', 'grab.end']);
+    expect(rigState(h)).toBe('RAGDOLL');
+  });
+
+  it('a pointercancel while grabbing lets go', async () => {
+    const h = await playing();
+    h.pointerDown(...BOX).pointerMove(BOX[0] + 20, BOX[1]).expectToBeIn('grabbing').pointerCancel().expectToBeIn('idle').expectCaptured([]);
+    h.step().expectCommandTypes(['grab.start', 'grab.move', 'grab.end']);
+  });
+
+  it('PLAY ending under the hand drops the grab: the next move lets the pointer go', async () => {
+    const h = await playing();
+    h.pointerDown(...BOX).pointerMove(BOX[0] + 20, BOX[1]).expectToBeIn('grabbing').step();
+    h.do((e) => e.enterEdit()).pointerMove(BOX[0] + 40, BOX[1]).expectToBeIn('idle').expectCaptured([]);
+    h.expectCommandTypes(['grab.start', 'grab.move']);
+  });
+
+  it('a drag on empty stage pans the view and grabs nothing', async () => {
+    const h = await playing();
+    h.pointerDown(...EMPTY).pointerMove(EMPTY[0] + 50, EMPTY[1]).expectToBeIn('panning').expectCursor('grabbing').pointerUp().expectSelection([]);
+    expect(h.camera.screenToStage(EMPTY[0] + 50, EMPTY[1])[0]).toBeCloseTo(EMPTY[0], 6);
+    h.step().expectCommandTypes([]);
+    // A click on empty stage does nothing either.
+    h.pointerDown(...EMPTY).pointerUp().expectToBeIn('idle').step().expectCommandTypes([]);
   });
 });
 
 describe('one pointer at a time', () => {
-  const reach: Record<Exclude<PointerStateName, 'idle' | 'placing' | 'capturing'>, (h: PointerHarness) => void> = {
+  const reach: Record<Exclude<PointerStateName, 'idle' | 'placing' | 'capturing'>, (h: PointerHarness) => unknown> = {
     pointing: (h) => h.pointerDown(...BOX),
     translating: (h) => h.pointerDown(...BOX).pointerMove(1100, 1000),
     rotating: (h) => {
@@ -324,11 +411,16 @@ describe('one pointer at a time', () => {
       h.pointerDown(x, y).pointerMove(x + 50, y);
     },
     panning: (h) => h.pointerDown(...EMPTY),
+    grabbing: async (h) => {
+      await h.editor.play();
+      h.pointerDown(...BOX).pointerMove(1100, 1000);
+    },
   };
 
-  it.each(Object.keys(reach) as Array<keyof typeof reach>)('%s ignores a second pointer', (state) => {
+  it.each(Object.keys(reach) as Array<keyof typeof reach>)('%s ignores a second pointer', async (state) => {
     const h = harness();
-    reach[state](h);
+    await reach[state](h);
+    const commands = h.step().commands.length;
     h.expectToBeIn(state);
     const doc = h.editor.doc();
     const view = [h.camera.centerX, h.camera.centerY];
@@ -336,6 +428,7 @@ describe('one pointer at a time', () => {
     h.expectToBeIn(state).expectCaptured([1]);
     expect(h.editor.doc()).toBe(doc);
     expect([h.camera.centerX, h.camera.centerY]).toEqual(view);
+    expect(h.step().commands).toHaveLength(commands);
   });
 });
 

@@ -21,6 +21,7 @@ import { paletteItem } from '../../../ui/state/palette';
 import { startPointerSession, type PointerSession } from '../../../ui/interaction/pointerSession';
 import { selectionHandlesOf, type UiHandleKind } from '../../../ui/interaction/picking';
 import type { PointerStateName } from '../../../ui/interaction/pointerMachine';
+import type { RuntimeCommand } from '../../../streams/runtime/commands';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTransition = TransitionDefinition<any, any>;
@@ -49,6 +50,8 @@ export class PointerHarness {
   readonly captured = new Set<number>();
   /** What stage picks answered, in order. */
   readonly picks: Array<Vec2 | string> = [];
+  /** PLAY: the runtime commands applied so far (the trace's `command` records), in order. */
+  readonly commands: RuntimeCommand[] = [];
   private last: Vec2 = [0, 0];
 
   static open(doc: SceneDocument): PointerHarness {
@@ -62,6 +65,9 @@ export class PointerHarness {
     this.camera.centerX = doc.stage.width / 2;
     this.camera.centerY = doc.stage.height / 2;
     this.editor.setZoom(this.camera.zoom);
+    this.controller.records$.subscribe((r) => {
+      if (r.type === 'command') this.commands.push(r.command);
+    });
     this.session = startPointerSession({
       editor: this.editor,
       view: this.camera,
@@ -124,6 +130,17 @@ export class PointerHarness {
     this.pointerDown(from[0], from[1], o);
     for (let i = 1; i <= steps; i += 1) this.pointerMove(from[0] + ((to[0] - from[0]) * i) / steps, from[1] + ((to[1] - from[1]) * i) / steps, o);
     return this.pointerUp(to[0], to[1], o);
+  }
+
+  /** PLAY: runs `count` fixed steps (queued commands take effect on the first). */
+  step(count = 1): this {
+    this.controller.step(count);
+    return this;
+  }
+
+  /** Screen point of a stage point (the camera may have panned). */
+  screenOf(p: Vec2): Vec2 {
+    return this.camera.stageToScreen(p);
   }
 
   // ---------------------------------------------------------------- the rest of the editor
@@ -202,6 +219,12 @@ export class PointerHarness {
 
   expectCaptured(pointerIds: number[]): this {
     expect([...this.captured]).toEqual(pointerIds);
+    return this;
+  }
+
+  /** The types of the runtime commands applied so far, in order. */
+  expectCommandTypes(types: string[]): this {
+    expect(this.commands.map((c) => c.type)).toEqual(types);
     return this;
   }
 
