@@ -54,7 +54,8 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
 
   const overlay = createMemo<ViewOverlay>(() => {
     const mode = editor.mode().mode;
-    if (mode === 'PLAY') return { selectedIds: [], hoverId: null, ghost: null, handles: [] };
+    // PLAY outlines only what a press would grab (the pointer machine sets the hover).
+    if (mode === 'PLAY') return { selectedIds: [], hoverId: editor.hoverId(), ghost: null, handles: [] };
     const doc = editor.doc();
     const walkTargets: Array<{ rigId: string; position: [number, number]; label?: string }> = [];
     if (mode === 'DIRECT') {
