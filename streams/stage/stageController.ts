@@ -2,7 +2,7 @@
  * The stage: the authored document, the root stage actor (with its SimulatedClock), the PLAY
  * runtime and the record stream that feeds the trace and the timeline. UI and CLI talk to this.
  */
-import { BehaviorSubject, Subject } from 'rxjs';
+import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import { createActor, SimulatedClock, type Actor } from 'xstate';
 import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../../machines/stageMachine';
 import type { ActionPayload, SceneDocument } from '../../core/scene/schema';
@@ -17,6 +17,12 @@ import { createInspector } from '../trace/inspector';
 import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/records';
 
 export type { StageCommand };
+
+/**
+ * A debugger's breakpoint test: called at the end of every step with the records that step wrote
+ * (transitions included) and its tick; returning true pauses the stage there (`ui.pause`).
+ */
+export type BreakCheck = (records: readonly TraceRecord[], tick: number) => boolean;
 
 /** Rig actor inputs: every stickman with its authored queue as lane items. */
 const rigInputsOf = (doc: SceneDocument): RigInput[] =>
@@ -243,9 +249,34 @@ export class StageController {
   }
 
   private stepOnce(runtime: StageRuntime): void {
+    this.stepRecords.length = 0;
     runtime.step();
     this.clock.increment(STEP_MS);
     this.tick$.next(runtime.tick);
+    this.checkBreak(runtime.tick);
+  }
+
+  // --- Breakpoints (the statecharts panel): pause at the end of the step that hit one. ---
+  private breakCheck: BreakCheck | null = null;
+  private breakRecords: Subscription | null = null;
+  private readonly stepRecords: TraceRecord[] = [];
+
+  /** Installs (or with null removes) the check run after every step; see `BreakCheck`. */
+  setBreakCheck(check: BreakCheck | null): void {
+    this.breakRecords?.unsubscribe();
+    this.breakRecords = null;
+    this.stepRecords.length = 0;
+    this.breakCheck = check;
+    // Records are collected only while a check is installed: no cost otherwise.
+    if (check) this.breakRecords = this.records$.subscribe((r) => this.stepRecords.push(r));
+  }
+
+  private checkBreak(tick: number): void {
+    if (!this.breakCheck || this.stepRecords.length === 0) return;
+    const hit = this.breakCheck(this.stepRecords.slice(), tick);
+    this.stepRecords.length = 0;
+    const m = this.mode;
+    if (hit && m.mode === 'PLAY' && !m.paused) this.actor.send({ type: 'ui.pause' });
   }
 
   private buildRuntime(rigs: Record<string, RigActor>): void {
