@@ -13,7 +13,7 @@ import type { ReactiveMode } from '../../core/actions/lane';
 import { addRule, EditError, moveRule, removeRule, setRuleEnabled, updateRule } from '../../core/scene/edit';
 import type { ActionPayload, ObjectKind, Rule } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
-import { actionText, bareLabel, defaultValues, objectName, ruleSummary } from '../state/actionText';
+import { actionText, bareLabel, defaultValues, objectName, RIG_STATE_PHRASES, ruleSummary } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
 import { createReorderable } from '../state/reorderable';
@@ -33,8 +33,14 @@ interface Draft {
   type: Rule['when']['type'];
   source: string;
   target: string;
+  /** state_changed only: the new state the rule waits for (undefined: any change). */
+  state?: RigStateFilter;
   then: Reaction[];
 }
+
+type RigStateFilter = NonNullable<Rule['when']['state']>;
+/** The state filter's choices, in the order a fall goes. */
+const RIG_STATES: readonly RigStateFilter[] = ['RAGDOLL', 'RECOVERING', 'ANIMATED'];
 
 type DraftErrors = { source?: string; target?: string; then?: string; reactions: Record<number, string>; general: string[] };
 
@@ -54,6 +60,7 @@ function draftOf(rule: Rule): Draft {
     type: rule.when.type,
     source: rule.when.source,
     target: rule.when.target,
+    state: rule.when.state,
     then: rule.then.map((t) => ({ key: ++reactionSeq, actor: t.actor, mode: t.mode, action: t.action, editingType: null })),
   };
 }
@@ -153,8 +160,8 @@ export function RulesPanel(props: { editor: Editor }) {
                       />
                       <code class="rid">{rule.id}</code>
                       <ActionIcon type={rule.when.type} />
-                      <span class="rsummary" title={ruleSummary(rule)} data-testid="rule-summary">
-                        {ruleSummary(rule)}
+                      <span class="rsummary" title={ruleSummary(rule, editor.doc())} data-testid="rule-summary">
+                        {ruleSummary(rule, editor.doc())}
                       </span>
                       <span class="qbtns">
                         <button type="button" class="icon-btn" title="Edit (Enter)" aria-label="Edit" data-testid="rule-edit" disabled={readOnly()} onClick={() => setDraft(draftOf(rule))}>
@@ -278,7 +285,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
     if (!t) return;
     const keep = (id: string, kinds: readonly EndpointKind[]) => (id === 'any' || (kindOf(id) && kinds.includes(kindOf(id)!)) ? id : 'any');
     const source = keep(d().source, t.source.kinds);
-    update({ type, source, target: t.target ? keep(d().target, endpointKinds(t, 'target', kindOf(source))) : 'any' });
+    update({ type, source, target: t.target ? keep(d().target, endpointKinds(t, 'target', kindOf(source))) : 'any', state: type === 'state_changed' ? d().state : undefined });
   };
 
   const addReaction = () => {
@@ -301,7 +308,8 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
       setErrors(errs);
       return;
     }
-    const when = { type: d().type, source: d().source, target: spec().target ? d().target : 'any' };
+    const state = d().type === 'state_changed' ? d().state : undefined;
+    const when = { type: d().type, source: d().source, target: spec().target ? d().target : 'any', ...(state ? { state } : {}) };
     const then = d().then.map((r) => ({ actor: r.actor, mode: r.mode, action: r.action! }));
     try {
       const id = d().id;
@@ -339,7 +347,10 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
           <input type="checkbox" checked={d().enabled} data-testid="rule-editor-enabled" onChange={(e) => update({ enabled: e.currentTarget.checked })} /> enabled
         </label>
         <span class="re-preview muted" title="Summary">
-          {ruleSummary({ when: { type: d().type, source: d().source, target: d().target }, then: d().then.filter((r) => r.action).map((r) => ({ actor: r.actor, mode: r.mode, action: r.action! })) })}
+          {ruleSummary(
+            { when: { type: d().type, source: d().source, target: d().target, state: d().state }, then: d().then.filter((r) => r.action).map((r) => ({ actor: r.actor, mode: r.mode, action: r.action! })) },
+            editor.doc(),
+          )}
         </span>
         <span class="spacer" />
         <button type="button" class="primary" data-testid="rule-save" onClick={save}>
@@ -387,6 +398,20 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
               testId="rule-target"
               onChange={(id) => update({ target: id })}
             />
+          </Show>
+          <Show when={d().type === 'state_changed'}>
+            <label class="ep">
+              <span class="field-label">New state</span>
+              <select
+                value={d().state ?? ''}
+                data-testid="rule-state"
+                title="Fire only when the stickman enters this state"
+                onChange={(e) => update({ state: (e.currentTarget.value || undefined) as RigStateFilter | undefined })}
+              >
+                <option value="">any change</option>
+                <For each={RIG_STATES}>{(s) => <option value={s}>{RIG_STATE_PHRASES[s]}</option>}</For>
+              </select>
+            </label>
           </Show>
         </section>
         <section class="re-then">

@@ -8,18 +8,34 @@ import type { Rule, SceneDocument } from '../../core/scene/schema';
 
 export { actionPhrase, actionText, bareLabel, defaultValues };
 
-const endpoint = (ref: string, fallback: string) => (ref === 'any' ? fallback : ref);
+/** A rule end or actor as the summary names it: the object's name when it has one (given the document), else its id. */
+const shortName = (ref: string, doc?: SceneDocument): string => {
+  const o = doc?.objects.find((x) => x.id === ref);
+  return (o && (o.kind === 'stickman' || o.kind === 'area') && o.name) || ref;
+};
+const endpoint = (ref: string, fallback: string, doc?: SceneDocument) => (ref === 'any' ? fallback : shortName(ref, doc));
 
-/** "When stick-2 enters goal → stick-2 says “Made it!” (overlay)". */
-export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>): string {
+/** How a state_changed rule filtered on the new state reads ("When Bo falls down (RAGDOLL) → …"). */
+export const RIG_STATE_PHRASES = {
+  RAGDOLL: 'falls down (RAGDOLL)',
+  RECOVERING: 'starts getting up (RECOVERING)',
+  ANIMATED: 'is back on its feet (ANIMATED)',
+} as const satisfies Record<NonNullable<Rule['when']['state']>, string>;
+
+/**
+ * "When stick-2 enters goal → stick-2 says “Made it!” (overlay)"; given the document, objects
+ * are called by their names ("When Bo enters Goal → Bo says …").
+ */
+export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>, doc?: SceneDocument): string {
   const spec = triggerSpec(rule.when.type);
-  const who = endpoint(rule.when.source, spec?.source.kinds.every((k) => k === 'stickman') ? 'any stickman' : 'anything');
-  let what = spec?.label ?? rule.when.type;
+  const who = endpoint(rule.when.source, spec?.source.kinds.every((k) => k === 'stickman') ? 'any stickman' : 'anything', doc);
+  const state = rule.when.type === 'state_changed' ? rule.when.state : undefined;
+  let what: string = state ? RIG_STATE_PHRASES[state] : (spec?.label ?? rule.when.type);
   if (spec?.target) {
     const anyTarget = spec.target.kinds.length === 1 && spec.target.kinds[0] === 'area' ? 'any area' : 'anything';
-    what += ` ${endpoint(rule.when.target, anyTarget)}`;
+    what += ` ${endpoint(rule.when.target, anyTarget, doc)}`;
   }
-  const then = rule.then.length ? rule.then.map((t) => `${t.actor} ${actionPhrase(t.action)} (${t.mode})`).join('; ') : 'nothing';
+  const then = rule.then.length ? rule.then.map((t) => `${shortName(t.actor, doc)} ${actionPhrase(t.action)} (${t.mode})`).join('; ') : 'nothing';
   return `When ${who} ${what} → ${then}`;
 }
 
