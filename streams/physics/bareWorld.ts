@@ -8,10 +8,16 @@ import { resolveProp } from '../../core/props/resolve';
 import { RAPIER } from './rapier';
 import { toMeters } from './units';
 import { propColliderDesc, proxyColliderDesc, proxyQueryShapes, terrainColliderDescs } from './colliderDescs';
+import { buildRagdoll } from './ragdollBodies';
+import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 
 export interface BareWorld {
   /** Kinematic bodies in document order: ten proxies per stickman, in PART_NAMES order. */
   readonly kinematicCount: number;
+  /** Adds a ragdoll exactly as the stage builds one (its bodies, joints and collision slot). */
+  addRagdoll(blueprint: RagdollBlueprint, slot: number): void;
+  /** Takes one stickman's ten proxies out of the simulation (a ragdolled stickman's are off). */
+  disableProxies(stickman: number): void;
   /** Sets where kinematic body `index` will be after the next step (stage px, radians). */
   moveKinematic(index: number, x: number, y: number, rotation: number, teleport?: boolean): void;
   step(): void;
@@ -56,6 +62,12 @@ export function createBareWorld(doc: SceneDocument): BareWorld {
   }
   return {
     kinematicCount: kinematic.length,
+    addRagdoll(blueprint, slot) {
+      buildRagdoll(world, blueprint, slot);
+    },
+    disableProxies(stickman) {
+      for (let i = stickman * 10; i < stickman * 10 + 10; i += 1) kinematic[i]?.setEnabled(false);
+    },
     moveKinematic(index, x, y, rotation, teleport = false) {
       const b = kinematic[index];
       const t = { x: toMeters(x), y: toMeters(y) };

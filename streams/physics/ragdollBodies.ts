@@ -53,7 +53,9 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
       ? RAPIER.ColliderDesc.ball(toMeters(b.shape.radius))
       : RAPIER.ColliderDesc.capsule(toMeters(b.shape.halfHeight), toMeters(b.shape.radius));
     const collider = world.createCollider(
-      desc.setMass(b.mass).setFriction(0.8).setRestitution(0.05).setCollisionGroups(groups).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS),
+      // No collision events of its own: a ragdoll's contacts never fire a rule or a reaction, so
+      // only a prop's events (props ask for them) can ever mention it, and the stage drops those.
+      desc.setMass(b.mass).setFriction(0.8).setRestitution(0.05).setCollisionGroups(groups),
       body,
     );
     bodies.push(body);
@@ -74,19 +76,33 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
   return { slot, bodies, colliders, joints };
 }
 
-/** x, y (px), rotation per body into `out`; returns the fastest linear (px/s) and angular speed. */
-export function readRagdoll(r: BuiltRagdoll, out: Float64Array): { maxSpeed: number; maxAngularSpeed: number } {
+/**
+ * x, y (px), rotation per body into `out`, and the fastest part's linear (px/s) and angular
+ * speed, measured from the move since the last read (`out`'s previous contents) over `dt`: two
+ * WASM calls a body instead of four. A sleeping ragdoll has not moved: `out` stays, speeds are 0.
+ */
+export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, dt: number): { maxSpeed: number; maxAngularSpeed: number } {
   let maxSpeed = 0;
   let maxAngularSpeed = 0;
-  r.bodies.forEach((b, i) => {
+  if (known && r.bodies.every((b) => b.isSleeping())) return { maxSpeed, maxAngularSpeed };
+  for (let i = 0; i < r.bodies.length; i += 1) {
+    const b = r.bodies[i];
     const t = b.translation();
-    out[i * 3] = toPixels(t.x);
-    out[i * 3 + 1] = toPixels(t.y);
-    out[i * 3 + 2] = b.rotation();
-    const v = b.linvel();
-    maxSpeed = Math.max(maxSpeed, toPixels(Math.hypot(v.x, v.y)));
-    maxAngularSpeed = Math.max(maxAngularSpeed, Math.abs(b.angvel()));
-  });
+    const x = toPixels(t.x);
+    const y = toPixels(t.y);
+    const a = b.rotation();
+    if (known && dt > 0) {
+      maxSpeed = Math.max(maxSpeed, Math.hypot(x - out[i * 3], y - out[i * 3 + 1]) / dt);
+      maxAngularSpeed = Math.max(maxAngularSpeed, Math.abs(Math.atan2(Math.sin(a - out[i * 3 + 2]), Math.cos(a - out[i * 3 + 2]))) / dt);
+    } else {
+      const v = b.linvel();
+      maxSpeed = Math.max(maxSpeed, toPixels(Math.hypot(v.x, v.y)));
+      maxAngularSpeed = Math.max(maxAngularSpeed, Math.abs(b.angvel()));
+    }
+    out[i * 3] = x;
+    out[i * 3 + 1] = y;
+    out[i * 3 + 2] = a;
+  }
   return { maxSpeed, maxAngularSpeed };
 }
 

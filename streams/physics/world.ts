@@ -160,10 +160,15 @@ export class PhysicsWorld {
     return this.ragdolls.has(id);
   }
 
-  /** Ragdoll body poses (x, y px, rotation per part) into `out`; the fastest part's speeds. */
-  readRagdoll(id: string, out: Float64Array): { maxSpeed: number; maxAngularSpeed: number } | null {
+  /**
+   * Ragdoll body poses (x, y px, rotation per part) into `out`; the fastest part's speeds.
+   * `known`: `out` holds the last read, so a sleeping ragdoll need not be read again.
+   */
+  readRagdoll(id: string, out: Float64Array, known = false, dt = 1 / 60): { maxSpeed: number; maxAngularSpeed: number; asleep: boolean } | null {
     const r = this.ragdolls.get(id);
-    return r ? readRagdoll(r, out) : null;
+    if (!r) return null;
+    const asleep = known && r.bodies.every((b) => b.isSleeping());
+    return { ...readRagdoll(r, out, known, dt), asleep };
   }
 
   /** Frees `id`'s ragdoll: joints, then bodies; handle maps cleared first (handles are reused). */

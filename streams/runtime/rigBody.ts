@@ -4,6 +4,7 @@
  * the solved pose and the tracked momentum, read back each step, notice rest, capture, free,
  * re-anchor on the terrain under the pelvis, and blend from the captured pose to standing.
  */
+import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import { MomentumTracker, RestTracker, STAND_UP_SECONDS, fitKey, poseFromBodies, ragdollBlueprint, standUpPose, standUpVariant, type StandUpKey, type StandUpVariant } from '../../core/ragdoll';
 import type { Facing } from '../../core/rig/facing';
 import { worldToMarker } from '../../core/rig/facing';
@@ -15,6 +16,11 @@ import type { WorldPose } from '../../core/rig/worldPose';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import type { PhysicsWorld } from '../physics/world';
 
+const HEAD = PART_NAMES.indexOf('head');
+const TORSO = PART_NAMES.indexOf('torso');
+const LEFT_SHIN = PART_NAMES.indexOf('left_lower_leg');
+const RIGHT_SHIN = PART_NAMES.indexOf('right_lower_leg');
+
 /** How far above the pelvis the search for ground under a fallen stickman starts (px). */
 const REANCHOR_ABOVE = 300;
 const REANCHOR_RANGE = 3000;
@@ -23,8 +29,30 @@ export class RigBody {
   readonly momentum = new MomentumTracker();
   private readonly ragdollPoses = new Float64Array(PART_NAMES.length * 3);
   private rest: RestTracker | null = null;
-  /** The ragdoll's pose this step (stage px), while it is a ragdoll. */
-  ragdollPose: WorldPose | null = null;
+  /** A ragdoll exists and `ragdollPoses` holds its bodies as last read. */
+  private hasRagdoll = false;
+  private cachedPose: WorldPose | null = null;
+
+  /** The ragdoll's pose this step (stage px), while it is a ragdoll; built when asked for. */
+  get ragdollPose(): WorldPose | null {
+    if (!this.hasRagdoll) return null;
+    this.cachedPose ??= poseFromBodies(this.ragdollPoses, this.proportions);
+    return this.cachedPose;
+  }
+
+  /** The pelvis x and the lowest y of the ragdoll's parts (the root follows them), without building the pose. */
+  ragdollRoot(): Vec2 | null {
+    if (!this.hasRagdoll) return null;
+    const b = this.ragdollPoses;
+    // Body i's far end along its hanging axis: centre + (−sin a, cos a) · half its length.
+    const end = (i: number, half: number): Vec2 => [b[i * 3] - Math.sin(b[i * 3 + 2]) * half, b[i * 3 + 1] + Math.cos(b[i * 3 + 2]) * half];
+    const pelvis = end(TORSO, this.proportions.torso / 2);
+    const leftFoot = end(LEFT_SHIN, this.proportions.lowerLeg / 2);
+    const rightFoot = end(RIGHT_SHIN, this.proportions.lowerLeg / 2);
+    return [pelvis[0], Math.max(pelvis[1], leftFoot[1], rightFoot[1], b[HEAD * 3 + 1])];
+  }
+  /** What the last ragdoll was built from (the benchmark's bare world builds the same). */
+  lastBlueprint: RagdollBlueprint | null = null;
   private standUp: { from: StandUpKey; variant: StandUpVariant; elapsed: number } | null = null;
 
   constructor(
@@ -36,7 +64,7 @@ export class RigBody {
   ) {}
 
   get isRagdoll(): boolean {
-    return this.ragdollPose !== null;
+    return this.hasRagdoll;
   }
 
   /** Seconds the ragdoll has been still (the debug overlay's rest timer). */
@@ -52,9 +80,12 @@ export class RigBody {
   becomeRagdoll(pose: WorldPose, facing: Facing, dt: number): void {
     this.standUp = null;
     this.physics.setPartsEnabled(this.id, false);
-    this.physics.addRagdoll(this.id, ragdollBlueprint(pose, facing, this.proportions, this.momentum.motion(dt)), this.order);
+    this.lastBlueprint = ragdollBlueprint(pose, facing, this.proportions, this.momentum.motion(dt));
+    this.physics.addRagdoll(this.id, this.lastBlueprint, this.order);
     this.rest = new RestTracker();
     this.momentum.reset();
+    this.hasRagdoll = false;
+    this.cachedPose = null;
     this.readRagdoll();
   }
 
@@ -78,7 +109,8 @@ export class RigBody {
     this.readRagdoll();
     const captured = this.ragdollPose;
     this.physics.removeRagdoll(this.id);
-    this.ragdollPose = null;
+    this.hasRagdoll = false;
+    this.cachedPose = null;
     this.rest = null;
     if (!captured) {
       this.standUp = null;
@@ -111,7 +143,8 @@ export class RigBody {
   /** Every exit path (PLAY exit, RESET, leaving the stage) frees the bodies and joints. */
   release(): void {
     this.physics.removeRagdoll(this.id);
-    this.ragdollPose = null;
+    this.hasRagdoll = false;
+    this.cachedPose = null;
     this.rest = null;
     this.standUp = null;
   }
@@ -131,9 +164,11 @@ export class RigBody {
   }
 
   private readRagdoll() {
-    const speeds = this.physics.readRagdoll(this.id, this.ragdollPoses);
+    const speeds = this.physics.readRagdoll(this.id, this.ragdollPoses, this.hasRagdoll);
     if (!speeds) return null;
-    this.ragdollPose = poseFromBodies(this.ragdollPoses, this.proportions);
+    // Asleep, it has not moved: the pose read last is still the pose.
+    if (!speeds.asleep) this.cachedPose = null;
+    this.hasRagdoll = true;
     return speeds;
   }
 }

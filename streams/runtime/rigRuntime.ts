@@ -267,10 +267,9 @@ export class RigRuntime {
   postPhysics(): void {
     if (this.gone || !this.body.isRagdoll) return;
     const atRest = this.body.stepRagdoll(STEP_DT, this.held);
-    const pose = this.body.ragdollPose!;
-    const lowest = Math.max(pose.left_lower_leg.end[1], pose.right_lower_leg.end[1], pose.torso.start[1], pose.head.end[1]);
-    this.motion.root[0] = pose.torso.start[0];
-    this.motion.root[1] = lowest;
+    const root = this.body.ragdollRoot()!;
+    this.motion.root[0] = root[0];
+    this.motion.root[1] = root[1];
     this.cachedWorld = null;
     this.cachedProxies = null;
     if (atRest) this.send({ type: 'physics.ragdollAtRest' });

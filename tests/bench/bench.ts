@@ -72,7 +72,9 @@ async function main() {
   const props = [10, 100, 1000].map((n) => measureProps(n));
   const { run: runRigs } = await import('./rigBench');
   const stickmen = await runRigs();
-  process.stdout.write(`${JSON.stringify({ unit: 'microseconds per fixed step (1/60 s)', props, stickmen }, null, 2)}\n`);
+  const { run: runRagdolls } = await import('./ragdollBench');
+  const ragdolls = runRagdolls();
+  process.stdout.write(`${JSON.stringify({ unit: 'microseconds per fixed step (1/60 s)', props, stickmen, ragdolls }, null, 2)}\n`);
 }
 
 if (process.argv[1]?.endsWith('bench.ts')) main();
