@@ -32,14 +32,28 @@ export interface SweepStats {
   missingProxies: number;
 }
 
+/** How one world sweeps: `boundingCast: false` is the seed's way (all ten casts, every sweep), for the benchmark. */
+export interface SweepOptions {
+  boundingCast: boolean;
+}
+
 const ORIGIN = { x: 0, y: 0 };
-const statsByWorld = new WeakMap<PhysicsWorld, SweepStats>();
+const statsByWorld = new WeakMap<PhysicsWorld, SweepStats & SweepOptions>();
+
+function stateOf(physics: PhysicsWorld): SweepStats & SweepOptions {
+  let state = statsByWorld.get(physics);
+  if (!state) statsByWorld.set(physics, (state = { sweeps: 0, casts: 0, boundingHits: 0, missingProxies: 0, boundingCast: true }));
+  return state;
+}
 
 /** The sweep counters of one world (zeros before its first sweep). */
-export function sweepStats(physics: PhysicsWorld): SweepStats {
-  let stats = statsByWorld.get(physics);
-  if (!stats) statsByWorld.set(physics, (stats = { sweeps: 0, casts: 0, boundingHits: 0, missingProxies: 0 }));
-  return stats;
+export function sweepStats(physics: PhysicsWorld): Readonly<SweepStats> {
+  return stateOf(physics);
+}
+
+/** Changes how one world sweeps (the benchmark compares the bounding cast with the seed's ten). */
+export function setSweepOptions(physics: PhysicsWorld, options: SweepOptions): void {
+  stateOf(physics).boundingCast = options.boundingCast;
 }
 
 /** Octagon around a circle of radius r: its corners at r / cos(π/8) so the circle is inside it. */
@@ -96,7 +110,7 @@ export function createRigSweep(physics: PhysicsWorld, rigId: string): Horizontal
     return !!e && e.id !== rigId && e.kind !== 'area';
   };
   return (motion: Readonly<Vec2>): number => {
-    const stats = sweepStats(physics);
+    const stats = stateOf(physics);
     stats.sweeps += 1;
     const colliders = physics.partColliders(rigId);
     if (colliders.length === 0) {
@@ -106,14 +120,15 @@ export function createRigSweep(physics: PhysicsWorld, rigId: string): Horizontal
     const world = physics.queryWorld;
     const vel = { x: toMeters(motion[0]), y: toMeters(motion[1]) };
 
-    if (points.length < colliders.length * POINTS_PER_PROXY * 2) points = new Float32Array(colliders.length * POINTS_PER_PROXY * 2);
-    const used = hullPoints(colliders, points);
-    const hull = new RAPIER.ConvexPolygon(points.subarray(0, used), false);
-    stats.casts += 1;
-    const broad = world.castShape(ORIGIN, 0, vel, hull, 0, 1, true, undefined, undefined, undefined, undefined, others);
-    if (!broad) return 1;
-
-    stats.boundingHits += 1;
+    if (stats.boundingCast) {
+      if (points.length < colliders.length * POINTS_PER_PROXY * 2) points = new Float32Array(colliders.length * POINTS_PER_PROXY * 2);
+      const used = hullPoints(colliders, points);
+      const hull = new RAPIER.ConvexPolygon(points.subarray(0, used), false);
+      stats.casts += 1;
+      const broad = world.castShape(ORIGIN, 0, vel, hull, 0, 1, true, undefined, undefined, undefined, undefined, others);
+      if (!broad) return 1;
+      stats.boundingHits += 1;
+    }
     let fraction = 1;
     for (const c of colliders) {
       stats.casts += 1;

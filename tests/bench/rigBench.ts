@@ -13,7 +13,9 @@
  *   stickman (capsules and a head ball, as the runtime builds them) replaying the proxy transforms
  *   recorded from a runtime run of the same scene, and doing nothing else (no queries, no maps);
  * - ratio: runtime_us / floor_us (target from the issue: ≤ 1.5 for 100 walking stickmen;
- *   per_stickman_us < 50 for one).
+ *   per_stickman_us < 50 for one);
+ * - airborne: 100 stickmen falling at once (walked off high ledges) against the same 100 walking
+ *   on a shelf, with the sweep casts per airborne rig-step, also for the seed's ten-cast sweep.
  *
  * Runtime and floor run alternately in blocks so machine noise hits both alike, and blocks are
  * timed in process CPU time so other processes on a shared machine do not count.
@@ -24,6 +26,7 @@ import type { SceneDocument } from '../../core/scene/schema';
 import { initPhysics } from '../../streams/physics/rapier';
 import { createBareWorld } from '../../streams/physics/bareWorld';
 import { StageController } from '../../streams/stage/stageController';
+import { setSweepOptions, sweepStats } from '../../streams/physics/sweep';
 
 const WIDTH = 9000;
 const GROUND_TOP = 3000;
@@ -259,6 +262,79 @@ function measureSharedBareWorld(warmup: number, steps: number): number {
 
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
+// ── Airborne: 100 stickmen falling at once against the same 100 walking (seed 6a sweep cost) ──
+
+const SHELF_TOP = 1500;
+const FALL_GROUND_TOP = 8000;
+const FALL_SPACING = 400;
+
+/**
+ * 100 stickmen high above the ground, 400 px apart: on one long shelf walking back and forth, or
+ * each just past the edge of its own short ledge so that all of them walk off within two steps
+ * and fall ~6500 px (about 3.9 s airborne, carrying their walk momentum).
+ */
+export function airborneScene(stickmen: number, falling: boolean): SceneDocument {
+  const width = stickmen * FALL_SPACING + 800;
+  const objects: Record<string, unknown>[] = [];
+  let fileId = 0;
+  const add = (o: Record<string, unknown>) => objects.push({ file_id: ++fileId, ...o });
+  add({ kind: 'terrain', id: 'ground', shape: 'block', position: [width / 2, FALL_GROUND_TOP + 100], size: [width, 200] });
+  if (!falling) add({ kind: 'terrain', id: 'shelf', shape: 'block', position: [width / 2, SHELF_TOP + 50], size: [width, 100] });
+  const queues: Record<string, unknown[]> = {};
+  for (let i = 0; i < stickmen; i += 1) {
+    const x = 400 + i * FALL_SPACING;
+    const id = `s${i}`;
+    // The ledge ends 20 px behind the root: the centre fan still stands on it, one step loses it.
+    if (falling) add({ kind: 'terrain', id: `ledge-${i}`, shape: 'block', position: [x - 50, SHELF_TOP + 50], size: [60, 100] });
+    add({ kind: 'stickman', id, position: [x, SHELF_TOP], facing: 'RIGHT' });
+    queues[id] = Array.from({ length: 40 }, (_, k) => ({ id: `${id}-w${k}`, type: 'walk_to', target_position: [x + (k % 2 ? -150 : 150) + (falling ? 1000 : 0), SHELF_TOP] }));
+  }
+  const r = loadSceneValue({ format: 'stickman-stage/scene', version: '1.1', stage: { width, height: FALL_GROUND_TOP + 400, gravity: [0, 980] }, objects, queues });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+  return r.scene;
+}
+
+/** Runtime and rig-step cost per step over `steps` steps after `warmup`, and the sweep work done. */
+function measureAirborne(doc: SceneDocument, warmup: number, steps: number, boundingCast = true) {
+  const controller = startController(doc);
+  const runtime = controller.currentRuntime!;
+  setSweepOptions(runtime.physics, { boundingCast });
+  controller.step(warmup);
+  const rigUs = { us: 0 };
+  for (const rig of runtime.rigs) meter(rig, 'step', rigUs);
+  const stats = sweepStats(runtime.physics);
+  const before = { ...stats };
+  let airborneRigSteps = 0;
+  const runtimeUs = timeBlock(() => {
+    controller.step(1);
+    for (const rig of runtime.rigs) if (rig.terrainPhase === 'AIRBORNE') airborneRigSteps += 1;
+  }, 0, steps);
+  controller.dispose();
+  const n = runtime.rigs.length;
+  const casts = stats.casts - before.casts;
+  return {
+    runtime_us: round(runtimeUs),
+    rig_step_us_per_stickman: round(rigUs.us / steps / n, 2),
+    airborne_fraction: round(airborneRigSteps / (steps * n), 3),
+    sweep_casts_per_airborne_rig_step: airborneRigSteps ? round(casts / airborneRigSteps, 2) : 0,
+    bounding_hit_fraction: stats.sweeps - before.sweeps ? round((stats.boundingHits - before.boundingHits) / (stats.sweeps - before.sweeps), 3) : 0,
+  };
+}
+
+/** 100 falling against the same 100 walking; falling with the seed's ten casts per step as well. */
+export function measureFalling(stickmen: number) {
+  const WARMUP = 30;
+  const STEPS = 150; // all still airborne: the fall lasts ~230 steps
+  measureAirborne(airborneScene(10, true), WARMUP, 30); // JIT warm-up; discarded
+  return {
+    stickmen,
+    walking: measureAirborne(airborneScene(stickmen, false), WARMUP, STEPS),
+    falling: measureAirborne(airborneScene(stickmen, true), WARMUP, STEPS),
+    falling_seed_ten_casts: measureAirborne(airborneScene(stickmen, true), WARMUP, STEPS, false),
+  };
+}
+
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -272,6 +348,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const BLOCKS = 7;
   measure(10, 60, 60, 1); // JIT warm-up for every path; discarded
   const rows = [1, 10, 100].map((n) => measure(n, WARMUP, BLOCK, BLOCKS));
+  const airborne = measureFalling(100);
   const hundred = rows.find((r) => r.stickmen === 100)!;
   const one = rows.find((r) => r.stickmen === 1)!;
   return {
@@ -282,6 +359,10 @@ export async function run(): Promise<Record<string, unknown>> {
     },
     shared_bare_world_0_stickmen_us: measureSharedBareWorld(WARMUP, BLOCK * BLOCKS),
     stickmen: rows,
+    // Seed 6a: per-step cost of 100 airborne stickmen (momentum, sweep, air pose) against the same
+    // 100 walking, and the sweep casts per airborne rig-step: one bounding cast, ten more only when
+    // it hits — against the seed's ten every step.
+    airborne,
     targets: {
       ratio_100_walking_vs_floor: { measured: hundred.ratio, target: '<= 1.5', met: hundred.ratio <= 1.5 },
       one_stickman_us: { measured: one.per_stickman_us, target: '< 50', met: one.per_stickman_us < 50 },
