@@ -24,7 +24,9 @@ const OVERLAY_KEYS = ['selectedIds', 'hoverId', 'ghost', 'handles', 'walkTargets
 function sameDebug(a: ViewOverlay['debug'], b: ViewOverlay['debug']): boolean {
   if (a === b) return true;
   if (!a || !b) return !a?.enabled && !b?.enabled;
-  return a.enabled === b.enabled && a.rays === b.rays && a.points === b.points && a.proxies === b.proxies && a.labels === b.labels;
+  return (
+    a.enabled === b.enabled && a.rays === b.rays && a.points === b.points && a.proxies === b.proxies && a.labels === b.labels && a.ragdolls === b.ragdolls && a.reactions === b.reactions
+  );
 }
 
 export function sameOverlay(a: ViewOverlay, b: ViewOverlay): boolean {

@@ -39,6 +39,15 @@ export interface ViewOverlay {
     points?: ReadonlyArray<Vec2>;
     proxies?: ReadonlyArray<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
     labels?: ReadonlyArray<{ position: Vec2; text: string }>;
+    /** Ragdolls: their bodies, joints and rest-timer text. */
+    ragdolls?: ReadonlyArray<{
+      id: string;
+      bodies: ReadonlyArray<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
+      joints: ReadonlyArray<Vec2>;
+      label: { position: Vec2; text: string };
+    }>;
+    /** Active hit reactions per rig as text, drawn a line under the label at `position`. */
+    reactions?: ReadonlyArray<{ position: Vec2; text: string }>;
   } | null;
 }
 
@@ -68,7 +77,13 @@ export const VIEW_STYLE = {
   rayMiss: '#2f9e44',
   debugPoint: '#d6336c',
   proxy: '#7048e8',
+  ragdoll: '#e8590c',
+  ragdollJoint: '#343a40',
+  reaction: '#c2255c',
 } as const;
+
+/** CSS px from a debug label down to the reaction line under it. */
+const REACTION_LINE_CSS = 16;
 
 const TAU = Math.PI * 2;
 
@@ -569,17 +584,20 @@ export class StageView {
 
     const debug = overlay.debug;
     if (debug && debug.enabled) {
-      const proxyLine = rgba(VIEW_STYLE.proxy, 0.9);
-      const proxyFill = rgba(VIEW_STYLE.proxy, 0.08);
-      for (const p of debug.proxies ?? []) {
-        if (p.kind === 'circle') {
-          D.push(p.center[0], p.center[1], p.radius, proxyFill, LINE_CSS, 1.25, proxyLine);
-        } else {
-          const hh = p.halfHeight ?? 0;
-          const ax = -Math.sin(p.rotation) * hh;
-          const ay = Math.cos(p.rotation) * hh;
-          S.push(p.center[0] - ax, p.center[1] - ay, p.center[0] + ax, p.center[1] + ay, p.radius, proxyFill, LINE_CSS, 1.25, proxyLine);
-        }
+      this.drawDebugShapes(debug.proxies ?? [], rgba(VIEW_STYLE.proxy, 0.08), rgba(VIEW_STYLE.proxy, 0.9));
+      const ragdollFill = rgba(VIEW_STYLE.ragdoll, 0.12);
+      const ragdollLine = rgba(VIEW_STYLE.ragdoll, 0.95);
+      const jointFill = rgba('#ffffff');
+      const jointLine = rgba(VIEW_STYLE.ragdollJoint);
+      for (const r of debug.ragdolls ?? []) {
+        this.drawDebugShapes(r.bodies, ragdollFill, ragdollLine);
+        for (const j of r.joints) D.push(j[0], j[1], 3.5, jointFill, SIZE_CSS | LINE_CSS, 1.5, jointLine);
+        const [x, y] = this.cam.stageToScreen(r.label.position);
+        labels.push({ x: x + 4, y: y + 4, text: r.label.text, color: VIEW_STYLE.ragdoll });
+      }
+      for (const l of debug.reactions ?? []) {
+        const [x, y] = this.cam.stageToScreen(l.position);
+        labels.push({ x: x + 4, y: y + 4 + REACTION_LINE_CSS, text: l.text, color: VIEW_STYLE.reaction });
       }
       const hit = rgba(VIEW_STYLE.rayHit);
       const miss = rgba(VIEW_STYLE.rayMiss);
@@ -637,6 +655,22 @@ export class StageView {
     S.finish();
     D.finish();
     this.labels.update(labels);
+  }
+
+  /** Debug collider outlines: circles and capsules (along local Y, turned by `rotation`). */
+  private drawDebugShapes(shapes: NonNullable<NonNullable<ViewOverlay['debug']>['proxies']>, fill: RGBA, line: RGBA): void {
+    const S = this.overlayStrokes;
+    const D = this.overlayDiscs;
+    for (const p of shapes) {
+      if (p.kind === 'circle') {
+        D.push(p.center[0], p.center[1], p.radius, fill, LINE_CSS, 1.25, line);
+      } else {
+        const hh = p.halfHeight ?? 0;
+        const ax = -Math.sin(p.rotation) * hh;
+        const ay = Math.cos(p.rotation) * hh;
+        S.push(p.center[0] - ax, p.center[1] - ay, p.center[0] + ax, p.center[1] + ay, p.radius, fill, LINE_CSS, 1.25, line);
+      }
+    }
   }
 
   /** Selection / hover outline following the object's shape. `hw` is a CSS px half-width. */

@@ -76,11 +76,39 @@ export interface FrameSnapshot {
   props: PropView[];
   areas: AreaView[];
   rigs: RigView[];
-  /** Debug overlay data (probe rays, support points, proxies, TerrainMotion labels) when enabled. */
+  /** Debug overlay data (probe rays, support points, proxies, TerrainMotion labels, ragdolls, reactions) when enabled. */
   debug?: {
     rays: Array<{ from: Vec2; to: Vec2; hit: boolean }>;
     points: Vec2[];
-    proxies: Array<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
+    /** The collision proxies of the rigs that have them on (not ragdolls: theirs are off). */
+    proxies: DebugShape[];
     labels: Array<{ position: Vec2; text: string }>;
+    /** Every rig that is a ragdoll right now (issue 8). */
+    ragdolls: DebugRagdoll[];
+    /** Rigs with active hit reactions: one line each, drawn just under that rig's TerrainMotion label. */
+    reactions: Array<{ id: string; position: Vec2; text: string }>;
   };
+}
+
+/** A collider outline for the debug overlay: a circle, or a capsule along its local Y turned by `rotation`. */
+export interface DebugShape {
+  kind: 'circle' | 'capsule';
+  center: Vec2;
+  rotation: number;
+  radius: number;
+  /** Capsules: half the straight section (Rapier's halfHeight). */
+  halfHeight?: number;
+}
+
+/** One ragdoll as the debug overlay draws it. */
+export interface DebugRagdoll {
+  id: string;
+  /** Its ten bodies where they are this step, with the proxies' shapes. */
+  bodies: DebugShape[];
+  /** Its revolute joints: neck, shoulders, elbows, hips, knees. */
+  joints: Vec2[];
+  /** Seconds every part has been still (it is at rest, and may stand up, at the rest threshold). */
+  restSeconds: number;
+  /** The rest timer as text, above the body. */
+  label: { position: Vec2; text: string };
 }

@@ -18,6 +18,7 @@ import type { RuntimeCommand } from './commands';
 import { STEP_PHASES } from './phases';
 import { readPropPoses } from './phases/stepPhysics';
 import { RigRuntime, type RigStepOutput } from './rigRuntime';
+import { ragdollDebug, reactionText, standUpSuffix } from './ragdollDebug';
 import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
 import { NonFiniteStateError, note, type StepState } from './stepState';
@@ -200,19 +201,29 @@ export class StageRuntime {
     const points: Vec2[] = [];
     const proxies: NonNullable<FrameSnapshot['debug']>['proxies'] = [];
     const labels: NonNullable<FrameSnapshot['debug']>['labels'] = [];
+    const ragdolls: NonNullable<FrameSnapshot['debug']>['ragdolls'] = [];
+    const reactions: NonNullable<FrameSnapshot['debug']>['reactions'] = [];
     for (const r of this.s.rigs) {
       if (r.debug) {
         rays.push(...r.debug.rays.map((x) => ({ from: x.from, to: x.to, hit: x.hit })));
         points.push(...r.debug.points);
       }
-      for (const part of PART_NAMES) {
-        const p = r.proxies[part];
-        proxies.push(p.shape === 'circle'
-          ? { kind: 'circle', center: p.center, rotation: p.rotation, radius: p.radius }
-          : { kind: 'capsule', center: p.center, rotation: p.rotation, radius: p.radius, halfHeight: p.halfHeight });
+      const labelAt: Vec2 = [r.motion.root[0], r.motion.root[1] - 640];
+      // Issue 8 (./ragdollDebug): a ragdoll's bodies replace its proxies, which are off meanwhile.
+      const ragdoll = ragdollDebug(r);
+      if (ragdoll) ragdolls.push(ragdoll);
+      else {
+        for (const part of PART_NAMES) {
+          const p = r.proxies[part];
+          proxies.push(p.shape === 'circle'
+            ? { kind: 'circle', center: p.center, rotation: p.rotation, radius: p.radius }
+            : { kind: 'capsule', center: p.center, rotation: p.rotation, radius: p.radius, halfHeight: p.halfHeight });
+        }
+        labels.push({ position: labelAt, text: `${r.id}: ${r.terrainPhase}${standUpSuffix(r)}` });
       }
-      labels.push({ position: [r.motion.root[0], r.motion.root[1] - 640], text: `${r.id}: ${r.terrainPhase}` });
+      const flinch = reactionText(r);
+      if (flinch) reactions.push({ id: r.id, position: labelAt, text: flinch });
     }
-    return { rays, points, proxies, labels };
+    return { rays, points, proxies, labels, ragdolls, reactions };
   }
 }

@@ -80,4 +80,14 @@ describe('draw on demand', () => {
     expect(sameOverlay(a, { ...base, debug: { enabled: false, rays } })).toBe(false);
     expect(sameOverlay({ ...base, debug: null }, { ...base, debug: { enabled: false } })).toBe(true);
   });
+
+  it('a new ragdoll or reaction list (a step of a fall or a flinch) is a change', () => {
+    const base = overlay();
+    const ragdolls = [{ id: 'a', bodies: [], joints: [], label: { position: [0, 0] as [number, number], text: 'a: rest 0.10 / 0.50 s' } }];
+    const reactions = [{ position: [0, 0] as [number, number], text: 'Head 0.20' }];
+    const a = { ...base, debug: { enabled: true, ragdolls, reactions } };
+    expect(sameOverlay(a, { ...base, debug: { enabled: true, ragdolls, reactions } })).toBe(true);
+    expect(sameOverlay(a, { ...base, debug: { enabled: true, ragdolls: [...ragdolls], reactions } })).toBe(false);
+    expect(sameOverlay(a, { ...base, debug: { enabled: true, ragdolls, reactions: [...reactions] } })).toBe(false);
+  });
 });
