@@ -10,7 +10,7 @@ import type { MarkerPose } from '../rig/markers';
 import {
   ARM_SWING, BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_PELVIS_LEAD, WALK_SPEED,
 } from './constants';
-import { footLead, restFoot, updateGait } from './gait';
+import { footLead, updateGait } from './gait';
 import { requiredPelvisDrop } from './pelvis';
 import { cancelTerrainMotion, enterAirborne, stepAirborne } from './airborne';
 import { stepLanding } from './landing';
