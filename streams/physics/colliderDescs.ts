@@ -63,14 +63,13 @@ export function queryShapeDesc(shape: QueryShape) {
 }
 
 /**
- * One collision proxy's collider: events on, and kinematic ↔ kinematic pairs active so two
- * stickmen touching report it (Rapier computes no kinematic pair otherwise). Areas carry
- * KINEMATIC_FIXED, so proxies trigger them without reporting terrain contacts.
+ * One collision proxy's collider, events on. Kinematic ↔ kinematic pairs stay off: stickman ↔
+ * stickman touches are found by geometry (streams/runtime/stickmanTouch.ts), since turning them
+ * on makes every rig's own overlapping parts contact pairs too. Areas carry KINEMATIC_FIXED, so
+ * proxies trigger them without reporting terrain contacts.
  */
 export function proxyColliderDesc(shape: QueryShape) {
-  return queryShapeDesc(shape)
-    .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS)
-    .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_KINEMATIC);
+  return queryShapeDesc(shape).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
 }
 
 /** A stickman's ten proxy shapes for Rapier (seed phase 4.5): capsules along local Y, the head a ball. */

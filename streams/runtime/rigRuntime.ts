@@ -8,7 +8,7 @@
 import type { ReactiveMode } from '../../core/actions/lane';
 import type { StageEvent } from '../../core/events';
 import {
-  beginTerrainFall, createLocomotion, enterAirborne, stepLocomotion,
+  beginTerrainFall, cancelTerrainMotion, createLocomotion, enterAirborne, stepLocomotion,
   type LocomotionEnv, type LocomotionState, type ProbeDebug, type TerrainPhase,
 } from '../../core/locomotion';
 import type { MarkerPose } from '../../core/rig/markers';
@@ -284,7 +284,10 @@ export class RigRuntime {
       this.body.endStandUp();
       this.motion.walkTargetX = null;
       this.sink.purged.push(this.id);
+      // Built from the pose it has now (air pose, landing crouch included); the terrain pose is
+      // then dropped without restoring it first (seed 6a §4/§8).
       this.body.becomeRagdoll(this.worldPose, this.motion.facing, STEP_DT);
+      cancelTerrainMotion(this.motion, false);
     } else if (e.state === 'RECOVERING') {
       const { root, key } = this.body.startRecovery(this.motion.facing, [this.motion.root[0], this.motion.root[1]]);
       this.motion.root[0] = root[0];
@@ -414,4 +417,14 @@ export class RigRuntime {
   }
 
   private readonly proxyPoses = new Float64Array(PART_NAMES.length * 3);
+
+  /** The proxies' centres and rotations this step (x, y, rotation per part; read-only to others). */
+  get proxyPoseBuffer(): Float64Array {
+    return this.proxyPoses;
+  }
+
+  /** The proxies take part in physics now (not a ragdoll, not gone). */
+  get proxiesLive(): boolean {
+    return !this.gone && !this.body.isRagdoll;
+  }
 }

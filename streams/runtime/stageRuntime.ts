@@ -21,6 +21,7 @@ import { RigRuntime, type RigStepOutput } from './rigRuntime';
 import { ragdollDebug, reactionText, standUpSuffix } from './ragdollDebug';
 import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
+import { StickmanTouches } from './stickmanTouch';
 import { NonFiniteStateError, note, type StepState } from './stepState';
 
 export { NonFiniteStateError };
@@ -83,7 +84,7 @@ export class StageRuntime {
         ruleRecord: (r) => note(s, { t: s.time, tick: s.tick, type: 'rule', ...r }),
         warn: (message) => note(s, { t: s.time, tick: s.tick, type: 'warning', message }),
       }),
-      areaOccupants, stickmanPairs: new PartPairs(), stickmanAreas: new StickmanAreas(),
+      areaOccupants, stickmanPairs: new PartPairs(), stickmanAreas: new StickmanAreas(), stickmanTouches: new StickmanTouches(),
       contact$: this.contact$, area$: this.area$, events$: this.events$,
       notes: [], onRecord: null, dispatchedEvents: [], frame: null, grab: null,
     };

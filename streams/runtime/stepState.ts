@@ -14,6 +14,7 @@ import type { RuntimeCommand } from './commands';
 import type { RigRuntime, RigStepOutput } from './rigRuntime';
 import type { RuleDispatcher } from './ruleDispatcher';
 import type { PartPairs, StickmanAreas } from './stickmanContacts';
+import type { StickmanTouches } from './stickmanTouch';
 
 export interface StepState {
   readonly doc: SceneDocument;
@@ -43,6 +44,7 @@ export interface StepState {
   readonly areaOccupants: Map<string, Set<string>>;
   readonly stickmanPairs: PartPairs;
   readonly stickmanAreas: StickmanAreas;
+  readonly stickmanTouches: StickmanTouches;
   readonly contact$: Subject<ContactEvent>;
   readonly area$: Subject<AreaEvent>;
   readonly events$: Subject<StageEvent>;

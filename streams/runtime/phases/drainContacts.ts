@@ -12,9 +12,15 @@ import type { StepState } from '../stepState';
 export function drainContacts(s: StepState): void {
   const events = s.sink.events;
   // Ragdoll entry forgets the stickman's pairs (seed 4.5); late exits are then ignored.
-  for (const id of s.sink.purged) s.stickmanPairs.purge(id);
+  for (const id of s.sink.purged) {
+    s.stickmanPairs.purge(id);
+    s.stickmanTouches.purge(id);
+  }
   s.sink.purged.length = 0;
-  const { contacts, areas } = s.world.takeEvents();
+  const { contacts: physical, areas } = s.world.takeEvents();
+  // Physics contacts first, then stickman ↔ stickman touches (found by geometry, same contract).
+  const touches = s.stickmanTouches.step(s.rigs);
+  const contacts = touches.length > 0 ? [...physical, ...touches] : physical;
   const flinch = (rigId: string, part: string, push: [number, number], propId: string) => {
     const v = s.world.bodyState(propId)?.velocity;
     if (v) s.rigById.get(rigId)?.addReaction(part as PartName, push, Math.hypot(v[0], v[1]));
