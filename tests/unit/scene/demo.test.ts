@@ -157,10 +157,32 @@ describe('scenes/demo.scene.json', () => {
     for (const t of ['walk_to', 'wait', 'speak']) expect(types).toContain(t);
   });
 
-  it('tells a story with rules on several triggers (collision, area entry, queue end) and every reactive mode', () => {
+  it('tells a story with rules on several triggers (collision, area entry, queue end, a state change) and every reactive mode', () => {
     const scene = load();
-    expect(new Set(scene.rules.map((r) => r.when.type))).toEqual(new Set(['entered_area', 'collided', 'queue_finished']));
-    expect(new Set(scene.rules.flatMap((r) => r.then.map((t) => t.mode)))).toEqual(new Set(['overlay', 'sequential']));
+    expect(new Set(scene.rules.map((r) => r.when.type))).toEqual(new Set(['entered_area', 'collided', 'queue_finished', 'state_changed']));
+    expect(new Set(scene.rules.flatMap((r) => r.then.map((t) => t.mode)))).toEqual(new Set(['overlay', 'sequential', 'takeover']));
+  });
+
+  describe('the knock-over (issue 8)', () => {
+    it('a ball hangs in the air right above a standing stickman who gets back up on his own', () => {
+      const scene = load();
+      const ball = byId(scene, 'ball-3') as PropObject;
+      const bo = byId(scene, 'stick-2');
+      expect(ball.spawn_id).toBe('builtin:ball');
+      expect(bo.kind === 'stickman' && bo.auto_recover).toBe(true);
+      // Over his head (the head proxy is 90 px round), offset a little so he topples away from the stairs.
+      expect(Math.abs(ball.position[0] - bo.position[0])).toBeLessThan(90);
+      expect(ball.position[0]).toBeLessThan(bo.position[0]);
+      expect(ball.position[1]).toBeLessThan(bo.position[1] - 700);
+    });
+
+    it('the collision knocks him over (takeover ragdoll), and a state rule has him speak once he is back on his feet', () => {
+      const scene = load();
+      const knock = scene.rules.find((r) => r.when.type === 'collided' && r.when.target === 'ball-3');
+      expect(knock).toMatchObject({ enabled: true, when: { source: 'stick-2' }, then: [{ actor: 'stick-2', mode: 'takeover', action: { type: 'ragdoll' } }] });
+      const up = scene.rules.find((r) => r.when.type === 'state_changed');
+      expect(up).toMatchObject({ enabled: true, when: { source: 'stick-2', state: 'ANIMATED' }, then: [{ actor: 'stick-2', mode: 'overlay', action: { type: 'speak' } }] });
+    });
   });
 
   it('sends a stickman to a point inside the goal, and a rule makes it speak on entering', () => {
