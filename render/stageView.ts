@@ -31,8 +31,13 @@ export interface ViewOverlay {
   ghost?: { terrain?: TerrainView[]; props?: PropView[]; areas?: AreaView[]; rigs?: RigView[] } | null;
   /** Small draggable dots (stage px). */
   handles?: ReadonlyArray<{ id: string; kind: 'rotate' | 'resize' | 'marker'; position: Vec2 }>;
-  /** DIRECT mode markers (flag/cross). */
-  walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string }>;
+  /**
+   * DIRECT mode markers (flag/cross). `from`: where the pointer aimed when the target was snapped
+   * onto the ground away from it (a dotted drop line joins them).
+   */
+  walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string; from?: Vec2 | null }>;
+  /** A marquee being dragged (stage px). */
+  marquee?: { minX: number; minY: number; maxX: number; maxY: number } | null;
   debug?: {
     enabled: boolean;
     rays?: ReadonlyArray<{ from: Vec2; to: Vec2; hit: boolean }>;
@@ -618,6 +623,11 @@ export class StageView {
     for (const w of overlay.walkTargets ?? []) {
       const [x, y] = w.position;
       const c = 6 * css;
+      if (w.from && Math.hypot(w.from[0] - x, w.from[1] - y) > 8 * css) {
+        // Aimed elsewhere (the sky, inside a platform): a dotted line from the pointer down to the flag.
+        S.push(w.from[0], w.from[1], x, y, 0.75, wt, SIZE_CSS, 0, wt, 5);
+        D.push(w.from[0], w.from[1], 3, rgba('#ffffff'), SIZE_CSS | LINE_CSS, 1.5, wt);
+      }
       S.push(x - c, y - c, x + c, y + c, 1.5, wt, SIZE_CSS);
       S.push(x - c, y + c, x + c, y - c, 1.5, wt, SIZE_CSS);
       const top = y - 34 * css;
@@ -627,6 +637,12 @@ export class StageView {
         const [sx, sy] = this.cam.stageToScreen([x, top]);
         labels.push({ x: sx + 20, y: sy - 2, text: w.label, color: VIEW_STYLE.walkTarget });
       }
+    }
+
+    if (overlay.marquee) {
+      const m = overlay.marquee;
+      const corners: Vec2[] = [[m.minX, m.minY], [m.maxX, m.minY], [m.maxX, m.maxY], [m.minX, m.maxY]];
+      S.polyline(corners, true, 0.75, rgba(VIEW_STYLE.selection, 0.9), SIZE_CSS, 5);
     }
 
     const idx = indexFrame(cur);

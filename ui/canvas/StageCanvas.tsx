@@ -11,6 +11,7 @@ import type { ObjectKind } from '../../core/scene/schema';
 import type { Editor, Vec2 } from '../state/editor';
 import { selectionHandlesOf, type UiHandle } from '../interaction/picking';
 import { startPointerSession } from '../interaction/pointerSession';
+import type { WalkHover } from '../interaction/pointerMachine';
 import { bindCanvasPointer } from '../interaction/domPointer';
 import { DirectPopup } from '../components/DirectPopup';
 
@@ -23,7 +24,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
   const [renderError, setRenderError] = createSignal<string | null>(null);
   const [hostSize, setHostSize] = createSignal({ width: 1, height: 1 });
   /** DIRECT: the pointer is over empty stage with a stickman selected (a click walks there). */
-  const [walkHover, setWalkHover] = createSignal<Vec2 | null>(null);
+  const [walkHover, setWalkHover] = createSignal<WalkHover | null>(null);
 
   const selectedStickman = () => {
     const ids = editor.selection();
@@ -57,7 +58,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     // PLAY outlines only what a press would grab (the pointer machine sets the hover).
     if (mode === 'PLAY') return { selectedIds: [], hoverId: editor.hoverId(), ghost: null, handles: [] };
     const doc = editor.doc();
-    const walkTargets: Array<{ rigId: string; position: [number, number]; label?: string }> = [];
+    const walkTargets: Array<{ rigId: string; position: [number, number]; label?: string; from?: Vec2 | null }> = [];
     if (mode === 'DIRECT') {
       // Every queued walk_to, labelled with the stickman and its place in the queue.
       for (const [rigId, items] of Object.entries(doc.queues)) {
@@ -69,12 +70,13 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       }
       const w = walkHover();
       const sel = selectedStickman();
-      if (w && sel && !editor.capture()) walkTargets.push({ rigId: sel.id, position: w, label: `${sel.name ?? sel.id}: walk here` });
+      if (w && sel && !editor.capture()) walkTargets.push({ rigId: sel.id, position: w.target, from: w.from, label: `${sel.name ?? sel.id}: walk here` });
     }
     const cap = editor.capture();
     const at = editor.capturePointer();
-    if (cap?.kind === 'point' && at) walkTargets.push({ rigId: 'capture', position: at, label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
+    if (cap?.kind === 'point' && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
     return {
+      marquee: editor.marquee(),
       selectedIds: editor.selection(),
       hoverId: editor.hoverId(),
       ghost: ghost(),

@@ -47,6 +47,8 @@ export function ActionEditor(props: ActionEditorProps) {
     setPicking(f.name);
     editor.startCapture({
       kind: 'point',
+      // A walk target goes on the walkable surface under the click.
+      surface: props.spec.type === 'walk_to',
       prompt: `Click the ${f.label.toLowerCase()} on the stage`,
       pick: (p) => {
         setPicking(null);

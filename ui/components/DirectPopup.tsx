@@ -54,6 +54,8 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
       setStep({ type: 'picking', spec });
       editor.startCapture({
         kind: 'point',
+        // A walk target goes on the walkable surface under the click.
+        surface: spec.type === 'walk_to',
         prompt: `${rig()?.name ?? rig()?.id}: click the ${point.label.toLowerCase()} on the stage`,
         pick: (p) => {
           const values = { ...initial, [point.name]: p };

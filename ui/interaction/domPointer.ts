@@ -10,7 +10,7 @@ export function bindCanvasPointer(canvas: HTMLCanvasElement, session: PointerSes
     const r = canvas.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
-  const at = (e: PointerEvent) => ({ pointerId: e.pointerId, screen: local(e), shift: e.shiftKey });
+  const at = (e: PointerEvent) => ({ pointerId: e.pointerId, screen: local(e), shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
   const onDown = (e: PointerEvent) => {
     // The middle button would start the browser's autoscroll.
     if (e.button === 1) e.preventDefault();

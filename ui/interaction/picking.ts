@@ -9,7 +9,8 @@ import { markerToWorld } from '../../core/rig/facing';
 import { MARKER_NAMES, type MarkerName } from '../../core/rig/markers';
 import type { ObjectKind } from '../../core/scene/schema';
 import type { Editor, Vec2 } from '../state/editor';
-import { HANDLE_GRAB_RADIUS_PX, handlesFor, selectionShape } from '../state/selectionGeometry';
+import { HANDLE_GRAB_RADIUS_PX, handlesFor, selectionShape, type Corner } from '../state/selectionGeometry';
+import { groupBox, groupRotateHandle } from '../state/groupSelection';
 
 /** Screen px of slack around every shape when picking. */
 export const HIT_TOLERANCE_PX = 4;
@@ -21,6 +22,10 @@ export interface UiHandle {
   kind: UiHandleKind;
   position: Vec2;
   marker?: MarkerName;
+  /** Resize handles: the corner dragged (the opposite one stays put). */
+  corner?: Corner;
+  /** The multi-selection's rotate handle: the point everything turns about. */
+  pivot?: Vec2;
 }
 
 /** The frame objects are picked from: what is on screen right now. */
@@ -42,12 +47,17 @@ export function objectOfKindsAt(editor: Editor, zoom: number, p: Vec2, kinds: re
 }
 
 /**
- * The handles of the selection: in EDIT, with exactly one object selected and no stage pick
- * pending. A stickman has marker handles (hands, feet, pelvis); other kinds rotate and resize.
+ * The handles of the selection: in EDIT, with no stage pick pending. One object: a stickman has
+ * marker handles (hands, feet, pelvis); other kinds rotate and resize by their corners. Several
+ * objects: one rotate handle above the box around them all, turning them about its centre.
  */
 export function selectionHandlesOf(editor: Editor, zoom: number): UiHandle[] {
   const ids = editor.selection();
-  if (editor.mode().mode !== 'EDIT' || ids.length !== 1 || editor.capture()) return [];
+  if (editor.mode().mode !== 'EDIT' || ids.length === 0 || editor.capture()) return [];
+  if (ids.length > 1) {
+    const box = groupBox(editor.doc(), shownFrame(editor), ids);
+    return box ? [{ id: 'selection:rotate', kind: 'rotate', position: groupRotateHandle(box, zoom), pivot: [box.center[0], box.center[1]] }] : [];
+  }
   const o = editor.object(ids[0]);
   if (!o) return [];
   const frame = shownFrame(editor);
@@ -57,7 +67,7 @@ export function selectionHandlesOf(editor: Editor, zoom: number): UiHandle[] {
     return MARKER_NAMES.map((name) => ({ id: `${o.id}:marker:${name}`, kind: 'marker' as const, marker: name, position: markerToWorld(rig.markers[name], rig.root, rig.facing) }));
   }
   const shape = selectionShape(editor.doc(), frame, o);
-  return shape ? handlesFor(shape, zoom).map((h) => ({ ...h, id: `${o.id}:${h.kind}` })) : [];
+  return shape ? handlesFor(shape, zoom).map((h) => ({ ...h, id: `${o.id}:${h.id}` })) : [];
 }
 
 /** The selection handle under `p`, nearest first. */

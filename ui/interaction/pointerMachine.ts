@@ -14,21 +14,30 @@
  *
  * Pressed states (pointer captured, `pressed.*`):
  *   pointing     pressed, not yet moved DRAG_THRESHOLD_PX: a release is a click;
- *   translating  moving an object, or a stickman's marker (pose);
- *   rotating     the rotate handle;  resizing  the resize handle;
+ *   translating  moving the selection (every selected object together), or a stickman's marker (pose);
+ *   rotating     a rotate handle (one object's, or the multi-selection's about its centre);
+ *   resizing     a corner handle (the opposite corner stays put; Alt resizes about the centre);
+ *   selecting    a marquee on empty stage (EDIT): what lies wholly inside it is selected;
  *   panning      dragging the view;
  *   grabbing     PLAY: holding a prop or a stickman with the mouse (controller grab commands).
  * Each drag is one undo step: it begins a live change on leaving `pointing` and records it on
  * release; a pointercancel throws it away; a drag ended elsewhere (Esc, a mode change) sends
  * `drag.ended` and the machine lets go.
+ *
+ * Modifiers: Shift or Ctrl on a press adds an object to the selection or takes it out; while
+ * dragging, Ctrl bypasses grid snapping, Shift snaps rotation to 15° and keeps a resize's
+ * aspect, Alt resizes about the centre.
  */
 import { and, assign, not, raise, setup, type SnapshotFrom } from 'xstate';
-import { appendAction, moveObject, updateObject } from '../../core/scene/edit';
+import { appendAction, rotateObjects, translateObjects, updateObject } from '../../core/scene/edit';
 import type { StageObject } from '../../core/scene/schema';
 import type { MarkerName } from '../../core/rig/markers';
 import type { Editor, Vec2 } from '../state/editor';
-import { resizePatch, rotatePatch } from '../state/selectionGeometry';
+import { cornerCursor, resizePatch, rotatePatch, type Corner } from '../state/selectionGeometry';
 import { markerDragPose } from '../state/markerPose';
+import { gridPoint } from '../state/grid';
+import { groupTurn, objectsInRect, rectBetween } from '../state/groupSelection';
+import { walkTargetAt } from '../state/walkTarget';
 import { handleAt, objectAt, objectOfKindsAt, popupAnchor, selectedStickmanId } from './picking';
 
 /** Screen px a press must travel before it becomes a drag (so a click never nudges). */
@@ -48,10 +57,15 @@ export interface PointerHost {
   readonly editor: Editor;
   readonly view: PointerView;
   setCursor(cursor: string): void;
-  /** DIRECT: the "walk here" preview under the pointer. */
-  setWalkHover(p: Vec2 | null): void;
+  /** DIRECT: the "walk here" preview: where the walk would go, and the pointer it was aimed from. */
+  setWalkHover(hover: WalkHover | null): void;
   capturePointer(pointerId: number): void;
   releasePointer(pointerId: number): void;
+}
+
+export interface WalkHover {
+  target: Vec2;
+  from: Vec2;
 }
 
 /** Pointer events in canvas CSS px (screen), as the DOM reports them. */
@@ -59,6 +73,9 @@ interface PointerAt {
   pointerId: number;
   screen: Vec2;
   shift: boolean;
+  /** Ctrl or ⌘. */
+  ctrl: boolean;
+  alt: boolean;
 }
 type DownEvent = { type: 'pointer.down'; button: number } & PointerAt;
 type MoveEvent = { type: 'pointer.move' } & PointerAt;
@@ -74,12 +91,20 @@ export type PointerInput =
   /** A live change ended outside the machine (Esc, a mode change, another edit). */
   | { type: 'drag.ended' };
 
+/** What a click (a release without a drag) on a pressed object does to the selection. */
+type ClickSelects = 'nothing' | 'only-this' | 'remove-this';
+
 /** What a press started on, decided when the button went down. */
 export type Press =
-  | { kind: 'move'; id: string; offset: Vec2 }
+  /** Moves every selected object; `offset` is the pointer from the grabbed object's position. */
+  | { kind: 'move'; id: string; offset: Vec2; start: Vec2; click: ClickSelects }
   | { kind: 'marker'; id: string; marker: MarkerName }
   | { kind: 'rotate'; id: string }
-  | { kind: 'resize'; id: string; start: StageObject }
+  /** The multi-selection's rotate handle: everything turns about `pivot`. */
+  | { kind: 'rotateGroup'; ids: readonly string[]; pivot: Vec2; from: Vec2 }
+  | { kind: 'resize'; id: string; start: StageObject; corner: Corner }
+  /** Empty stage in EDIT: a drag draws a marquee; `base` is the selection it adds to (Shift/Ctrl). */
+  | { kind: 'marquee'; base: readonly string[] }
   /** DIRECT with a stickman selected: a click adds a walk to `at`; a drag pans. */
   | { kind: 'walk'; rigId: string; at: Vec2 }
   /** PLAY on empty stage: a click does nothing; a drag pans. */
@@ -113,6 +138,12 @@ const stageAt = (c: PointerContext, e: PointerInput): Vec2 => {
   return c.host.view.screenToStage(s[0], s[1]);
 };
 const rounded = (p: Vec2): Vec2 => [Math.round(p[0]), Math.round(p[1])];
+/** Shift or Ctrl: the press adds to the selection or takes out of it. */
+const additive = (e: PointerInput) => withPointer(e).shift || withPointer(e).ctrl;
+/** Grid snapping applies to this event: it is on and Ctrl does not bypass it. */
+const snapping = (c: PointerContext, e: PointerInput) => editorOf(c).snapOn() && !withPointer(e).ctrl;
+/** The walk target for a stage point: on the walkable surface under it. */
+const walkTarget = (c: PointerContext, p: Vec2) => walkTargetAt(editorOf(c).doc(), p).target;
 
 /** Guards of the drag previews' source object, which may have gone (undo, deletion). */
 const objectIn = (doc: { objects: readonly StageObject[] }, id: string) => doc.objects.find((o) => o.id === id);
@@ -181,27 +212,60 @@ export const pointerMachine = setup({
     pressHandle: assign(({ context, event }) => {
       const editor = editorOf(context);
       const h = handleAt(editor, zoomOf(context), stageAt(context, event))!;
-      const id = editor.selection()[0];
-      const press: Press =
-        h.kind === 'marker' && h.marker ? { kind: 'marker', id, marker: h.marker } : h.kind === 'rotate' ? { kind: 'rotate', id } : { kind: 'resize', id, start: editor.object(id)! };
+      const ids = editor.selection();
+      const id = ids[0];
+      let press: Press;
+      if (h.kind === 'marker' && h.marker) press = { kind: 'marker', id, marker: h.marker };
+      else if (h.kind === 'rotate' && h.pivot) press = { kind: 'rotateGroup', ids, pivot: h.pivot, from: h.position };
+      else if (h.kind === 'rotate') press = { kind: 'rotate', id };
+      else press = { kind: 'resize', id, start: editor.object(id)!, corner: h.corner ?? [1, 1] };
       return { press };
     }),
+    /**
+     * A press on an object: plain, it selects that object unless it is already selected (then a
+     * drag moves the whole selection and a click narrows it to this one); with Shift or Ctrl it
+     * adds the object (a click on a selected one takes it out).
+     */
     pressObject: assign(({ context, event }) => {
-      const p = stageAt(context, event);
-      const hit = objectAt(editorOf(context), zoomOf(context), p)!;
-      const o = editorOf(context).object(hit.id)!;
-      return { press: { kind: 'move', id: hit.id, offset: [p[0] - o.position[0], p[1] - o.position[1]] } as Press };
-    }),
-    selectPressed: ({ context, event }) => {
       const editor = editorOf(context);
-      const hit = objectAt(editor, zoomOf(context), stageAt(context, event));
-      if (hit && !editor.selection().includes(hit.id)) editor.select([hit.id]);
+      const p = stageAt(context, event);
+      const hit = objectAt(editor, zoomOf(context), p)!;
+      const o = editor.object(hit.id)!;
+      const selected = editor.selection().includes(hit.id);
+      let click: ClickSelects = 'nothing';
+      if (additive(event)) {
+        if (selected) click = 'remove-this';
+        else editor.select([...editor.selection(), hit.id]);
+      } else if (selected) {
+        if (editor.selection().length > 1) click = 'only-this';
+      } else editor.select([hit.id]);
+      const start: Vec2 = [o.position[0], o.position[1]];
+      return { press: { kind: 'move', id: hit.id, offset: [p[0] - start[0], p[1] - start[1]], start, click } as Press };
+    }),
+    /** The click half of pressObject, on release without a drag. */
+    clickSelects: ({ context }) => {
+      const press = context.press;
+      if (press?.kind !== 'move') return;
+      const editor = editorOf(context);
+      if (press.click === 'only-this') editor.select([press.id]);
+      else if (press.click === 'remove-this') editor.select(editor.selection().filter((id) => id !== press.id));
     },
+    pressMarquee: assign(({ context, event }) => {
+      const editor = editorOf(context);
+      const base = additive(event) ? editor.selection() : [];
+      if (!additive(event)) editor.select([]);
+      return { press: { kind: 'marquee', base } as Press };
+    }),
     deselect: ({ context }) => editorOf(context).select([]),
     closePopup: ({ context }) => editorOf(context).closeDirectPopup(),
 
     // ------------------------------------------------------------ clicks
-    completePointCapture: ({ context, event }) => editorOf(context).completePointCapture(stageAt(context, event)),
+    completePointCapture: ({ context, event }) => {
+      const editor = editorOf(context);
+      const p = stageAt(context, event);
+      const capture = editor.capture();
+      editor.completePointCapture(capture?.kind === 'point' && capture.surface ? walkTarget(context, p) : p);
+    },
     completeObjectCapture: ({ context, event }) => {
       const editor = editorOf(context);
       const capture = editor.capture();
@@ -210,7 +274,7 @@ export const pointerMachine = setup({
       if (hit) editor.completeObjectCapture(hit.id);
     },
     placeHere: ({ context, event }) => {
-      editorOf(context).placeAt(stageAt(context, event), withPointer(event).shift);
+      editorOf(context).placeAt(stageAt(context, event), withPointer(event).shift, snapping(context, event));
     },
     openDirectPopup: ({ context, event }) => {
       const editor = editorOf(context);
@@ -222,7 +286,7 @@ export const pointerMachine = setup({
       const press = context.press;
       if (press?.kind !== 'walk') return;
       const editor = editorOf(context);
-      const target = rounded(press.at);
+      const target = walkTarget(context, press.at);
       editor.closeDirectPopup();
       editor.direct(`Adding a walk for ${press.rigId}`, (doc) => appendAction(doc, press.rigId, { type: 'walk_to', target_position: target }));
       // The new target is drawn where the preview was; the preview returns when the pointer moves.
@@ -248,12 +312,15 @@ export const pointerMachine = setup({
     beginDrag: ({ context }) => {
       editorOf(context).beginTransient();
     },
+    /** The grabbed object follows the pointer (on the grid when snapping); the rest of the selection moves by as much. */
     previewMove: ({ context, event }) => {
       const press = context.press;
       if (press?.kind !== 'move') return;
+      const editor = editorOf(context);
       const p = stageAt(context, event);
-      const to: Vec2 = rounded([p[0] - press.offset[0], p[1] - press.offset[1]]);
-      editorOf(context).transient((doc) => moveObject(doc, press.id, to));
+      const to = gridPoint([p[0] - press.offset[0], p[1] - press.offset[1]], snapping(context, event));
+      const ids = editor.selection().includes(press.id) ? editor.selection() : [press.id];
+      editor.transientFromStart((doc) => translateObjects(doc, ids, [to[0] - press.start[0], to[1] - press.start[1]]));
     },
     previewMarker: ({ context, event }) => {
       const press = context.press;
@@ -268,6 +335,11 @@ export const pointerMachine = setup({
     },
     previewRotate: ({ context, event }) => {
       const press = context.press;
+      if (press?.kind === 'rotateGroup') {
+        const angle = groupTurn(press.pivot, press.from, stageAt(context, event), withPointer(event).shift);
+        editorOf(context).transientFromStart((doc) => rotateObjects(doc, press.ids, press.pivot, angle));
+        return;
+      }
       if (press?.kind !== 'rotate') return;
       const p = stageAt(context, event);
       const snap = withPointer(event).shift;
@@ -280,13 +352,31 @@ export const pointerMachine = setup({
     previewResize: ({ context, event }) => {
       const press = context.press;
       if (press?.kind !== 'resize') return;
-      const p = stageAt(context, event);
-      const keepAspect = withPointer(event).shift;
+      const e = withPointer(event);
+      const p = gridPoint(stageAt(context, event), snapping(context, event));
+      const options = { corner: press.corner, keepAspect: e.shift, centred: e.alt };
       editorOf(context).transient((doc) => {
         const o = objectIn(doc, press.id);
-        const patch = o && resizePatch(doc, o, press.start, p, keepAspect);
+        const patch = o && resizePatch(doc, o, press.start, p, options);
         return patch ? updateObject(doc, press.id, patch) : doc;
       });
+    },
+    /** The marquee from the press to the pointer; the selection shows what it takes in as it grows. */
+    previewMarquee: ({ context, event }) => {
+      const press = context.press;
+      if (press?.kind !== 'marquee') return;
+      const editor = editorOf(context);
+      const rect = rectBetween(context.host.view.screenToStage(context.start[0], context.start[1]), stageAt(context, event));
+      editor.setMarquee(rect);
+      const inside = objectsInRect(editor.doc(), editor.controller.frame$.value, rect);
+      editor.select([...press.base, ...inside.filter((id) => !press.base.includes(id))]);
+    },
+    endMarquee: ({ context }) => editorOf(context).setMarquee(null),
+    cancelMarquee: ({ context }) => {
+      const press = context.press;
+      const editor = editorOf(context);
+      editor.setMarquee(null);
+      if (press?.kind === 'marquee') editor.select(press.base);
     },
     commitDrag: ({ context }) => editorOf(context).endTransient(),
     cancelDrag: ({ context }) => editorOf(context).cancelTransient(),
@@ -295,6 +385,7 @@ export const pointerMachine = setup({
     panView: ({ context, event }) => {
       const s = withPointer(event).screen;
       context.host.view.panBy(s[0] - context.last[0], s[1] - context.last[1]);
+      editorOf(context).noteManualPan();
     },
     zoomAtPointer: ({ context, event }) => {
       const e = asWheel(event);
@@ -310,7 +401,10 @@ export const pointerMachine = setup({
     clearWalkHover: ({ context }) => context.host.setWalkHover(null),
     hoverPointCapture: ({ context, event }) => {
       const editor = editorOf(context);
-      editor.setCapturePointer(rounded(stageAt(context, event)));
+      const p = stageAt(context, event);
+      const capture = editor.capture();
+      const onSurface = capture?.kind === 'point' && !!capture.surface;
+      editor.setCapturePointer(onSurface ? walkTarget(context, p) : rounded(p), onSurface ? rounded(p) : null);
       editor.setHover(null);
       context.host.setCursor('crosshair');
     },
@@ -322,7 +416,7 @@ export const pointerMachine = setup({
       context.host.setCursor(hit ? 'pointer' : 'crosshair');
     },
     moveGhost: ({ context, event }) => {
-      editorOf(context).setGhost(stageAt(context, event));
+      editorOf(context).setGhost(gridPoint(stageAt(context, event), snapping(context, event)));
       context.host.setCursor('copy');
     },
     hoverDirect: ({ context, event }) => {
@@ -331,14 +425,14 @@ export const pointerMachine = setup({
       const hit = objectOfKindsAt(editor, zoomOf(context), p, ['stickman']);
       editor.setHover(hit?.id ?? null);
       const walk = !hit && selectedStickmanId(editor) !== null;
-      context.host.setWalkHover(walk ? rounded(p) : null);
+      context.host.setWalkHover(walk ? { target: walkTarget(context, p), from: rounded(p) } : null);
       context.host.setCursor(hit ? 'pointer' : walk ? 'crosshair' : 'default');
     },
     hoverHandle: ({ context, event }) => {
       const editor = editorOf(context);
       const h = handleAt(editor, zoomOf(context), stageAt(context, event));
-      editor.setHover(editor.selection()[0] ?? null);
-      context.host.setCursor(h?.kind === 'rotate' ? 'alias' : h?.kind === 'marker' ? 'move' : 'nwse-resize');
+      editor.setHover(editor.selection().length === 1 ? editor.selection()[0] : null);
+      context.host.setCursor(h?.kind === 'rotate' ? 'alias' : h?.kind === 'marker' ? 'move' : cornerCursor(h?.corner));
     },
     /** PLAY: what a press would grab is outlined and the cursor offers to grab it. */
     hoverPlay: ({ context, event }) => {
@@ -361,7 +455,7 @@ export const pointerMachine = setup({
     /** After a release, the resting state gives its hover feedback for where the pointer is. */
     hoverAgain: raise(({ event }) => {
       const e = withPointer(event);
-      return { type: 'pointer.move' as const, pointerId: e.pointerId, screen: e.screen, shift: e.shift };
+      return { type: 'pointer.move' as const, pointerId: e.pointerId, screen: e.screen, shift: e.shift, ctrl: e.ctrl, alt: e.alt };
     }),
   },
 }).createMachine({
@@ -411,12 +505,15 @@ export const pointerMachine = setup({
               { guard: { type: 'pressIs', params: { kind: 'move' } }, target: 'translating', actions: ['beginDrag', 'previewMove'] },
               { guard: { type: 'pressIs', params: { kind: 'marker' } }, target: 'translating', actions: ['beginDrag', 'previewMarker'] },
               { guard: { type: 'pressIs', params: { kind: 'rotate' } }, target: 'rotating', actions: ['beginDrag', 'previewRotate'] },
+              { guard: { type: 'pressIs', params: { kind: 'rotateGroup' } }, target: 'rotating', actions: ['beginDrag', 'previewRotate'] },
               { guard: { type: 'pressIs', params: { kind: 'resize' } }, target: 'resizing', actions: ['beginDrag', 'previewResize'] },
+              { guard: { type: 'pressIs', params: { kind: 'marquee' } }, target: 'selecting', actions: 'previewMarquee' },
             ],
             'pointer.up': [
               { guard: not('samePointer') },
               { guard: { type: 'pressIs', params: { kind: 'walk' } }, target: '#pointer.idle', actions: 'addWalk' },
               { guard: { type: 'pressIs', params: { kind: 'grab' } }, target: '#pointer.idle', actions: ['inspectPressed', 'hoverAgain'] },
+              { guard: { type: 'pressIs', params: { kind: 'move' } }, target: '#pointer.idle', actions: ['clickSelects', 'hoverAgain'] },
               { target: '#pointer.idle', actions: 'hoverAgain' },
             ],
           },
@@ -441,6 +538,13 @@ export const pointerMachine = setup({
           on: {
             'pointer.move': [{ guard: not('samePointer') }, { actions: 'previewResize' }],
             ...dragEndHandlers(),
+          },
+        },
+        selecting: {
+          on: {
+            'pointer.move': [{ guard: not('samePointer') }, { actions: 'previewMarquee' }],
+            'pointer.up': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: ['previewMarquee', 'endMarquee', 'hoverAgain'] }],
+            'pointer.cancel': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: 'cancelMarquee' }],
           },
         },
         panning: {
@@ -490,8 +594,9 @@ function restingHandlers() {
       { guard: and(['inDirect', 'stickmanSelected']), target: toPointing, actions: ['beginPress', 'pressWalk'] },
       { guard: 'inDirect', target: toPanning, actions: ['deselect', 'beginPress', 'closePopup', grabbing] },
       { guard: 'handleUnderPointer', target: toPointing, actions: ['beginPress', 'pressHandle'] },
-      { guard: 'objectUnderPointer', target: toPointing, actions: ['selectPressed', 'beginPress', 'pressObject'] },
-      { target: toPanning, actions: ['deselect', 'beginPress', 'closePopup', grabbing] },
+      { guard: 'objectUnderPointer', target: toPointing, actions: ['beginPress', 'pressObject'] },
+      // EDIT, empty stage: a click deselects, a drag draws a marquee.
+      { target: toPointing, actions: ['beginPress', 'pressMarquee', { type: 'showCursor', params: { cursor: 'crosshair' } }] },
     ],
     'pointer.move': [
       { guard: 'inPlay', actions: 'hoverPlay' },
@@ -516,7 +621,7 @@ function dragEndHandlers() {
 }
 
 export type PointerSnapshot = SnapshotFrom<typeof pointerMachine>;
-export type PointerStateName = 'idle' | 'placing' | 'capturing' | 'pointing' | 'translating' | 'rotating' | 'resizing' | 'panning' | 'grabbing';
+export type PointerStateName = 'idle' | 'placing' | 'capturing' | 'pointing' | 'translating' | 'rotating' | 'resizing' | 'selecting' | 'panning' | 'grabbing';
 
 /** The one state the pointer is in (the leaf of `pressed.*`). */
 export function pointerStateOf(snapshot: PointerSnapshot): PointerStateName {

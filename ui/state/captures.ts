@@ -9,22 +9,35 @@ import type { ObjectKind } from '../../core/scene/schema';
 type Vec2 = [number, number];
 
 export type Capture =
-  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void }
+  /** `surface`: the point is a walk target, snapped onto the walkable surface under the click (ui/state/walkTarget). */
+  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void; surface?: boolean }
   | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void };
 
 export class CaptureSession {
   /** The pending pick, if any. */
   readonly capture: Accessor<Capture | null>;
-  /** Where the pointer is during a point pick (drawn as a ghost marker). */
+  /** Where the pick would land during a point pick (drawn as a ghost marker). */
   readonly pointer: Accessor<Vec2 | null>;
-  readonly setPointer: (p: Vec2 | null) => void;
+  /** Where the pointer really is, when the pick was snapped away from it (a walk target onto the ground). */
+  readonly aim: Accessor<Vec2 | null>;
+  private readonly setPointerSignal: (p: Vec2 | null) => void;
+  private readonly setAim: (p: Vec2 | null) => void;
   private readonly setCapture: (c: Capture | null) => void;
 
   /** @param kindOf the kind of an object on stage, or undefined if there is none. */
   constructor(private readonly kindOf: (id: string) => ObjectKind | undefined) {
     [this.capture, this.setCapture] = createSignal<Capture | null>(null);
-    [this.pointer, this.setPointer] = createSignal<Vec2 | null>(null);
+    [this.pointer, this.setPointerSignal] = createSignal<Vec2 | null>(null);
+    [this.aim, this.setAim] = createSignal<Vec2 | null>(null);
   }
+
+  /** The pick's ghost at `p`; `aim` is the pointer when `p` was snapped away from it. */
+  readonly setPointer = (p: Vec2 | null, aim: Vec2 | null = null): void => {
+    batch(() => {
+      this.setPointerSignal(p);
+      this.setAim(p ? aim : null);
+    });
+  };
 
   /** Starts a pick, cancelling the pending one. */
   start(c: Capture): void {

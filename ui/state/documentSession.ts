@@ -93,6 +93,19 @@ export class DocumentSession {
     if (next !== this.history.present && this.show(next)) this.history = replace(this.history, next);
   }
 
+  /** One preview computed from the document the live change started from. Throws and refusals are ignored, as for transient. */
+  transientFromStart(fn: Edit): void {
+    const base = this.transientBase;
+    if (!base) return;
+    let next: SceneDocument;
+    try {
+      next = fn(base);
+    } catch {
+      return;
+    }
+    if (next !== this.history.present && this.show(next)) this.history = replace(this.history, next);
+  }
+
   get isTransient(): boolean {
     return this.transientBase !== null;
   }

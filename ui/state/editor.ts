@@ -7,7 +7,10 @@
  * - `captures` — pending stage picks (a point or an object);
  * - `autosave` — writing the document to browser storage;
  * - `notices` — the errors, warnings and infos shown over the stage;
- * - `liveRun` — the frame and queue item runs of the current PLAY run.
+ * - `liveRun` — the frame and queue item runs of the current PLAY run;
+ * - `playback` — PLAY speed and the camera following a stickman;
+ * - `clipboard` — copied objects (scene JSON on the system clipboard);
+ * - `panelLayout` — the bottom panel's remembered height.
  *
  * It owns no simulation: every document change goes through `controller.setDocument`, every
  * mode change through `controller.send`.
@@ -17,13 +20,30 @@ import { documentFrame, initPhysics, type FrameSnapshot, type StageController } 
 import type { ObjectKind, SceneDocument, StageObject } from '../../core/scene/schema';
 import { loadSceneText, saveSceneText } from '../../core/scene/io';
 import type { SceneIssue } from '../../core/scene/errors';
-import { createObject, deleteObject, duplicateObject, EditError, findObject, lastObject, newScene, updateObject, type ObjectSpec } from '../../core/scene/edit';
+import {
+  createObject,
+  deleteObjects,
+  duplicateObjects,
+  EditError,
+  extractObjects,
+  findObject,
+  lastObject,
+  newScene,
+  pasteScene,
+  updateObject,
+  type ObjectSpec,
+} from '../../core/scene/edit';
 import { DocumentSession, type Edit } from './documentSession';
 import { CaptureSession, type Capture } from './captures';
 import { Autosave } from './autosave';
 import { errorText, issueLines, NoticeBoard, type Notice } from './notices';
 import { LiveRun, type ActionRun } from './liveRun';
 import type { PaletteItem } from './palette';
+import { Playback } from './playback';
+import { SceneClipboard, type TextClipboard } from './clipboard';
+import { PanelLayout } from './panelLayout';
+import { gridPoint } from './grid';
+import type { Rect } from './groupSelection';
 
 export { AUTOSAVE_DELAY_MS, AUTOSAVE_KEY, REJECTED_AUTOSAVE_KEY } from './autosave';
 export { issueLines, MAX_ISSUES_SHOWN, type Notice } from './notices';
@@ -43,11 +63,27 @@ export interface DirectPopupState {
 
 /** The debug overlay toggle survives reloads. */
 export const DEBUG_KEY = 'stickman-stage/debug-overlay';
+/** So does grid snapping. */
+export const SNAP_KEY = 'stickman-stage/grid-snap';
+
+/** "3 stickmen, 1 prop, 2 terrain, 1 area" (kinds that occur, in this order). */
+export function objectCounts(doc: SceneDocument): string {
+  const n = (kind: ObjectKind) => doc.objects.filter((o) => o.kind === kind).length;
+  const parts: string[] = [];
+  const add = (count: number, one: string, many: string) => count && parts.push(`${count} ${count === 1 ? one : many}`);
+  add(n('stickman'), 'stickman', 'stickmen');
+  add(n('prop'), 'prop', 'props');
+  add(n('terrain'), 'terrain piece', 'terrain pieces');
+  add(n('area'), 'area', 'areas');
+  return parts.length ? parts.join(', ') : 'no objects';
+}
 
 export interface EditorOptions {
   storage?: Storage | null;
   autosaveDelayMs?: number;
   historyLimit?: number;
+  /** The system clipboard (navigator.clipboard); without it copies stay inside this editor. */
+  clipboard?: TextClipboard | null;
 }
 
 /** View commands the canvas registers (fit, zoom) so the toolbar and the keyboard can call them. */
@@ -86,6 +122,13 @@ export class Editor {
   /** Debug overlay (probe rays, proxies, TerrainMotion labels) on/off. */
   readonly debugOn: Accessor<boolean>;
   readonly directPopup: Accessor<DirectPopupState | null>;
+  /** Grid snapping for placing, moving and resizing (Ctrl held while dragging bypasses it). */
+  readonly snapOn: Accessor<boolean>;
+  /** The marquee being dragged on the stage (stage px), if any. */
+  readonly marquee: Accessor<Rect | null>;
+  readonly setMarquee: (r: Rect | null) => void;
+  readonly playback = new Playback();
+  readonly layout: PanelLayout;
 
   view: ViewCommands | null = null;
 
@@ -94,6 +137,7 @@ export class Editor {
   private readonly autosave: Autosave;
   private readonly board = new NoticeBoard();
   private readonly live: LiveRun;
+  private readonly clipboard: SceneClipboard;
 
   private readonly setModeSignal: (m: ModeState) => void;
   private readonly setSelectionSignal: (ids: readonly string[]) => void;
@@ -105,6 +149,7 @@ export class Editor {
   private readonly setHelpOpen: (b: boolean) => void;
   private readonly setDebugSignal: (b: boolean) => void;
   private readonly setDirectPopupSignal: (p: DirectPopupState | null) => void;
+  private readonly setSnapSignal: (b: boolean) => void;
   private readonly storage: Storage | null;
   private lastMode: ModeState['mode'];
   private physics: Promise<void> | null = null;
@@ -123,6 +168,9 @@ export class Editor {
     [this.helpOpen, this.setHelpOpen] = createSignal(false);
     [this.spaceHeld, this.setSpaceHeld] = createSignal(false);
     [this.directPopup, this.setDirectPopupSignal] = createSignal<DirectPopupState | null>(null);
+    [this.marquee, this.setMarquee] = createSignal<Rect | null>(null);
+    this.layout = new PanelLayout(this.storage);
+    this.clipboard = new SceneClipboard(options.clipboard ?? null);
 
     this.autosave = new Autosave(this.storage, () => controller.document, (title, details) => this.notify('warning', title, details), options.autosaveDelayMs);
     this.session = new DocumentSession(
@@ -147,6 +195,13 @@ export class Editor {
     }
     [this.debugOn, this.setDebugSignal] = createSignal(debug);
     if (debug) controller.setDebug(true);
+    let snap = false;
+    try {
+      snap = this.storage?.getItem(SNAP_KEY) === '1';
+    } catch {
+      /* storage is optional */
+    }
+    [this.snapOn, this.setSnapSignal] = createSignal(snap);
     this.lastMode = controller.mode.mode;
     controller.actor.subscribe(() => this.onModeChange());
   }
@@ -179,8 +234,13 @@ export class Editor {
     return this.captures.pointer;
   }
 
-  get setCapturePointer(): (p: Vec2 | null) => void {
+  get setCapturePointer(): (p: Vec2 | null, aim?: Vec2 | null) => void {
     return this.captures.setPointer;
+  }
+
+  /** During a walk-target pick: the pointer, when the pick was snapped onto the ground away from it. */
+  get captureAim(): Accessor<Vec2 | null> {
+    return this.captures.aim;
   }
 
   /** The latest frame in PLAY (one update per simulated step shown). */
@@ -368,6 +428,14 @@ export class Editor {
     this.session.transient(fn);
   }
 
+  /**
+   * One preview computed from the document the live change started from (a group move or turn
+   * is worked out from where the objects were, so previews never accumulate rounding).
+   */
+  transientFromStart(fn: Edit): void {
+    this.session.transientFromStart(fn);
+  }
+
   /** Records the live change as one undo step (nothing if the document did not change). */
   endTransient(): void {
     this.session.finishTransient();
@@ -412,11 +480,18 @@ export class Editor {
     this.setSelectionSignal(ids);
   }
 
-  /** PLAY: a click on a stickman shows its live queue (selection without editing). */
+  /** Shift/Ctrl-click: adds `id` to the selection, or takes it out if it is in. */
+  toggleSelected(id: string): void {
+    const ids = this.selection();
+    this.select(ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+  }
+
+  /** PLAY: a click on a stickman shows its live queue (selection without editing) and is the one the camera follows. */
   inspect(id: string | null): void {
     if (this.controller.mode.mode !== 'PLAY') return;
     const o = id ? this.object(id) : undefined;
     this.setSelectionSignal(o ? [o.id] : []);
+    if (o?.kind === 'stickman') this.playback.resumeFollow();
   }
 
   setHover(id: string | null): void {
@@ -443,11 +518,11 @@ export class Editor {
     this.setGhostSignal(p);
   }
 
-  /** Places the active palette item at `p`. Returns the new id. */
-  placeAt(p: Vec2, keepTool = false): string | null {
+  /** Places the active palette item at `p` (on the grid when `snap`). Returns the new id. */
+  placeAt(p: Vec2, keepTool = false, snap = false): string | null {
     const tool = this.tool();
     if (tool.type !== 'place') return null;
-    const at: Vec2 = [Math.round(p[0]), Math.round(p[1])];
+    const at = gridPoint(p, snap);
     let id: string | null = null;
     const ok = this.edit(`Placing ${tool.item.label.toLowerCase()}`, (doc) => {
       const next = createObject(doc, tool.item.kind, tool.item.spec as ObjectSpec<ObjectKind>, at);
@@ -465,22 +540,76 @@ export class Editor {
   deleteSelection(): void {
     const ids = this.selection();
     if (!ids.length || !this.canEdit()) return;
-    this.edit(ids.length === 1 ? `Deleting ${ids[0]}` : 'Deleting', (doc) => ids.reduce((d, id) => deleteObject(d, id), doc));
+    this.edit(ids.length === 1 ? `Deleting ${ids[0]}` : `Deleting ${ids.length} objects`, (doc) => deleteObjects(doc, ids));
     this.setSelectionSignal([]);
   }
 
+  /** Copies the selection 40 px away under new ids (one undo step) and selects the copies. */
   duplicateSelection(): void {
     const ids = this.selection();
     if (!ids.length || !this.canEdit()) return;
-    const created: string[] = [];
-    const ok = this.edit('Duplicating', (doc) =>
-      ids.reduce((d, id) => {
-        const next = duplicateObject(d, id);
-        created.push(lastObject(next)!.id);
-        return next;
-      }, doc),
-    );
+    let created: string[] = [];
+    const ok = this.edit('Duplicating', (doc) => {
+      const next = duplicateObjects(doc, ids);
+      created = next.objects.slice(doc.objects.length).map((o) => o.id);
+      return next;
+    });
     if (ok) this.setSelectionSignal(created);
+  }
+
+  // ------------------------------------------------------------------ clipboard
+
+  /** Ctrl+C: the selection (with its queues and its own rules) as scene JSON on the clipboard. */
+  async copySelection(): Promise<boolean> {
+    const ids = this.selection();
+    if (!ids.length || !this.canSelect()) return false;
+    let text: string;
+    try {
+      text = saveSceneText(extractObjects(this.doc(), ids));
+    } catch (e) {
+      this.notify('error', 'The selection could not be copied', [errorText(e)]);
+      return false;
+    }
+    const where = await this.clipboard.write(text);
+    const what = ids.length === 1 ? ids[0] : `${ids.length} objects`;
+    this.notify('info', `Copied ${what}`, where === 'tab' ? ['The system clipboard refused it: paste works in this tab only.'] : []);
+    return true;
+  }
+
+  /** Ctrl+X: copy, then delete (one undo step). */
+  async cutSelection(): Promise<boolean> {
+    if (!this.canEdit() || !this.selection().length) return false;
+    if (!(await this.copySelection())) return false;
+    this.deleteSelection();
+    return true;
+  }
+
+  /**
+   * Ctrl+V: adds the objects on the clipboard (scene JSON, from this tab or another) under new
+   * ids, offset from where they were copied; one undo step; the pasted objects become the
+   * selection. `text` overrides the clipboard (tests, a paste event's data).
+   */
+  async paste(text?: string): Promise<string[]> {
+    if (!this.canEdit()) {
+      this.notify('info', 'Switch to EDIT (E) to paste objects', []);
+      return [];
+    }
+    const clip = text ?? (await this.clipboard.read());
+    const loaded = clip ? loadSceneText(clip) : null;
+    if (!clip || !loaded?.ok) {
+      this.notify('info', 'Nothing to paste', [clip ? 'The clipboard holds no Stickman Stage objects.' : 'Copy objects first (Ctrl+C).']);
+      return [];
+    }
+    const offset = this.clipboard.nextOffset(clip);
+    let ids: string[] = [];
+    const ok = this.edit('Pasting', (doc) => {
+      const pasted = pasteScene(doc, loaded.scene, offset);
+      ids = pasted.ids;
+      return pasted.doc;
+    });
+    if (!ok) return [];
+    this.setSelectionSignal(ids);
+    return ids;
   }
 
   /** Flips the facing of every selected stickman (one undo step). */
@@ -526,6 +655,60 @@ export class Editor {
 
   closeDirectPopup(): void {
     if (this.directPopup()) this.setDirectPopupSignal(null);
+  }
+
+  /** Grid snapping on/off (persisted in localStorage). */
+  toggleSnap(on?: boolean): void {
+    const next = on ?? !this.snapOn();
+    this.setSnapSignal(next);
+    try {
+      this.storage?.setItem(SNAP_KEY, next ? '1' : '0');
+    } catch {
+      /* best effort */
+    }
+  }
+
+  // ------------------------------------------------------------------ playback
+
+  /**
+   * Runs exactly one fixed step and holds there (PAUSED): from EDIT or DIRECT it enters PLAY
+   * first, so the first step shown is t = 1/60 s.
+   */
+  async stepFrame(): Promise<void> {
+    const inPlay = () => this.controller.mode.mode === 'PLAY';
+    if (!inPlay()) {
+      await this.play();
+      // PLAY may not have started (physics failed to load, the scene refused).
+      if (!inPlay()) return;
+    }
+    this.pause();
+    try {
+      this.controller.stepFrame();
+    } catch (e) {
+      this.notify('error', 'The simulation stopped with an error', [errorText(e)]);
+    }
+  }
+
+  /** The stickman the camera follows now: the selected one, in PLAY, while follow runs. */
+  followTarget(): string | null {
+    if (this.mode().mode !== 'PLAY' || !this.playback.following()) return null;
+    const ids = this.selection();
+    return ids.length === 1 && this.object(ids[0])?.kind === 'stickman' ? ids[0] : null;
+  }
+
+  /** The Follow toggle; switched on in PLAY with nothing selected, it follows the first stickman. */
+  toggleFollow(): void {
+    this.playback.toggleFollow();
+    if (!this.playback.following() || this.mode().mode !== 'PLAY') return;
+    if (!this.followTarget()) {
+      const first = this.doc().objects.find((o) => o.kind === 'stickman');
+      if (first) this.inspect(first.id);
+    }
+  }
+
+  /** The view was panned by hand: a running follow holds rather than pull the camera back. */
+  noteManualPan(): void {
+    this.playback.holdFollow();
   }
 
   /** Debug overlay on/off (persisted in localStorage). */
@@ -576,7 +759,12 @@ export class Editor {
       return false;
     }
     const ok = this.replaceScene(result.scene, `Opening ${source}`);
-    if (ok && result.migratedFrom) this.notify('info', `Opened ${source}`, [`Migrated from version ${result.migratedFrom}; saving writes 1.1.`]);
+    if (ok) {
+      const doc = result.scene;
+      const details = [`${objectCounts(doc)} · ${doc.rules.length} rule${doc.rules.length === 1 ? '' : 's'}`, 'Ctrl+Z brings the previous scene back.'];
+      if (result.migratedFrom) details.push(`Migrated from version ${result.migratedFrom}; saving writes 1.1.`);
+      this.notify('info', `Opened ${source}`, details);
+    }
     return ok;
   }
 

@@ -157,24 +157,39 @@ describe('rotating and resizing with the handles', () => {
     expect(h.object('zone')).toEqual(stageDoc().objects.find((o) => o.id === 'zone'));
   });
 
-  it('the resize handle resizes about the centre in the area’s own frame, even rotated', () => {
+  it('with Alt a corner resizes about the centre in the area’s own frame, even rotated', () => {
     const h = harness().select('zone');
-    h.drag(h.handle('resize'), [ZONE[0] + 300, ZONE[1] + 150]).expectHistory(1);
-    expect(h.object('zone')).toMatchObject({ size: [600, 300] });
+    const alt = { alt: true };
+    h.drag(h.corner([1, 1]), [ZONE[0] + 300, ZONE[1] + 150], 5, alt).expectHistory(1);
+    expect(h.object('zone')).toMatchObject({ position: ZONE, size: [600, 300] });
     // Rotate it a quarter turn; its corner handle is now at local (+300, +150) → stage (−150, +300).
     h.drag(h.handle('rotate'), [ZONE[0] + 400, ZONE[1]]);
-    const [cx, cy] = h.handle('resize');
+    const [cx, cy] = h.corner([1, 1]);
     expect([Math.round(cx), Math.round(cy)]).toEqual([ZONE[0] - 150, ZONE[1] + 300]);
-    h.pointerDown(cx, cy).pointerMove(cx - 10, cy).expectToBeIn('resizing').pointerMove(ZONE[0] - 100, ZONE[1] + 400).pointerUp();
-    expect(h.object('zone')).toMatchObject({ size: [800, 200], rotation: 1.5708 });
+    h.pointerDown(cx, cy, alt).pointerMove(cx - 10, cy, alt).expectToBeIn('resizing').pointerMove(ZONE[0] - 100, ZONE[1] + 400, alt).pointerUp();
+    expect(h.object('zone')).toMatchObject({ position: ZONE, size: [800, 200], rotation: 1.5708 });
     h.expectHistory(3);
+  });
+
+  it('a corner drag keeps the opposite corner where it was (each corner has a handle, with its own cursor)', () => {
+    const h = harness().select('zone');
+    // The zone spans (2800, 700)–(3200, 900).
+    h.pointerMove(...h.corner([-1, -1])).expectCursor('nwse-resize').pointerMove(...h.corner([1, -1])).expectCursor('nesw-resize');
+    h.drag(h.corner([-1, -1]), [2750, 650]).expectToBeIn('idle').expectHistory(1);
+    expect(h.object('zone')).toMatchObject({ size: [450, 250], position: [2975, 775] });
+    h.drag(h.corner([1, -1]), [3300, 600]).expectHistory(2);
+    // The bottom-left corner (2750, 900) stayed.
+    expect(h.object('zone')).toMatchObject({ size: [550, 300], position: [3025, 750] });
+    // Shift keeps the aspect of the size the drag started from.
+    h.drag(h.corner([1, 1]), [3300 + 550, 900], 5, { shift: true }).expectHistory(3);
+    expect(h.object('zone')).toMatchObject({ size: [1100, 600], position: [3300, 900] });
   });
 });
 
 describe('panning', () => {
-  it('a press on empty stage deselects and pans the view with the pointer', () => {
+  it('a middle-button press on empty stage pans the view with the pointer (the selection stays)', () => {
     const h = harness().select('box');
-    h.pointerDown(...EMPTY).expectToBeIn('panning').expectSelection([]).expectCursor('grabbing').expectCaptured([1])
+    h.pointerDown(...EMPTY, { button: 1 }).expectToBeIn('panning').expectSelection(['box']).expectCursor('grabbing').expectCaptured([1])
       .pointerMove(EMPTY[0] + 100, EMPTY[1] + 50).pointerUp().expectToBeIn('idle').expectCaptured([]);
     // The content followed the pointer: the stage point that was under it is under it again.
     expect(h.camera.screenToStage(EMPTY[0] + 100, EMPTY[1] + 50)).toEqual(EMPTY);
@@ -200,7 +215,7 @@ describe('panning', () => {
     const [x, y] = h.camera.screenToStage(1000, 500);
     expect(x).toBeCloseTo(1000, 6);
     expect(y).toBeCloseTo(500, 6);
-    h.pointerDown(...EMPTY).wheel(EMPTY[0], EMPTY[1], 100).expectToBeIn('panning');
+    h.pointerDown(...EMPTY, { button: 1 }).wheel(EMPTY[0], EMPTY[1], 100).expectToBeIn('panning');
     expect(h.camera.zoom).toBeCloseTo(1, 6);
   });
 });
@@ -268,12 +283,32 @@ describe('DIRECT', () => {
     expect(h.editor.directPopup()?.rigId).toBe('stick');
   });
 
-  it('with a stickman selected, a click on the stage adds a walk there (one undo step)', () => {
-    const h = direct().select('stick').pointerMove(1500.4, 1300.2).expectCursor('crosshair');
-    expect(h.walkHover).toEqual([1500, 1300]);
-    h.pointerDown(1500.4, 1300.2).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectHistory(1);
-    expect(h.editor.doc().queues.stick).toEqual([expect.objectContaining({ type: 'walk_to', target_position: [1500, 1300] })]);
+  it('with a stickman selected, a click on the stage adds a walk there, on the ground (one undo step)', () => {
+    const h = direct().select('stick').pointerMove(1500.4, 1399.2).expectCursor('crosshair');
+    expect(h.walkHover).toEqual({ target: [1500, 1400], from: [1500, 1399] });
+    h.pointerDown(1500.4, 1399.2).expectToBeIn('pointing').pointerUp().expectToBeIn('idle').expectHistory(1);
+    expect(h.editor.doc().queues.stick).toEqual([expect.objectContaining({ type: 'walk_to', target_position: [1500, 1400] })]);
     expect(h.walkHover).toBeNull();
+  });
+
+  it('a click in the sky aims at the ground below it, and the preview shows where from', () => {
+    const h = direct().select('stick').pointerMove(1500, 300);
+    expect(h.walkHover).toEqual({ target: [1500, 1400], from: [1500, 300] });
+    h.pointerDown(1500, 300).pointerUp();
+    expect(h.editor.doc().queues.stick).toEqual([expect.objectContaining({ target_position: [1500, 1400] })]);
+  });
+
+  it('a click inside a platform walks onto its top, never into it', () => {
+    const withPlatform = scene([...stageDoc().objects.map((o) => ({ ...o }) as Record<string, unknown>), { kind: 'terrain', id: 'shelf', shape: 'block', position: [1000, 1200], size: [400, 100] }]);
+    const h = harness(withPlatform).do((e) => e.enterDirect()).select('stick');
+    h.pointerDown(1100, 1230).pointerUp();
+    // …and a walk picked from a panel for a walk target snaps the same way.
+    h.do((e) => e.startCapture({ kind: 'point', surface: true, prompt: 'walk target', pick: (p) => h.picks.push(p) })).pointerMove(900, 500);
+    expect(h.editor.capturePointer()).toEqual([900, 1150]);
+    expect(h.editor.captureAim()).toEqual([900, 500]);
+    h.pointerDown(900, 500).pointerUp();
+    expect(h.editor.doc().queues.stick.map((i) => (i as { target_position: number[] }).target_position)).toEqual([[1100, 1150]]);
+    expect(h.picks).toEqual([[900, 1150]]);
   });
 
   it('…and a drag pans instead of adding a walk', () => {
@@ -398,6 +433,130 @@ describe('PLAY', () => {
   });
 });
 
+describe('multi-selection', () => {
+  it('Shift-click adds to the selection, Ctrl-click on a selected object takes it out', () => {
+    harness()
+      .pointerDown(...BOX).pointerUp().expectSelection(['box'])
+      .pointerDown(...ZONE, { shift: true }).expectSelection(['box', 'zone']).pointerUp().expectSelection(['box', 'zone'])
+      .pointerDown(...HEAD, { ctrl: true }).pointerUp().expectSelection(['box', 'zone', 'stick'])
+      .pointerDown(...BOX, { ctrl: true }).expectSelection(['box', 'zone', 'stick']).pointerUp().expectSelection(['zone', 'stick'])
+      .pointerDown(...ZONE, { shift: true }).pointerUp().expectSelection(['stick'])
+      .expectHistory(0);
+  });
+
+  it('a plain click on one object of a multi-selection narrows it to that one', () => {
+    harness().select('box', 'zone').pointerDown(...ZONE).expectSelection(['box', 'zone']).pointerUp().expectSelection(['zone']);
+  });
+
+  it('dragging any selected object moves the whole selection, one undo step', () => {
+    const h = harness().select('box', 'zone', 'stick');
+    h.drag([ZONE[0] + 10, ZONE[1]], [ZONE[0] + 110, ZONE[1] - 50], 8).expectSelection(['box', 'zone', 'stick']).expectHistory(1);
+    h.expectPosition('zone', [3100, 750]).expectPosition('box', [1100, 950]).expectPosition('stick', [2100, 1350]);
+    h.do((e) => e.undo()).expectPosition('zone', ZONE).expectPosition('box', BOX).expectPosition('stick', [2000, 1400]);
+  });
+
+  it('Shift+drag of an unselected object adds it and moves it with the rest', () => {
+    const h = harness().select('zone');
+    h.drag(BOX, [BOX[0] - 100, BOX[1]], 4, { shift: true }).expectSelection(['zone', 'box']).expectHistory(1);
+    h.expectPosition('box', [900, 1000]).expectPosition('zone', [2900, 800]);
+  });
+
+  it('a multi-selection has one rotate handle above its box; it turns everything about the box centre, one undo step', () => {
+    const h = harness().select('box', 'zone');
+    // The box spans (960, 960)–(1040, 1040), the zone (2800, 700)–(3200, 900): centre (2080, 870).
+    const [rx, ry] = h.handle('rotate');
+    expect([rx, ry]).toEqual([2080, 700 - 28]);
+    h.pointerMove(rx, ry).expectCursor('alias').expectHover(null);
+    // A quarter turn: from straight above the centre to straight right of it.
+    h.pointerDown(rx, ry).pointerMove(rx + 40, ry).expectToBeIn('rotating').pointerMove(2080 + 500, 870).pointerUp().expectHistory(1);
+    expect(h.object('zone')).toMatchObject({ position: [2150, 1790], rotation: 1.5708 });
+    expect(h.object('box')).toMatchObject({ position: [1950, -210], rotation: 1.5708 });
+    h.do((e) => e.undo()).expectPosition('zone', ZONE).expectPosition('box', BOX);
+    // Shift snaps the turn to 15° steps (here 40° → 45°).
+    h.pointerDown(rx, ry).pointerMove(2080 + 500 * Math.sin(0.7), 870 - 500 * Math.cos(0.7), { shift: true }).pointerUp();
+    expect(h.object('zone')).toMatchObject({ rotation: 0.7854 });
+  });
+
+  it('delete and duplicate act on the whole selection, one undo step each', () => {
+    const h = harness().select('box', 'zone');
+    h.do((e) => e.duplicateSelection()).expectHistory(1).expectSelection(['box-1', 'zone-1']).expectPosition('box-1', [1040, 1040]).expectPosition('zone-1', [3040, 840]);
+    h.do((e) => e.deleteSelection()).expectHistory(2).expectSelection([]);
+    expect(h.editor.doc().objects.map((o) => o.id)).toEqual(['ground', 'box', 'stick', 'zone']);
+    h.select('box', 'stick').do((e) => e.deleteSelection()).expectHistory(3);
+    expect(h.editor.doc().objects.map((o) => o.id)).toEqual(['ground', 'zone']);
+    h.do((e) => e.undo());
+    expect(h.editor.doc().objects.map((o) => o.id)).toEqual(['ground', 'box', 'stick', 'zone']);
+  });
+});
+
+describe('marquee (EDIT, empty stage)', () => {
+  it('a press on empty stage deselects; a drag draws a marquee that selects what lies wholly inside it', () => {
+    const h = harness().select('box');
+    h.pointerDown(100, 100).expectToBeIn('pointing').expectSelection([]).expectCursor('crosshair').expectCaptured([1]);
+    h.pointerMove(1500, 1100).expectToBeIn('selecting').expectSelection(['box']);
+    expect(h.editor.marquee()).toEqual({ minX: 100, minY: 100, maxX: 1500, maxY: 1100 });
+    // Growing it takes in the zone; the stickman reaches below 1050 … and the ground is never wholly inside.
+    h.pointerMove(3500, 1050).expectSelection(['box', 'zone']);
+    h.pointerUp().expectToBeIn('idle').expectSelection(['box', 'zone']).expectCaptured([]).expectHistory(0);
+    expect(h.editor.marquee()).toBeNull();
+    // The view did not pan.
+    expect(h.camera.screenToStage(100, 100)).toEqual([100, 100]);
+  });
+
+  it('a marquee dragged up and left works the same', () => {
+    harness().pointerDown(1100, 1100).pointerMove(900, 900).pointerMove(900, 900).pointerUp().expectSelection(['box']);
+  });
+
+  it('with Shift or Ctrl the marquee adds to the selection', () => {
+    harness().select('zone').pointerDown(900, 900, { shift: true }).expectSelection(['zone']).pointerMove(1100, 1100).pointerUp().expectSelection(['zone', 'box']);
+  });
+
+  it('a click on empty stage just deselects; with Shift it keeps the selection', () => {
+    harness().select('zone').pointerDown(...EMPTY, { shift: true }).pointerUp().expectSelection(['zone']).pointerDown(...EMPTY).pointerUp().expectSelection([]);
+  });
+
+  it('a pointercancel puts the selection back as it was', () => {
+    const h = harness().select('zone');
+    h.pointerDown(900, 900, { ctrl: true }).pointerMove(1100, 1100).expectSelection(['zone', 'box']).pointerCancel().expectToBeIn('idle').expectSelection(['zone']);
+    expect(h.editor.marquee()).toBeNull();
+  });
+
+  it('then the selected objects drag together', () => {
+    harness().drag([900, 600], [3500, 1050]).expectSelection(['box', 'zone']).drag(BOX, [BOX[0] + 50, BOX[1]]).expectPosition('box', [1050, 1000]).expectPosition('zone', [3050, 800]).expectHistory(1);
+  });
+});
+
+describe('grid snapping', () => {
+  const snapped = () => harness().do((e) => e.toggleSnap(true));
+
+  it('placing snaps to the grid (the ghost too); Ctrl places where the pointer is', () => {
+    const h = snapped().startPlacing('ball').pointerMove(613, 497);
+    expect(h.editor.ghostAt()).toEqual([620, 500]);
+    h.pointerDown(613, 497, { shift: true }).pointerUp();
+    h.pointerMove(707, 493, { ctrl: true });
+    expect(h.editor.ghostAt()).toEqual([707, 493]);
+    h.pointerDown(707, 493, { ctrl: true }).pointerUp();
+    const balls = h.editor.doc().objects.filter((o) => o.kind === 'prop' && o.spawn_id === 'builtin:ball');
+    expect(balls.map((b) => b.position)).toEqual([[620, 500], [707, 493]]);
+  });
+
+  it('moving snaps the grabbed object to the grid; Ctrl held bypasses it while dragging', () => {
+    const h = snapped();
+    h.pointerDown(1010, 1005).pointerMove(1030, 1010).pointerMove(1047, 1023).expectPosition('box', [1040, 1020]);
+    h.pointerMove(1047, 1023, { ctrl: true }).expectPosition('box', [1037, 1018]).pointerUp().expectHistory(1);
+  });
+
+  it('resizing snaps the dragged corner to the grid', () => {
+    const h = snapped().select('zone');
+    h.drag(h.corner([1, 1]), [3291, 957]);
+    expect(h.object('zone')).toMatchObject({ size: [500, 260], position: [3050, 830] });
+  });
+
+  it('off, nothing snaps', () => {
+    harness().pointerDown(1010, 1005).pointerMove(1047, 1023).pointerUp().expectPosition('box', [1037, 1018]);
+  });
+});
+
 describe('one pointer at a time', () => {
   const reach: Record<Exclude<PointerStateName, 'idle' | 'placing' | 'capturing'>, (h: PointerHarness) => unknown> = {
     pointing: (h) => h.pointerDown(...BOX),
@@ -410,7 +569,8 @@ describe('one pointer at a time', () => {
       const [x, y] = h.select('zone').handle('resize');
       h.pointerDown(x, y).pointerMove(x + 50, y);
     },
-    panning: (h) => h.pointerDown(...EMPTY),
+    selecting: (h) => h.pointerDown(...EMPTY).pointerMove(EMPTY[0] + 50, EMPTY[1] + 50),
+    panning: (h) => h.pointerDown(...EMPTY, { button: 1 }),
     grabbing: async (h) => {
       await h.editor.play();
       h.pointerDown(...BOX).pointerMove(1100, 1000);

@@ -20,7 +20,7 @@ import { Editor, type Capture, type Vec2 } from '../../../ui/state/editor';
 import { paletteItem } from '../../../ui/state/palette';
 import { startPointerSession, type PointerSession } from '../../../ui/interaction/pointerSession';
 import { selectionHandlesOf, type UiHandleKind } from '../../../ui/interaction/picking';
-import type { PointerStateName } from '../../../ui/interaction/pointerMachine';
+import type { PointerStateName, WalkHover } from '../../../ui/interaction/pointerMachine';
 import type { RuntimeCommand } from '../../../streams/runtime/commands';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,8 +36,12 @@ const stateIds = (value: StateValue, prefix = 'pointer'): string[] =>
 interface PressOptions {
   button?: number;
   shift?: boolean;
+  ctrl?: boolean;
+  alt?: boolean;
   pointerId?: number;
 }
+
+const modifiers = (o: PressOptions) => ({ shift: o.shift ?? false, ctrl: o.ctrl ?? false, alt: o.alt ?? false });
 
 export class PointerHarness {
   readonly controller: StageController;
@@ -45,7 +49,7 @@ export class PointerHarness {
   readonly camera: Camera2D;
   readonly session: PointerSession;
   cursor = 'default';
-  walkHover: Vec2 | null = null;
+  walkHover: WalkHover | null = null;
   /** Pointer ids the canvas holds captured right now. */
   readonly captured = new Set<number>();
   /** What stage picks answered, in order. */
@@ -93,20 +97,20 @@ export class PointerHarness {
 
   pointerDown(x: number, y: number, o: PressOptions = {}): this {
     this.last = [x, y];
-    this.session.send({ type: 'pointer.down', button: o.button ?? 0, pointerId: o.pointerId ?? 1, screen: [x, y], shift: o.shift ?? false });
+    this.session.send({ type: 'pointer.down', button: o.button ?? 0, pointerId: o.pointerId ?? 1, screen: [x, y], ...modifiers(o) });
     return this;
   }
 
   pointerMove(x: number, y: number, o: PressOptions = {}): this {
     this.last = [x, y];
-    this.session.send({ type: 'pointer.move', pointerId: o.pointerId ?? 1, screen: [x, y], shift: o.shift ?? false });
+    this.session.send({ type: 'pointer.move', pointerId: o.pointerId ?? 1, screen: [x, y], ...modifiers(o) });
     return this;
   }
 
   /** Releases where the pointer last was, unless told otherwise. */
   pointerUp(x = this.last[0], y = this.last[1], o: PressOptions = {}): this {
     this.last = [x, y];
-    this.session.send({ type: 'pointer.up', pointerId: o.pointerId ?? 1, screen: [x, y], shift: o.shift ?? false });
+    this.session.send({ type: 'pointer.up', pointerId: o.pointerId ?? 1, screen: [x, y], ...modifiers(o) });
     return this;
   }
 
@@ -175,6 +179,13 @@ export class PointerHarness {
   handle(kind: UiHandleKind, marker?: string): Vec2 {
     const h = selectionHandlesOf(this.editor, this.camera.zoom).find((x) => x.kind === kind && (!marker || x.marker === marker));
     if (!h) throw new Error(`no ${kind} handle on the selection ${JSON.stringify(this.editor.selection())}`);
+    return this.camera.stageToScreen(h.position);
+  }
+
+  /** Where the single selection's resize handle on `corner` is, in screen px. */
+  corner(corner: readonly [1 | -1, 1 | -1]): Vec2 {
+    const h = selectionHandlesOf(this.editor, this.camera.zoom).find((x) => x.kind === 'resize' && x.corner?.[0] === corner[0] && x.corner?.[1] === corner[1]);
+    if (!h) throw new Error(`no ${corner.join(',')} corner handle on the selection ${JSON.stringify(this.editor.selection())}`);
     return this.camera.stageToScreen(h.position);
   }
 

@@ -31,8 +31,38 @@ describe('area selection geometry', () => {
     expect(rotatePatch(zone, [1100, 710], true)).toEqual({ rotation: 0.7854 }); // ~48° snaps to 45°
   });
 
-  it('dragging the corner resizes a rotated area in its own frame', () => {
+  it('dragging a corner with Alt resizes a rotated area about its centre, in its own frame', () => {
     // The pointer 150 px left of and 300 px below the centre is local (+300, +150): size 600×300.
-    expect(resizePatch(doc, zone, zone, [850, 1100], false)).toEqual({ size: [600, 300] });
+    expect(resizePatch(doc, zone, zone, [850, 1100], { centred: true })).toEqual({ size: [600, 300] });
+  });
+
+  it('dragging a corner keeps the opposite corner where it was, in the area’s own frame', () => {
+    // Rotated 90°: the bottom-right corner (local +200, +100) is at stage (900, 1000) and the
+    // opposite one (local −200, −100) at (1100, 600). Dragging the corner to (800, 1100) is local
+    // (+500, +300) from the fixed corner: size 500×300, centred half of that from the fixed corner.
+    const patch = resizePatch(doc, zone, zone, [800, 1100], { corner: [1, 1] })!;
+    expect(patch).toEqual({ size: [500, 300], position: [950, 850] });
+    // The fixed corner did not move: centre + R(90°)·(−250, −150) = (950 + 150, 850 − 250).
+    expect([950 + 150, 850 - 250]).toEqual([1100, 600]);
+  });
+
+  it('every corner has a handle, and the one opposite the dragged corner stays put', () => {
+    const flat = scene([{ kind: 'area', id: 'flat', position: [1000, 800], size: [400, 200] }]);
+    const area = flat.objects[0] as AreaObject;
+    const handles = handlesFor(selectionShape(flat, documentFrame(flat), area)!, 1).filter((h) => h.kind === 'resize');
+    expect(handles.map((h) => h.position)).toEqual([[1200, 900], [800, 900], [1200, 700], [800, 700]]);
+    // Top-left corner dragged 50 px left and 30 px up: the bottom-right corner (1200, 900) stays.
+    expect(resizePatch(flat, area, area, [750, 670], { corner: [-1, -1] })).toEqual({ size: [450, 230], position: [975, 785] });
+    // Shift keeps the aspect (2:1): the larger stretch wins.
+    expect(resizePatch(flat, area, area, [600, 690], { corner: [-1, -1], keepAspect: true })).toEqual({ size: [600, 300], position: [900, 750] });
+    // Past the fixed corner the area stops at its minimum size instead of flipping over.
+    expect(resizePatch(flat, area, area, [1500, 1000], { corner: [-1, -1] })).toMatchObject({ size: [10, 10], position: [1195, 895] });
+  });
+
+  it('a prop corner drag scales it and keeps its opposite corner', () => {
+    const withBox = scene([{ kind: 'prop', id: 'box', spawn_id: 'builtin:box', position: [1000, 1000], rotation: 0, scale: [1, 1] }]);
+    const box = withBox.objects[0];
+    // builtin box 80×80: the bottom-right corner (1040, 1040) dragged to (1120, 1080), top-left (960, 960) fixed.
+    expect(resizePatch(withBox, box, box, [1120, 1080], { corner: [1, 1] })).toEqual({ scale: [2, 1.5], position: [1040, 1020] });
   });
 });

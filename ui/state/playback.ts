@@ -1,0 +1,69 @@
+/**
+ * Playback controls of PLAY: the speed (how many fixed steps run per frame; the step itself
+ * never changes, DESIGN §4) and the camera following the selected stickman.
+ *
+ * Follow and a manual pan: a pan means the director wants to look elsewhere, so it holds the
+ * follow (the camera stops moving) instead of fighting it; the Follow button, or clicking a
+ * stickman, resumes it.
+ */
+import { batch, createSignal, type Accessor } from 'solid-js';
+
+/** Speeds offered, slowest first. */
+export const SPEEDS = [0.25, 0.5, 1, 2] as const;
+export type Speed = (typeof SPEEDS)[number];
+
+export function speedLabel(s: number): string {
+  return s === 0.25 ? '¼×' : s === 0.5 ? '½×' : `${s}×`;
+}
+
+export class Playback {
+  readonly speed: Accessor<Speed>;
+  /** Follow is switched on (the toggle). */
+  readonly followOn: Accessor<boolean>;
+  /** A manual pan holds the follow until it is resumed. */
+  readonly followHeld: Accessor<boolean>;
+  private readonly setSpeedSignal: (s: Speed) => void;
+  private readonly setFollowOn: (b: boolean) => void;
+  private readonly setFollowHeld: (b: boolean) => void;
+
+  constructor() {
+    [this.speed, this.setSpeedSignal] = createSignal<Speed>(1);
+    [this.followOn, this.setFollowOn] = createSignal(false);
+    [this.followHeld, this.setFollowHeld] = createSignal(false);
+  }
+
+  setSpeed(s: number): void {
+    const known = SPEEDS.find((x) => x === s);
+    if (known !== undefined) this.setSpeedSignal(known);
+  }
+
+  /** One speed up (or down with `by` −1), staying within SPEEDS. */
+  stepSpeed(by: 1 | -1): void {
+    const i = SPEEDS.indexOf(this.speed());
+    this.setSpeedSignal(SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i + by))]);
+  }
+
+  /** The toggle: off → on; on (even held) → off. Turning it on clears a hold. */
+  toggleFollow(on?: boolean): void {
+    const next = on ?? !(this.followOn() && !this.followHeld());
+    batch(() => {
+      this.setFollowOn(next);
+      this.setFollowHeld(false);
+    });
+  }
+
+  /** A manual pan: a running follow holds. */
+  holdFollow(): void {
+    if (this.followOn() && !this.followHeld()) this.setFollowHeld(true);
+  }
+
+  /** A new stickman to follow was chosen: a held follow resumes. */
+  resumeFollow(): void {
+    if (this.followHeld()) this.setFollowHeld(false);
+  }
+
+  /** Follow is on and not held. */
+  following(): boolean {
+    return this.followOn() && !this.followHeld();
+  }
+}
