@@ -689,21 +689,20 @@ export class Editor {
     }
   }
 
-  /** The stickman the camera follows now: the selected one, in PLAY, while follow runs. */
+  /**
+   * The stickman the camera follows now, in PLAY while follow runs: the selected one (a click on
+   * a stickman selects it), or the first stickman when none is selected.
+   */
   followTarget(): string | null {
     if (this.mode().mode !== 'PLAY' || !this.playback.following()) return null;
     const ids = this.selection();
-    return ids.length === 1 && this.object(ids[0])?.kind === 'stickman' ? ids[0] : null;
+    const selected = ids.find((id) => this.object(id)?.kind === 'stickman');
+    return selected ?? this.doc().objects.find((o) => o.kind === 'stickman')?.id ?? null;
   }
 
-  /** The Follow toggle; switched on in PLAY with nothing selected, it follows the first stickman. */
+  /** The Follow toggle (a held follow resumes). */
   toggleFollow(): void {
     this.playback.toggleFollow();
-    if (!this.playback.following() || this.mode().mode !== 'PLAY') return;
-    if (!this.followTarget()) {
-      const first = this.doc().objects.find((o) => o.kind === 'stickman');
-      if (first) this.inspect(first.id);
-    }
   }
 
   /** The view was panned by hand: a running follow holds rather than pull the camera back. */
