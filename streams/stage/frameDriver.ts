@@ -3,6 +3,9 @@
  * the renderer an interpolation alpha. Real time enters only through the injected `now`, so this
  * file stays testable and the simulation itself never reads a clock.
  *
+ * Playback speed scales the simulated time a frame asks for (¼× … 2×): the fixed step never
+ * changes, only how many steps run per frame, so a run at any speed is the same run.
+ *
  * While the stage is not running (EDIT, DIRECT, PAUSED) the alpha is exactly 1 on every frame,
  * so identical frames hand the view identical inputs and it can skip drawing them (draw on
  * demand, render/redrawGate.ts).
@@ -23,7 +26,12 @@ export interface Steppable {
   step(count: number): number;
 }
 
-export function startFrameDriver(target: Steppable, host: FrameDriverHost, render: (alpha: number) => void): () => void {
+export interface FrameDriverOptions {
+  /** Simulated seconds per real second (read every frame); 1 when absent. */
+  speed?: () => number;
+}
+
+export function startFrameDriver(target: Steppable, host: FrameDriverHost, render: (alpha: number) => void, options: FrameDriverOptions = {}): () => void {
   let last = host.now();
   let accumulator = 0;
   let handle = 0;
@@ -35,7 +43,8 @@ export function startFrameDriver(target: Steppable, host: FrameDriverHost, rende
     const now = host.now();
     const delta = Math.min(Math.max((now - last) / 1000, 0), MAX_FRAME_DELTA);
     last = now;
-    accumulator += delta;
+    const speed = options.speed?.() ?? 1;
+    accumulator += delta * (Number.isFinite(speed) && speed > 0 ? speed : 1);
     let due = Math.floor(accumulator / STEP_SECONDS);
     if (due > MAX_STEPS_PER_FRAME) {
       due = MAX_STEPS_PER_FRAME;
