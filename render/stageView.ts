@@ -14,6 +14,7 @@ import type { PropShape } from '../core/props/resolve';
 import { boxCorners } from '../core/geometry/hitTest';
 import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
+import { followStep } from './cameraFollow';
 import { parseHex, rgba, shade, TRANSPARENT, type RGBA } from './color';
 import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
@@ -172,6 +173,8 @@ export class StageView {
   private readonly autoFitMargin: number;
   private dpr = 1;
   private cameraTouched = false;
+  /** The stage last fitted, while no pan or zoom has moved the view since: a resize fits it again. */
+  private fitted: { stage: { width: number; height: number }; margin: number } | null = null;
   private disposed = false;
   private stamp = 0;
   /** Draw on demand: render() skips the draw when nothing it draws from changed. */
@@ -269,6 +272,7 @@ export class StageView {
     this.renderer.setPixelRatio(this.dpr);
     this.renderer.setSize(w, h, false);
     this.cam.setViewport(w, h);
+    if (this.fitted) this.cam.fit(this.fitted.stage, this.fitted.margin);
     this.gate.invalidate();
     this.labels.syncBox();
     this.speech.syncBox();
@@ -284,19 +288,30 @@ export class StageView {
 
   panBy(dxScreen: number, dyScreen: number): void {
     this.cameraTouched = true;
+    this.fitted = null;
     this.cam.panBy(dxScreen, dyScreen);
     this.gate.invalidate();
   }
 
   zoomAt(screenX: number, screenY: number, factor: number): void {
     this.cameraTouched = true;
+    this.fitted = null;
     this.cam.zoomAt(screenX, screenY, factor);
     this.gate.invalidate();
   }
 
   fit(stage: { width: number; height: number }, marginPx = DEFAULT_FIT_MARGIN): void {
     this.cameraTouched = true;
+    this.fitted = { stage: { width: stage.width, height: stage.height }, margin: marginPx };
     this.cam.fit(stage, marginPx);
+    this.gate.invalidate();
+  }
+
+  /** Camera follow: eases the view's centre toward `target` over `dtSeconds` (render/cameraFollow). */
+  followTo(target: Vec2, dtSeconds: number): void {
+    if (!followStep(this.cam, target, dtSeconds)) return;
+    this.cameraTouched = true;
+    this.fitted = null;
     this.gate.invalidate();
   }
 

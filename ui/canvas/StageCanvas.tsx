@@ -7,6 +7,7 @@ import { createMemo, createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { StageView, type ViewOverlay } from '../../render';
 import { documentFrame, startFrameDriver, type FrameSnapshot } from '../../streams';
 import { createObject, type ObjectSpec } from '../../core/scene/edit';
+import { rigBox } from '../../core/geometry/hitTest';
 import type { ObjectKind } from '../../core/scene/schema';
 import type { Editor, Vec2 } from '../state/editor';
 import { selectionHandlesOf, type UiHandle } from '../interaction/picking';
@@ -91,6 +92,8 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       const r = host.getBoundingClientRect();
       view.resize(Math.max(1, r.width), Math.max(1, r.height), window.devicePixelRatio || 1);
       setHostSize({ width: r.width, height: r.height });
+      // A fitted view fits again when the window (or the bottom panel) changes its size.
+      editor.setZoom(view.zoom);
     };
     measure();
     view.fit(controller.frame$.value.stage);
@@ -128,11 +131,23 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     };
     let lastTick = -1;
     let lastRenderError = '';
+    let lastDrawAt = performance.now();
+    /** PLAY camera follow: the view eases toward the followed stickman's figure (render/cameraFollow). */
+    const follow = (cur: FrameSnapshot) => {
+      const now = performance.now();
+      const dt = (now - lastDrawAt) / 1000;
+      lastDrawAt = now;
+      const id = editor.followTarget();
+      const rig = id ? cur.rigs.find((r) => r.id === id) : undefined;
+      const box = rig ? rigBox(rig) : null;
+      if (box) view.followTo(box.center, dt);
+    };
     const stop = startFrameDriver(
       steppable,
       { now: () => performance.now(), requestFrame: (cb) => requestAnimationFrame(cb), cancelFrame: (h) => cancelAnimationFrame(h) },
       (alpha) => {
         const [prev, cur] = controller.interpolationPair();
+        follow(cur);
         try {
           const base = overlay();
           // Debug data changes every step: read it from the frame drawn, not from a memo.
@@ -153,10 +168,15 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
         if (cur.tick !== lastTick) {
           lastTick = cur.tick;
           props.onFrame?.(cur);
-          if (cur.mode === 'PLAY') editor.setLiveFrame(cur);
+          if (cur.mode === 'PLAY') {
+            editor.setLiveFrame(cur);
+            // The stage moved under the pointer: the PLAY hover outline follows what is there now.
+            pointer.send({ type: 'stage.stepped' });
+          }
         }
         if (cur.tick === 0) stepFailed = false;
       },
+      { speed: () => editor.playback.speed() },
     );
 
     // ---------------------------------------------------------------- pointer
