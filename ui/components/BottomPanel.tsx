@@ -2,15 +2,21 @@
  * The bottom panel: the live transition timeline and the rules panel, as tabs. Both stay mounted
  * (the timeline keeps collecting records while hidden, but publishes nothing until shown).
  */
-import { createSignal } from 'solid-js';
+import { createSignal, onCleanup } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { RulesPanel } from './RulesPanel';
 import { Timeline } from './Timeline';
+import { StatechartPanel } from '../statecharts/StatechartPanel';
+import { StatechartSession, type BottomTab } from '../statecharts/session';
 
-type Tab = 'timeline' | 'rules';
+type Tab = BottomTab;
 
 export function BottomPanel(props: { editor: Editor }) {
   const [tab, setTab] = createSignal<Tab>('timeline');
+  // Statecharts: breakpoints and the timeline ↔ chart link outlive either tab being shown.
+  const statecharts = new StatechartSession(props.editor);
+  statecharts.showTab = setTab;
+  onCleanup(() => statecharts.dispose());
   const tabButton = (id: Tab, label: () => string) => (
     <button
       type="button"
@@ -30,12 +36,16 @@ export function BottomPanel(props: { editor: Editor }) {
       <div class="tabs" role="tablist" aria-label="Bottom panel">
         {tabButton('timeline', () => 'Timeline')}
         {tabButton('rules', () => `Rules (${props.editor.doc().rules.length})`)}
+        {tabButton('statecharts', () => 'Statecharts')}
       </div>
       <div class="tab-body" id="bottom-timeline" role="tabpanel" hidden={tab() !== 'timeline'}>
-        <Timeline editor={props.editor} visible={tab() === 'timeline'} />
+        <Timeline editor={props.editor} visible={tab() === 'timeline'} statecharts={statecharts} />
       </div>
       <div class="tab-body" id="bottom-rules" role="tabpanel" hidden={tab() !== 'rules'}>
         <RulesPanel editor={props.editor} />
+      </div>
+      <div class="tab-body" id="bottom-statecharts" role="tabpanel" hidden={tab() !== 'statecharts'}>
+        <StatechartPanel editor={props.editor} session={statecharts} visible={tab() === 'statecharts'} />
       </div>
     </section>
   );

@@ -6,12 +6,17 @@
  * of records costs a few dozen rows, re-laid out at most four times a second (the buffer's rate).
  * Contact events are summarised in one row of counts above the list; their records are listed
  * only under the "contacts" filter, so they never bury the transitions and actions.
+ *
+ * Linked with the Statecharts panel: a transition row's "chart" link shows it on its actor's chart,
+ * a chart edge can filter the list to its records, and a breakpoint hit scrolls to its record.
  */
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { actorMatches, TimelineBuffer, type TimelineEntry, type TimelineView } from '../state/timelineBuffer';
 import type { ContactSummary, PairCount } from '../state/contactFolds';
 import { anchoredScrollTop, rowWindow } from '../state/virtualWindow';
+import type { StatechartSession } from '../statecharts/session';
+import type { TraceRecord } from '../../streams';
 
 const KINDS = [
   ['transition', 'transitions'],
@@ -33,7 +38,7 @@ function contactText(s: ContactSummary): string {
   return `${s.collided} collided · ${s.separated} separated · ${s.pairs} pair${s.pairs === 1 ? '' : 's'}${other ? ` (+${other} beyond the pair cap)` : ''}${top}`;
 }
 
-export function Timeline(props: { editor: Editor; visible: boolean }) {
+export function Timeline(props: { editor: Editor; visible: boolean; statecharts?: StatechartSession }) {
   let list!: HTMLDivElement;
   const buffer = new TimelineBuffer((next) => publish(next));
   const [view, setView] = createSignal<TimelineView>(buffer.snapshot());
@@ -42,6 +47,9 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
   const [text, setText] = createSignal('');
   const [scrollTop, setScrollTop] = createSignal(0);
   const [viewportHeight, setViewportHeight] = createSignal(0);
+  /** A record to scroll to (a breakpoint hit) and the row last scrolled to. */
+  const [revealTarget, setRevealTarget] = createSignal<TraceRecord | null>(null);
+  const [revealedSeq, setRevealedSeq] = createSignal(-1);
 
   const query = () => text().trim().toLowerCase();
   const filtered = createMemo(() => {
@@ -50,7 +58,15 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
     const q = query();
     const entries = view().entries;
     // Contacts are listed only when asked for: elsewhere their counts stand in for them.
-    return entries.filter((e) => (k ? e.kind === k : e.kind !== 'contact') && (!a || actorMatches(e.actor, a)) && (!q || e.text.toLowerCase().includes(q) || e.actor.toLowerCase().includes(q)));
+    const charts = props.statecharts;
+    const edge = charts?.edgeFilter();
+    return entries.filter(
+      (e) =>
+        (k ? e.kind === k : e.kind !== 'contact') &&
+        (!a || actorMatches(e.actor, a)) &&
+        (!q || e.text.toLowerCase().includes(q) || e.actor.toLowerCase().includes(q)) &&
+        (!edge || charts!.passesEdgeFilter(e.record)),
+    );
   });
 
   const contacts = createMemo<ContactSummary | null>(() => {
@@ -99,6 +115,36 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
   );
   createEffect(() => buffer.setActive(props.visible));
 
+  // A breakpoint hit: scroll its record into view once it is listed (filters that hide it are cleared).
+  createEffect(() => {
+    const r = props.statecharts?.reveal();
+    if (r) setRevealTarget(r.record);
+  });
+  createEffect(() => {
+    const target = revealTarget();
+    if (!target || !props.visible) return;
+    const index = filtered().findIndex((e) => e.record === target);
+    if (index < 0) {
+      if (view().entries.some((e) => e.record === target) && (actor() || kind() || text() || props.statecharts?.edgeFilter())) {
+        setActor('');
+        setKind('');
+        setText('');
+        props.statecharts?.filterTimeline(null);
+      }
+      return;
+    }
+    const seq = filtered()[index].seq;
+    setRevealTarget(null);
+    setRevealedSeq(seq);
+    // After the filter effects above have run (a new filter scrolls to the top).
+    requestAnimationFrame(() => {
+      const i = filtered().findIndex((e) => e.seq === seq);
+      if (i < 0 || !list) return;
+      list.scrollTop = Math.max(0, i * TIMELINE_ROW_HEIGHT - (list.clientHeight - TIMELINE_ROW_HEIGHT) / 2);
+      setScrollTop(list.scrollTop);
+    });
+  });
+
   onMount(() => {
     buffer.attach(props.editor.controller.records$);
     const measure = () => setViewportHeight(list.clientHeight);
@@ -110,7 +156,7 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
   onCleanup(() => buffer.dispose());
 
   const row = (e: () => TimelineEntry) => (
-    <div class={`timeline-row rec rec-${e().kind}`} data-testid="timeline-row" data-seq={e().seq}>
+    <div class={`timeline-row rec rec-${e().kind}`} classList={{ revealed: e().seq === revealedSeq() }} data-testid="timeline-row" data-seq={e().seq} data-revealed={e().seq === revealedSeq() ? 'true' : undefined}>
       <span class="t">{e().record.t.toFixed(2)}</span>
       <span class="tick">#{e().record.tick}</span>
       <span class="kind">{e().kind}</span>
@@ -120,6 +166,11 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
         </button>
       </span>
       <span class="text" title={e().text}>
+        <Show when={props.statecharts && e().record.type === 'transition'}>
+          <button class="link timeline-chart-link" data-testid="timeline-chart-link" title="Show this transition on its actor's statechart" onClick={() => props.statecharts!.showTransition(e().record as Extract<TraceRecord, { type: 'transition' }>)}>
+            chart
+          </button>{' '}
+        </Show>
         {e().text}
       </span>
     </div>
@@ -138,6 +189,16 @@ export function Timeline(props: { editor: Editor; visible: boolean }) {
           <For each={KINDS}>{([k, label]) => <option value={k}>{label}</option>}</For>
         </select>
         <input type="search" placeholder="filter text…" value={text()} onInput={(e) => setText(e.currentTarget.value)} data-testid="timeline-text" />
+        <Show when={props.statecharts?.edgeFilter()}>
+          {(f) => (
+            <span class="timeline-edge-filter" data-testid="timeline-edge-filter" title="Only the records of this statechart edge">
+              edge {f().label}
+              <button class="link" title="Show all records" onClick={() => props.statecharts!.filterTimeline(null)}>
+                ×
+              </button>
+            </span>
+          )}
+        </Show>
         <span class="muted" data-testid="timeline-count" title={keptTitle()}>
           {filtered().length} shown · {kept()} kept
         </span>
