@@ -89,7 +89,9 @@ export type PointerInput =
   | { type: 'pointer.leave' }
   | WheelEvent
   /** A live change ended outside the machine (Esc, a mode change, another edit). */
-  | { type: 'drag.ended' };
+  | { type: 'drag.ended' }
+  /** PLAY: the simulation stepped, so what is under a still pointer may have changed. */
+  | { type: 'stage.stepped' };
 
 /** What a click (a release without a drag) on a pressed object does to the selection. */
 type ClickSelects = 'nothing' | 'only-this' | 'remove-this';
@@ -122,6 +124,8 @@ export interface PointerContext {
   start: Vec2;
   last: Vec2;
   press: Press | null;
+  /** PLAY, pointer up: where it last hovered (screen), to re-check as the stage moves under it. */
+  hoverAt: Vec2 | null;
 }
 
 // Each guard and action below is only referenced from handlers of the events it reads, so these
@@ -175,6 +179,7 @@ export const pointerMachine = setup({
     stickmanUnderPointer: ({ context, event }) => objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ['stickman']) !== null,
     stickmanSelected: ({ context }) => selectedStickmanId(editorOf(context)) !== null,
     grabbableUnderPointer: ({ context, event }) => grabbableAt(context, event) !== null,
+    hoverPointKnown: ({ context }) => context.hoverAt !== null,
     handleUnderPointer: ({ context, event }) => handleAt(editorOf(context), zoomOf(context), stageAt(context, event)) !== null,
     objectUnderPointer: ({ context, event }) => {
       const hit = objectAt(editorOf(context), zoomOf(context), stageAt(context, event));
@@ -435,8 +440,11 @@ export const pointerMachine = setup({
       context.host.setCursor(h?.kind === 'rotate' ? 'alias' : h?.kind === 'marker' ? 'move' : cornerCursor(h?.corner));
     },
     /** PLAY: what a press would grab is outlined and the cursor offers to grab it. */
-    hoverPlay: ({ context, event }) => {
-      const hit = grabbableAt(context, event);
+    rememberHoverPoint: assign(({ event }) => ({ hoverAt: withPointer(event).screen })),
+    forgetHoverPoint: assign({ hoverAt: null }),
+    hoverPlay: ({ context }) => {
+      const at = context.hoverAt;
+      const hit = at ? objectOfKindsAt(editorOf(context), zoomOf(context), context.host.view.screenToStage(at[0], at[1]), GRABBABLE) : null;
       editorOf(context).setHover(hit?.id ?? null);
       context.host.setCursor(hit ? 'grab' : 'default');
     },
@@ -460,7 +468,7 @@ export const pointerMachine = setup({
   },
 }).createMachine({
   id: 'pointer',
-  context: ({ input }) => ({ host: input.host, pointerId: null, start: [0, 0], last: [0, 0], press: null }),
+  context: ({ input }) => ({ host: input.host, pointerId: null, start: [0, 0], last: [0, 0], press: null, hoverAt: null }),
   initial: 'idle',
   on: {
     wheel: { actions: 'zoomAtPointer' },
@@ -599,7 +607,7 @@ function restingHandlers() {
       { target: toPointing, actions: ['beginPress', 'pressMarquee', { type: 'showCursor', params: { cursor: 'crosshair' } }] },
     ],
     'pointer.move': [
-      { guard: 'inPlay', actions: 'hoverPlay' },
+      { guard: 'inPlay', actions: ['rememberHoverPoint', 'hoverPlay'] },
       { guard: 'spaceHeld', actions: grab },
       { guard: 'pointCapturePending', actions: ['clearWalkHover', 'hoverPointCapture'] },
       { guard: 'objectCapturePending', actions: ['clearWalkHover', 'hoverObjectCapture'] },
@@ -608,7 +616,9 @@ function restingHandlers() {
       { guard: 'handleUnderPointer', actions: 'hoverHandle' },
       { actions: 'hoverObject' },
     ],
-    'pointer.leave': { actions: 'clearHover' },
+    'pointer.leave': { actions: ['clearHover', 'forgetHoverPoint'] },
+    // PLAY: things move under a still pointer (a thrown box flies off): the outline follows what is there now.
+    'stage.stepped': { guard: and(['inPlay', 'hoverPointKnown']), actions: 'hoverPlay' },
   } as const;
 }
 

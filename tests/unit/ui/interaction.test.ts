@@ -343,6 +343,16 @@ describe('PLAY', () => {
     h.pointerMove(...EMPTY).expectHover(null).expectCursor('default');
   });
 
+  it('the hover follows the stage under a still pointer: a falling box leaves the outline, and leaving the canvas stops it', async () => {
+    const h = await playing();
+    h.pointerMove(...BOX).expectHover('box').expectCursor('grab');
+    // The box falls 400 px to the ground; the pointer stays where it was.
+    h.step(90).expectHover(null).expectCursor('default');
+    const landed = propAt(h, 'box');
+    h.pointerMove(...landed).expectHover('box').pointerLeave().expectHover(null);
+    h.step(5).expectHover(null);
+  });
+
   it('a click on a stickman shows its live queue and grabs nothing', async () => {
     const h = await playing();
     const head = headOf(h);

@@ -136,9 +136,10 @@ export class PointerHarness {
     return this.pointerUp(to[0], to[1], o);
   }
 
-  /** PLAY: runs `count` fixed steps (queued commands take effect on the first). */
+  /** PLAY: runs `count` fixed steps (queued commands take effect on the first), then tells the pointer, as the canvas does. */
   step(count = 1): this {
     this.controller.step(count);
+    this.session.send({ type: 'stage.stepped' });
     return this;
   }
 
