@@ -18,6 +18,8 @@ function typingTarget(t: EventTarget | null): boolean {
   return false;
 }
 
+const pageTextSelected = () => (window.getSelection()?.toString() ?? '').length > 0;
+
 export const keyPressOf = (e: KeyboardEvent): KeyPress => ({
   key: e.key,
   ctrl: e.ctrlKey || e.metaKey,
@@ -49,6 +51,14 @@ export function editorCommands(editor: Editor, openFileDialog: () => void): Shor
     flipSelection: () => editor.flipSelection(),
     toggleDebug: () => editor.toggleDebug(),
     duplicateSelection: () => editor.duplicateSelection(),
+    copySelection: () => {
+      // Text selected on the page (a timeline row, a notice) is the browser's to copy.
+      if (pageTextSelected() || !editor.selection().length) return false;
+      void editor.copySelection();
+      return true;
+    },
+    cutSelection: () => void editor.cutSelection(),
+    paste: () => void editor.paste(),
     undo: () => editor.undo(),
     redo: () => editor.redo(),
     save: () => downloadText(editor),
@@ -67,6 +77,10 @@ export function editorCommands(editor: Editor, openFileDialog: () => void): Shor
     fit: () => editor.fit(),
     zoomBy: (factor) => editor.view?.zoomBy(factor),
     toggleHelp: () => editor.toggleHelp(),
+    stepFrame: () => void editor.stepFrame(),
+    changeSpeed: (by) => editor.playback.stepSpeed(by),
+    toggleFollow: () => editor.toggleFollow(),
+    toggleSnap: () => editor.toggleSnap(),
   };
 }
 

@@ -34,6 +34,10 @@ export interface ShortcutCommands {
   flipSelection(): void;
   toggleDebug(): void;
   duplicateSelection(): void;
+  /** Copies the selection; false when there is nothing to copy here (the browser then copies selected text). */
+  copySelection(): boolean;
+  cutSelection(): void;
+  paste(): void;
   undo(): void;
   redo(): void;
   save(): void;
@@ -43,6 +47,12 @@ export interface ShortcutCommands {
   fit(): void;
   zoomBy(factor: number): void;
   toggleHelp(): void;
+  /** One fixed step, then paused (enters PLAY first from EDIT or DIRECT). */
+  stepFrame(): void;
+  /** Playback speed one step up (+1) or down (−1): ¼×, ½×, 1×, 2×. */
+  changeSpeed(by: 1 | -1): void;
+  toggleFollow(): void;
+  toggleSnap(): void;
 }
 
 export interface Shortcut {
@@ -94,7 +104,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Enter / Alt+↑↓', does: 'In a focused queue or rules list: edit / move the item' },
   { keys: 'X', does: 'Flip the selected stickman’s facing', test: plain('x'), run: (c) => c.flipSelection() },
   { keys: 'G', does: 'Debug overlay on / off (probe rays, proxies, TerrainMotion state; in PLAY)', test: plain('g'), run: (c) => c.toggleDebug() },
-  { keys: 'Ctrl+D', does: 'Duplicate the selection (new id)', test: withCtrl('d'), run: (c) => c.duplicateSelection() },
+  { keys: 'Ctrl+D', does: 'Duplicate the selection (new ids)', test: withCtrl('d'), run: (c) => c.duplicateSelection() },
+  { keys: 'Ctrl+C', does: 'Copy the selection (as scene JSON: paste it in another tab too)', test: withCtrl('c'), run: (c) => c.copySelection() },
+  { keys: 'Ctrl+X', does: 'Cut the selection', test: withCtrl('x'), run: (c) => c.cutSelection() },
+  { keys: 'Ctrl+V', does: 'Paste objects (new ids, offset from the copy)', test: withCtrl('v'), run: (c) => c.paste() },
   { keys: 'Ctrl+Z', does: 'Undo', test: withCtrl('z', false), run: (c) => c.undo() },
   { keys: 'Ctrl+Shift+Z / Ctrl+Y', does: 'Redo', test: (p) => withCtrl('z', true)(p) || withCtrl('y')(p), run: (c) => c.redo() },
   // Works in a text field too: there is nothing else Ctrl+S could mean.
@@ -110,11 +123,19 @@ export const SHORTCUTS: readonly Shortcut[] = [
       return c.nudgeSelection(dx * step, dy * step);
     },
   },
+  { keys: '.', does: 'Step one frame (1/60 s) and hold there', test: plain('.'), run: (c) => c.stepFrame() },
+  { keys: '[ / ]', does: 'Playback slower / faster (¼×, ½×, 1×, 2×)', test: plain('[', ']'), run: (c, p) => c.changeSpeed(p.key === ']' ? 1 : -1) },
+  { keys: 'C', does: 'Camera follows the selected stickman in PLAY, on / off (a pan holds it)', test: plain('c'), run: (c) => c.toggleFollow() },
+  { keys: 'S', does: 'Snap to the grid on / off (hold Ctrl while dragging to place freely)', test: plain('s'), run: (c) => c.toggleSnap() },
   { keys: 'F', does: 'Fit the stage in view', test: plain('f'), run: (c) => c.fit() },
   { keys: '+ / −', does: 'Zoom in / out', test: plain('+', '=', '-', '_'), run: (c, p) => c.zoomBy(p.key === '+' || p.key === '=' ? 1.25 : 0.8) },
   { keys: '?', does: 'Show / hide this help', test: plain('?'), run: (c) => c.toggleHelp() },
-  { keys: 'Mouse', does: 'Wheel zooms at the cursor; middle-drag pans; drag empty stage pans' },
-  { keys: 'Handles', does: 'Drag the orange dot to rotate (Shift snaps 15°), the corner to resize (Shift keeps aspect)' },
+  { keys: 'Mouse', does: 'Wheel zooms at the cursor; middle-drag (or Space+drag) pans; in EDIT a drag on empty stage selects what it encloses, in DIRECT and PLAY it pans' },
+  { keys: 'Shift / Ctrl+click', does: 'Add an object to the selection, or take it out; drag any selected object to move them all' },
+  {
+    keys: 'Handles',
+    does: 'Drag the orange dot to rotate (Shift snaps 15°; a multi-selection turns about its centre); a corner to resize, the opposite corner staying put (Shift keeps aspect, Alt resizes about the centre)',
+  },
   {
     keys: 'Stickman',
     does: 'EDIT: drag the blue dots (hands, feet, pelvis) to pose it. DIRECT: click it for the Direct popup; with it selected, click the stage to add a walk there',

@@ -41,6 +41,16 @@ function recorder(mode: Mode = 'EDIT', canNudge = true) {
     fit: rec('fit'),
     zoomBy: rec('zoomBy'),
     toggleHelp: rec('toggleHelp'),
+    copySelection: () => {
+      log.push('copySelection');
+      return true;
+    },
+    cutSelection: rec('cutSelection'),
+    paste: rec('paste'),
+    stepFrame: rec('stepFrame'),
+    changeSpeed: rec('changeSpeed'),
+    toggleFollow: rec('toggleFollow'),
+    toggleSnap: rec('toggleSnap'),
   };
   return { commands, log };
 }
@@ -85,6 +95,14 @@ const EXPECTED: Record<string, string[]> = {
   x: ['flipSelection'],
   g: ['toggleDebug'],
   'Ctrl+d': ['duplicateSelection'],
+  'Ctrl+c': ['copySelection'],
+  'Ctrl+x': ['cutSelection'],
+  'Ctrl+v': ['paste'],
+  '.': ['stepFrame'],
+  '[': ['changeSpeed(-1)'],
+  ']': ['changeSpeed(1)'],
+  c: ['toggleFollow'],
+  s: ['toggleSnap'],
   'Ctrl+z': ['undo'],
   'Ctrl+Shift+Z': ['redo'],
   'Ctrl+y': ['redo'],
@@ -110,7 +128,7 @@ describe('the shortcut table', () => {
       expect(!!row.test, row.keys).toBe(!!row.run);
     }
     // Help-only rows: pointer gestures, and keys a focused queue or rules list handles itself.
-    expect(SHORTCUTS.filter((s) => !s.test).map((s) => s.keys)).toEqual(['Enter / Alt+↑↓', 'Mouse', 'Handles', 'Stickman']);
+    expect(SHORTCUTS.filter((s) => !s.test).map((s) => s.keys)).toEqual(['Enter / Alt+↑↓', 'Mouse', 'Shift / Ctrl+click', 'Handles', 'Stickman']);
   });
 
   it('every key a row names in the help runs that row, and only that command', () => {
