@@ -56,6 +56,36 @@ export function connectRig(snapshot: RigSnapshot): RigConnection {
   const terrainRef = snapshot.children.terrainMotion as AnyActorRef | undefined;
   const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
   const terrainSnap = terrainRef?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
+  return connectSnapshots(snapshot, terrainSnap, runner);
+}
+
+/**
+ * connectRig for one rig actor, asked many times a step: the connection is rebuilt only when the
+ * rig's, its TerrainMotion's or its runner's snapshot changed (xstate keeps the same snapshot
+ * object while nothing changes), so the per-step pipeline pays for a few identity checks.
+ */
+export class RigConnector {
+  private last: { rig: unknown; terrain: unknown; runner: unknown; connection: RigConnection } | null = null;
+
+  constructor(private readonly rig: { getSnapshot(): RigSnapshot }) {}
+
+  get connection(): RigConnection {
+    const snapshot = this.rig.getSnapshot();
+    const terrain = (snapshot.children.terrainMotion as AnyActorRef | undefined)?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
+    const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
+    const l = this.last;
+    if (l && l.rig === snapshot && l.terrain === terrain && l.runner === runner) return l.connection;
+    const connection = connectSnapshots(snapshot, terrain, runner);
+    this.last = { rig: snapshot, terrain, runner, connection };
+    return connection;
+  }
+}
+
+function connectSnapshots(
+  snapshot: RigSnapshot,
+  terrainSnap: { status: string; value: TerrainMotionState } | undefined,
+  runner: RunnerSnapshot | undefined,
+): RigConnection {
   const terrain = terrainSnap && terrainSnap.status === 'active' ? terrainSnap.value : 'DISABLED';
   const running = runner && runner.value !== 'stopped' ? (runner.value as RunningValue).running : null;
   return {

@@ -23,12 +23,29 @@ const clamp01 = (t: number): number => (t < 0 ? 0 : t > 1 ? 1 : t);
 
 /** Closest points between segments p1–q1 and p2–q2 (Ericson, Real-Time Collision Detection 5.1.9). */
 export function closestPoints(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2): ClosestPoints {
-  const d1x = q1[0] - p1[0];
-  const d1y = q1[1] - p1[1];
-  const d2x = q2[0] - p2[0];
-  const d2y = q2[1] - p2[1];
-  const rx = p1[0] - p2[0];
-  const ry = p1[1] - p2[1];
+  const st = closestParameters(p1[0], p1[1], q1[0], q1[1], p2[0], p2[1], q2[0], q2[1]);
+  const p: Vec2 = [p1[0] + (q1[0] - p1[0]) * st.s, p1[1] + (q1[1] - p1[1]) * st.s];
+  const q: Vec2 = [p2[0] + (q2[0] - p2[0]) * st.t, p2[1] + (q2[1] - p2[1]) * st.t];
+  return { p, q, distance: Math.hypot(q[0] - p[0], q[1] - p[1]) };
+}
+
+/** Reused by closestParameters so the hot path (many rig pairs, every step) allocates nothing. */
+const ST = { s: 0, t: 0 };
+
+/** Distance between segments (x1,y1)–(x2,y2) and (x3,y3)–(x4,y4), allocation-free. */
+export function segmentDistance(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number, x4: number, y4: number): number {
+  const { s, t } = closestParameters(x1, y1, x2, y2, x3, y3, x4, y4);
+  return Math.hypot(x3 + (x4 - x3) * t - (x1 + (x2 - x1) * s), y3 + (y4 - y3) * t - (y1 + (y2 - y1) * s));
+}
+
+/** The closest points' parameters along each segment (0..1). The returned object is reused. */
+function closestParameters(p1x: number, p1y: number, q1x: number, q1y: number, p2x: number, p2y: number, q2x: number, q2y: number): { s: number; t: number } {
+  const d1x = q1x - p1x;
+  const d1y = q1y - p1y;
+  const d2x = q2x - p2x;
+  const d2y = q2y - p2y;
+  const rx = p1x - p2x;
+  const ry = p1y - p2y;
   const a = d1x * d1x + d1y * d1y;
   const e = d2x * d2x + d2y * d2y;
   const f = d2x * rx + d2y * ry;
@@ -60,9 +77,9 @@ export function closestPoints(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2): ClosestPo
       }
     }
   }
-  const p: Vec2 = [p1[0] + d1x * s, p1[1] + d1y * s];
-  const q: Vec2 = [p2[0] + d2x * t, p2[1] + d2y * t];
-  return { p, q, distance: Math.hypot(q[0] - p[0], q[1] - p[1]) };
+  ST.s = s;
+  ST.t = t;
+  return ST;
 }
 
 /** How far apart two capsules' surfaces are (negative: overlapping), with their closest axis points. */

@@ -20,7 +20,7 @@ import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import { addCollisionReaction, applyImpactReactions, type ImpactReactions } from '../../core/rig/reactions';
 import type { PartName } from '../../core/rig/skeleton';
-import { connectRig, type QueueStatus, type RigConnection, type SpeechLine } from '../../machines/connectRig';
+import { RigConnector, type QueueStatus, type RigConnection, type SpeechLine } from '../../machines/connectRig';
 import type { RagdollCause, RigActor, RigEmitted, RigEvent } from '../../machines/rigMachine';
 import { RigBody } from './rigBody';
 import { proxyQueryShapes } from '../physics/colliderDescs';
@@ -73,6 +73,7 @@ export class RigRuntime {
   private untaggedSpeech: StageEvent | null = null;
   /** The stickman fell off the stage: no more steps, no proxies, no queue. */
   private gone = false;
+  private readonly connector: RigConnector;
   /** Ragdoll and stand-up: the body's physical life outside ANIMATED. */
   readonly body: RigBody;
   /** The director holds this stickman: it stays a ragdoll (no rest, no stand-up) until let go. */
@@ -95,6 +96,7 @@ export class RigRuntime {
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id) };
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
+    this.connector = new RigConnector(rigActor);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.writeKinematicTargets(true);
     this.listenToRunner();
@@ -103,7 +105,7 @@ export class RigRuntime {
 
   /** What the rig's machines decided, read through the one connect function. */
   get connection(): RigConnection {
-    return connectRig(this.rigActor.getSnapshot());
+    return this.connector.connection;
   }
 
   get terrainPhase(): TerrainPhase {

@@ -4,131 +4,189 @@
  * proxy, and then every rig's own ten parts (which overlap at each joint) become contact pairs
  * each step — tripling the physics cost of a crowd. Here only rigs whose bounds overlap are
  * compared, part by part, with the proxies' exact capsules and circles. Each touch becomes the
- * same started/stopped contact the physics world reports, so the pair bookkeeping and the
- * stage events are shared with every other contact.
+ * same started/stopped contact the physics world reports, so the pair bookkeeping and the stage
+ * events are shared with every other contact. A part pair starts touching within TOUCH_MARGIN
+ * and lets go only past RELEASE_MARGIN, so swinging arms brushing past do not flicker.
  */
-import { capsuleGap, type Capsule } from '../../core/geometry/capsules';
+import { capsuleGap, segmentDistance } from '../../core/geometry/capsules';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { proxyShapes } from '../../core/rig/proxies';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { ContactEvent, Vec2 } from '../physics/entities';
 import { STEP_DT, type RigRuntime } from './rigRuntime';
 
-/** Surfaces closer than this count as touching (px): Rapier's contact prediction is about as loose. */
+/** Surfaces closer than this start touching (px): about Rapier's contact prediction. */
 export const TOUCH_MARGIN = 1;
+/** …and stop only once further apart than this. */
+export const RELEASE_MARGIN = 6;
 
 const SHAPES = proxyShapes(DEFAULT_PROPORTIONS);
+const PARTS = PART_NAMES.length;
 const HALF = PART_NAMES.map((p) => { const s = SHAPES[p]; return s.shape === 'capsule' ? s.halfHeight : 0; });
 const RADIUS = PART_NAMES.map((p) => SHAPES[p].radius);
+/** Pair keys combine two document orders; no stage holds this many stickmen (the object limit is lower). */
+const PAIR_KEY = 1 << 20;
+/** Per part in a rig's shape buffer: ax, ay, bx, by, radius, minX, minY, maxX, maxY. */
+const STRIDE = 9;
 
 interface RigShapes {
   rig: RigRuntime;
   order: number;
-  capsules: Capsule[];
-  min: Vec2;
-  max: Vec2;
+  parts: Float64Array;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 
-function shapesOf(rig: RigRuntime, order: number): RigShapes {
+function shapesOf(rig: RigRuntime, order: number, parts: Float64Array): RigShapes {
   const poses = rig.proxyPoseBuffer;
-  const capsules: Capsule[] = [];
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let i = 0; i < PART_NAMES.length; i += 1) {
+  for (let i = 0; i < PARTS; i += 1) {
     const x = poses[i * 3];
     const y = poses[i * 3 + 1];
-    const r = poses[i * 3 + 2];
     const h = HALF[i];
-    const ax = -Math.sin(r) * h;
-    const ay = Math.cos(r) * h;
-    const c: Capsule = { a: [x - ax, y - ay], b: [x + ax, y + ay], radius: RADIUS[i] };
-    capsules.push(c);
-    minX = Math.min(minX, c.a[0] - c.radius, c.b[0] - c.radius);
-    maxX = Math.max(maxX, c.a[0] + c.radius, c.b[0] + c.radius);
-    minY = Math.min(minY, c.a[1] - c.radius, c.b[1] - c.radius);
-    maxY = Math.max(maxY, c.a[1] + c.radius, c.b[1] + c.radius);
+    const ax = -Math.sin(poses[i * 3 + 2]) * h;
+    const ay = Math.cos(poses[i * 3 + 2]) * h;
+    const r = RADIUS[i];
+    const o = i * STRIDE;
+    parts[o] = x - ax;
+    parts[o + 1] = y - ay;
+    parts[o + 2] = x + ax;
+    parts[o + 3] = y + ay;
+    parts[o + 4] = r;
+    parts[o + 5] = Math.min(parts[o], parts[o + 2]) - r;
+    parts[o + 6] = Math.min(parts[o + 1], parts[o + 3]) - r;
+    parts[o + 7] = Math.max(parts[o], parts[o + 2]) + r;
+    parts[o + 8] = Math.max(parts[o + 1], parts[o + 3]) + r;
+    minX = Math.min(minX, parts[o + 5]);
+    minY = Math.min(minY, parts[o + 6]);
+    maxX = Math.max(maxX, parts[o + 7]);
+    maxY = Math.max(maxY, parts[o + 8]);
   }
-  return { rig, order, capsules, min: [minX, minY], max: [maxX, maxY] };
+  return { rig, order, parts, minX, minY, maxX, maxY };
+}
+
+/** Which of the 10 × 10 part pairs of one rig pair touch (index a·10 + b), and how many. */
+interface PairState {
+  touching: Uint8Array;
+  count: number;
 }
 
 export class StickmanTouches {
-  /** Part pairs touching now, per rig pair (`a|b` in document order) → `partA|partB`. */
-  private readonly touching = new Map<string, Map<string, { a: number; b: number }>>();
+  /** Per rig pair, keyed by the two rigs' document order (a · PAIR_KEY + b, a < b). */
+  private readonly pairs = new Map<number, PairState>();
   /** Each rig's part centres last step, for the relative speed of a new touch. */
   private readonly previous = new Map<string, Float64Array>();
+  /** Each rig's shape buffer, reused step to step. */
+  private readonly buffers = new Map<string, Float64Array>();
 
   /** This step's touches that started or stopped, as contacts (a before b in document order). */
   step(rigs: readonly RigRuntime[]): ContactEvent[] {
     const live: RigShapes[] = [];
     rigs.forEach((r, order) => {
-      if (r.proxiesLive) live.push(shapesOf(r, order));
+      if (!r.proxiesLive) return;
+      let buffer = this.buffers.get(r.id);
+      if (!buffer) this.buffers.set(r.id, (buffer = new Float64Array(PARTS * STRIDE)));
+      live.push(shapesOf(r, order, buffer));
     });
     const out: ContactEvent[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     // Sweep along x: only rigs whose bounds overlap are compared part by part.
-    const byX = [...live].sort((p, q) => p.min[0] - q.min[0] || p.order - q.order);
+    const byX = [...live].sort((p, q) => p.minX - q.minX || p.order - q.order);
     for (let i = 0; i < byX.length; i += 1) {
-      for (let j = i + 1; j < byX.length && byX[j].min[0] <= byX[i].max[0] + TOUCH_MARGIN; j += 1) {
-        const [x, y] = byX[i].order < byX[j].order ? [byX[i], byX[j]] : [byX[j], byX[i]];
-        if (x.min[1] > y.max[1] + TOUCH_MARGIN || y.min[1] > x.max[1] + TOUCH_MARGIN) continue;
-        const key = `${x.rig.id}|${y.rig.id}`;
+      for (let j = i + 1; j < byX.length && byX[j].minX <= byX[i].maxX + RELEASE_MARGIN; j += 1) {
+        const first = byX[i].order < byX[j].order;
+        const x = first ? byX[i] : byX[j];
+        const y = first ? byX[j] : byX[i];
+        if (x.minY > y.maxY + RELEASE_MARGIN || y.minY > x.maxY + RELEASE_MARGIN) continue;
+        const key = x.order * PAIR_KEY + y.order;
         seen.add(key);
         this.comparePair(key, x, y, out);
       }
     }
-    // Pairs that no longer even overlap let go of everything they were touching.
-    for (const [key, parts] of [...this.touching.entries()].sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0))) {
-      if (seen.has(key)) continue;
-      const [idA, idB] = key.split('|');
-      for (const { a, b } of parts.values()) out.push(this.contact('stopped', idA, idB, a, b, rigs));
-      this.touching.delete(key);
+    // Pairs that no longer even come close let go of everything they were touching.
+    const gone: number[] = [];
+    for (const key of this.pairs.keys()) if (!seen.has(key)) gone.push(key);
+    for (const key of gone.sort((p, q) => p - q)) {
+      const state = this.pairs.get(key)!;
+      const idA = rigs[Math.floor(key / PAIR_KEY)].id;
+      const idB = rigs[key % PAIR_KEY].id;
+      for (let k = 0; k < state.touching.length; k += 1) if (state.touching[k]) out.push(this.contact('stopped', idA, idB, Math.floor(k / PARTS), k % PARTS));
+      this.pairs.delete(key);
     }
-    for (const r of live) this.previous.set(r.rig.id, Float64Array.from(r.rig.proxyPoseBuffer));
+    for (const r of live) {
+      const prev = this.previous.get(r.rig.id);
+      if (prev) prev.set(r.rig.proxyPoseBuffer);
+      else this.previous.set(r.rig.id, Float64Array.from(r.rig.proxyPoseBuffer));
+    }
     return out;
   }
 
   /** Forgets a stickman (ragdoll entry, leaving the stage): its touches end without events. */
-  purge(id: string): void {
-    for (const key of [...this.touching.keys()]) if (key.split('|').includes(id)) this.touching.delete(key);
+  purge(id: string, rigs: readonly RigRuntime[]): void {
+    const order = rigs.findIndex((r) => r.id === id);
+    for (const key of [...this.pairs.keys()]) if (Math.floor(key / PAIR_KEY) === order || key % PAIR_KEY === order) this.pairs.delete(key);
     this.previous.delete(id);
+    this.buffers.delete(id);
   }
 
-  private comparePair(key: string, x: RigShapes, y: RigShapes, out: ContactEvent[]): void {
-    let now = this.touching.get(key);
-    const was = now ? new Set(now.keys()) : new Set<string>();
-    for (let i = 0; i < x.capsules.length; i += 1) {
-      for (let j = 0; j < y.capsules.length; j += 1) {
-        const g = capsuleGap(x.capsules[i], y.capsules[j]);
-        const partKey = `${i}|${j}`;
-        if (g.gap <= TOUCH_MARGIN) {
-          was.delete(partKey);
-          if (now?.has(partKey)) continue;
-          now ??= new Map();
-          this.touching.set(key, now);
-          now.set(partKey, { a: i, b: j });
-          out.push(this.contact('started', x.rig.id, y.rig.id, i, j, [x.rig, y.rig], g.p, g.q, x.capsules[i].radius));
+  private comparePair(key: number, x: RigShapes, y: RigShapes, out: ContactEvent[]): void {
+    const state = this.pairs.get(key);
+    const px = x.parts;
+    const py = y.parts;
+    for (let i = 0; i < PARTS; i += 1) {
+      const o = i * STRIDE;
+      // A part nowhere near the other rig's bounds touches none of its parts.
+      const nearOther = !(px[o + 5] > y.maxX + RELEASE_MARGIN || y.minX > px[o + 7] + RELEASE_MARGIN || px[o + 6] > y.maxY + RELEASE_MARGIN || y.minY > px[o + 8] + RELEASE_MARGIN);
+      for (let j = 0; j < PARTS; j += 1) {
+        const q = j * STRIDE;
+        const k = i * PARTS + j;
+        const was = state ? state.touching[k] === 1 : false;
+        if (!nearOther && !was) continue;
+        const margin = was ? RELEASE_MARGIN : TOUCH_MARGIN;
+        // Bounds first: most part pairs of two neighbours are nowhere near each other.
+        const apart = !nearOther || px[o + 5] > py[q + 7] + margin || py[q + 5] > px[o + 7] + margin || px[o + 6] > py[q + 8] + margin || py[q + 6] > px[o + 8] + margin
+          || segmentDistance(px[o], px[o + 1], px[o + 2], px[o + 3], py[q], py[q + 1], py[q + 2], py[q + 3]) > px[o + 4] + py[q + 4] + margin;
+        if (apart === !was) continue;
+        const s = state ?? this.newPair(key);
+        if (was) {
+          s.touching[k] = 0;
+          s.count -= 1;
+          out.push(this.contact('stopped', x.rig.id, y.rig.id, i, j));
+        } else {
+          s.touching[k] = 1;
+          s.count += 1;
+          const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
+          out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
         }
       }
     }
-    for (const partKey of was) {
-      const t = now!.get(partKey)!;
-      now!.delete(partKey);
-      out.push(this.contact('stopped', x.rig.id, y.rig.id, t.a, t.b, [x.rig, y.rig]));
-    }
-    if (now && now.size === 0) this.touching.delete(key);
+    const s = this.pairs.get(key);
+    if (s && s.count === 0) this.pairs.delete(key);
   }
 
-  private contact(type: 'started' | 'stopped', idA: string, idB: string, a: number, b: number, rigs: readonly RigRuntime[], p?: Vec2, q?: Vec2, radiusA = 0): ContactEvent {
+  private newPair(key: number): PairState {
+    const s = { touching: new Uint8Array(PARTS * PARTS), count: 0 };
+    this.pairs.set(key, s);
+    return s;
+  }
+
+  private contact(type: 'started' | 'stopped', idA: string, idB: string, a: number, b: number, touch?: { rigA: RigRuntime; rigB: RigRuntime; p: Vec2; q: Vec2; radiusA: number }): ContactEvent {
     let normal: Vec2 = [0, 0];
     let point: Vec2 = [0, 0];
     let relativeSpeed = 0;
-    if (type === 'started' && p && q) {
+    if (touch) {
+      const { p, q } = touch;
       const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
       if (d > 1e-9) normal = [(q[0] - p[0]) / d, (q[1] - p[1]) / d];
-      point = [p[0] + normal[0] * radiusA, p[1] + normal[1] * radiusA];
-      relativeSpeed = this.relativeSpeed(rigs, idA, idB, a, b);
+      point = [p[0] + normal[0] * touch.radiusA, p[1] + normal[1] * touch.radiusA];
+      const va = this.partVelocity(touch.rigA, a);
+      const vb = this.partVelocity(touch.rigB, b);
+      relativeSpeed = Math.hypot(vb[0] - va[0], vb[1] - va[1]);
     }
     return {
       type,
@@ -140,15 +198,9 @@ export class StickmanTouches {
     };
   }
 
-  private relativeSpeed(rigs: readonly RigRuntime[], idA: string, idB: string, a: number, b: number): number {
-    const va = this.partVelocity(rigs.find((r) => r.id === idA), a);
-    const vb = this.partVelocity(rigs.find((r) => r.id === idB), b);
-    return Math.hypot(vb[0] - va[0], vb[1] - va[1]);
-  }
-
-  private partVelocity(rig: RigRuntime | undefined, part: number): Vec2 {
-    const prev = rig && this.previous.get(rig.id);
-    if (!rig || !prev) return [0, 0];
+  private partVelocity(rig: RigRuntime, part: number): Vec2 {
+    const prev = this.previous.get(rig.id);
+    if (!prev) return [0, 0];
     const now = rig.proxyPoseBuffer;
     return [(now[part * 3] - prev[part * 3]) / STEP_DT, (now[part * 3 + 1] - prev[part * 3 + 1]) / STEP_DT];
   }

@@ -14,7 +14,7 @@ export function drainContacts(s: StepState): void {
   // Ragdoll entry forgets the stickman's pairs (seed 4.5); late exits are then ignored.
   for (const id of s.sink.purged) {
     s.stickmanPairs.purge(id);
-    s.stickmanTouches.purge(id);
+    s.stickmanTouches.purge(id, s.rigs);
   }
   s.sink.purged.length = 0;
   const { contacts: physical, areas } = s.world.takeEvents();

@@ -36,7 +36,7 @@ function forget(s: StepState, id: string): void {
   // Still "on stage" for this step's dispatch, so a rule on its own left_stage runs; gone after.
   s.leavingNow.push(id);
   s.stickmanPairs.purge(id);
-  s.stickmanTouches.purge(id);
+  s.stickmanTouches.purge(id, s.rigs);
   s.stickmanAreas.purge(id);
   for (const occupants of s.areaOccupants.values()) occupants.delete(id);
 }
