@@ -32,7 +32,13 @@ export function App(props: { editor: Editor }) {
   });
 
   return (
-    <div class="app" classList={{ playing: editor.mode().mode === 'PLAY', capturing: !!editor.capture() }} data-mode={editor.mode().mode}>
+    <div
+      class="app"
+      classList={{ playing: editor.mode().mode === 'PLAY', capturing: !!editor.capture() }}
+      data-mode={editor.mode().mode}
+      // The bottom panel's height, once its divider was dragged (styles.css has the default).
+      style={editor.layout.bottomHeight() !== null ? { '--bottom-panel-height': `${editor.layout.bottomHeight()}px` } : {}}
+    >
       <Toolbar editor={editor} time={clock().time} tick={clock().tick} />
       <Palette editor={editor} />
       <main class="stage-area">

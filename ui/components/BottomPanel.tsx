@@ -6,6 +6,7 @@ import { createSignal, onCleanup } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { RulesPanel } from './RulesPanel';
 import { Timeline } from './Timeline';
+import { PanelDivider } from './PanelDivider';
 import { StatechartPanel } from '../statecharts/StatechartPanel';
 import { StatechartSession, type BottomTab } from '../statecharts/session';
 
@@ -33,6 +34,7 @@ export function BottomPanel(props: { editor: Editor }) {
   );
   return (
     <section class="bottom-panel" data-testid="bottom-panel">
+      <PanelDivider editor={props.editor} />
       <div class="tabs" role="tablist" aria-label="Bottom panel">
         {tabButton('timeline', () => 'Timeline')}
         {tabButton('rules', () => `Rules (${props.editor.doc().rules.length})`)}

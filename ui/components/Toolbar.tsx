@@ -1,6 +1,12 @@
-import { Show } from 'solid-js';
+/**
+ * The toolbar: mode, playback (play/pause, frame step, speed, reset, the clock), history, files
+ * and view. It wraps onto more rows when the window is narrow (styles.css), so every command
+ * stays reachable at any width; the clock is always shown.
+ */
+import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { downloadText, openFile } from '../files';
+import { SPEEDS, speedLabel } from '../state/playback';
 
 export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
   const editor = props.editor;
@@ -41,15 +47,25 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
         <button class="play-pause" data-testid="play-pause" title="Play / pause (Space in PLAY)" onClick={() => editor.togglePlayPause()}>
           {playing() ? '❚❚ Pause' : '▶ Play'}
         </button>
+        <button data-testid="step-frame" title="Step one frame, 1/60 s, and hold there (.)" onClick={() => void editor.stepFrame()}>
+          ❚▶ Step
+        </button>
+        <select
+          class="speed"
+          data-testid="speed"
+          title="Playback speed ([ slower, ] faster): the simulation step stays 1/60 s, only how many run per frame changes"
+          value={String(editor.playback.speed())}
+          onChange={(e) => editor.playback.setSpeed(Number(e.currentTarget.value))}
+        >
+          <For each={SPEEDS}>{(s) => <option value={String(s)}>{speedLabel(s)}</option>}</For>
+        </select>
         <button data-testid="reset" title="Reset to the authored scene (R)" disabled={mode() !== 'PLAY'} onClick={() => editor.reset()}>
           ⟲ Reset
         </button>
-        <span class="clock" data-testid="clock" title="Simulation time and step">
-          <Show when={mode() === 'PLAY'} fallback={<span class="muted">t = 0.00 s</span>}>
-            t = {props.time.toFixed(2)} s <span class="muted">#{props.tick}</span>
-            <Show when={editor.mode().paused}>
-              <span class="badge">paused</span>
-            </Show>
+        <span class="clock" data-testid="clock" title="Simulation time and step" classList={{ muted: mode() !== 'PLAY' }}>
+          t = <span data-testid="clock-time">{(mode() === 'PLAY' ? props.time : 0).toFixed(2)}</span> s <span class="muted">#<span data-testid="clock-tick">{mode() === 'PLAY' ? props.tick : 0}</span></span>
+          <Show when={editor.mode().paused}>
+            <span class="badge">paused</span>
           </Show>
         </span>
       </div>
@@ -81,6 +97,28 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
           Fit
         </button>
         <span class="muted zoom" data-testid="zoom">{Math.round(editor.zoom() * 100)}%</span>
+        <button
+          data-testid="follow-toggle"
+          classList={{ toggled: editor.playback.followOn(), held: editor.playback.followOn() && editor.playback.followHeld() }}
+          aria-pressed={editor.playback.followOn() && !editor.playback.followHeld()}
+          title={
+            editor.playback.followOn() && editor.playback.followHeld()
+              ? 'Camera follow is held by your pan: click (or C) to follow again'
+              : 'Camera follows the selected stickman in PLAY (C); a pan holds it'
+          }
+          onClick={() => editor.toggleFollow()}
+        >
+          {editor.playback.followOn() && editor.playback.followHeld() ? 'Follow ⏸' : 'Follow'}
+        </button>
+        <button
+          data-testid="snap-toggle"
+          classList={{ toggled: editor.snapOn() }}
+          aria-pressed={editor.snapOn()}
+          title="Snap placing, moving and resizing to a 20 px grid (S); hold Ctrl while dragging to place freely"
+          onClick={() => editor.toggleSnap()}
+        >
+          Snap
+        </button>
         <button
           data-testid="debug-toggle"
           classList={{ toggled: editor.debugOn() }}

@@ -39,6 +39,12 @@ export class PanelLayout {
     return next;
   }
 
+  /** Back to the default height (and forget the stored one). */
+  reset(): void {
+    this.setBottom(null);
+    this.remember();
+  }
+
   /** Writes the height to storage (at the end of a drag, not on every move). */
   remember(): void {
     const h = this.bottomHeight();
