@@ -74,27 +74,20 @@ export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?:
 }
 
 /**
- * Stickman ↔ stickman contact (two rigs' kinematic proxies): the pair fires once when the first
- * part pair starts touching and once when the last lets go, from each stickman's side (source =
- * each stickman, as prop ↔ prop fires from each prop), each with its own normal and touching part.
+ * A stickman ↔ stickman pair edge (streams/runtime/stickmanTouch.ts already keeps the part
+ * bookkeeping: one `started` when the first part pair touches, one `stopped` after the last) →
+ * `collided`/`separated` from each stickman's side (source = each, as prop ↔ prop fires from each
+ * prop), each with its own normal and touching part.
  */
-export function stickmanStickmanEvents(c: ContactEvent, pairs: PartPairs): StageEvent[] {
-  const key = `${c.a.id}|${c.b.id}`;
-  const partA = c.a.part ?? '';
-  const partB = c.b.part ?? '';
-  const touching = `${partA}|${partB}`;
-  if (c.type === 'started') {
-    if (!pairs.add(key, touching)) return [];
-    const n = c.normal;
-    const position = roundVec(c.point);
-    const speed = Math.round(c.relativeSpeed * 100) / 100;
-    return [
-      { type: 'collided', source: c.a.id, target: c.b.id, position, normal: [round4(n[0]), round4(n[1])], speed, part: partA },
-      { type: 'collided', source: c.b.id, target: c.a.id, position, normal: [round4(-n[0]), round4(-n[1])], speed, part: partB },
-    ];
-  }
-  if (!pairs.remove(key, touching)) return [];
-  return [{ type: 'separated', source: c.a.id, target: c.b.id }, { type: 'separated', source: c.b.id, target: c.a.id }];
+export function stickmanStickmanEvents(c: ContactEvent): StageEvent[] {
+  if (c.type === 'stopped') return [{ type: 'separated', source: c.a.id, target: c.b.id }, { type: 'separated', source: c.b.id, target: c.a.id }];
+  const n = c.normal;
+  const position = roundVec(c.point);
+  const speed = Math.round(c.relativeSpeed * 100) / 100;
+  return [
+    { type: 'collided', source: c.a.id, target: c.b.id, position, normal: [round4(n[0]), round4(n[1])], speed, part: c.a.part ?? '' },
+    { type: 'collided', source: c.b.id, target: c.a.id, position, normal: [round4(-n[0]), round4(-n[1])], speed, part: c.b.part ?? '' },
+  ];
 }
 
 /**

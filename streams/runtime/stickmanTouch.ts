@@ -4,9 +4,11 @@
  * proxy, and then every rig's own ten parts (which overlap at each joint) become contact pairs
  * each step — tripling the physics cost of a crowd. Here only rigs whose bounds overlap are
  * compared, part by part, with the proxies' exact capsules and circles. Each touch becomes the
- * same started/stopped contact the physics world reports, so the pair bookkeeping and the stage
- * events are shared with every other contact. A part pair starts touching within TOUCH_MARGIN
- * and lets go only past RELEASE_MARGIN, so swinging arms brushing past do not flicker.
+ * pair edge: `started` when the first part pair of two rigs touches (naming those parts, with the
+ * normal and point between them), `stopped` when the last lets go — the same contract as the
+ * part bookkeeping for props, kept here per part pair without strings. A part pair starts
+ * touching within TOUCH_MARGIN and lets go only past RELEASE_MARGIN, so swinging arms brushing
+ * past do not flicker.
  */
 import { capsuleGap, segmentDistance } from '../../core/geometry/capsules';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
@@ -84,7 +86,7 @@ export class StickmanTouches {
   /** Each rig's shape buffer, reused step to step. */
   private readonly buffers = new Map<string, Float64Array>();
 
-  /** This step's touches that started or stopped, as contacts (a before b in document order). */
+  /** This step's rig-pair edges, as contacts (a before b in document order). */
   step(rigs: readonly RigRuntime[]): ContactEvent[] {
     const live: RigShapes[] = [];
     rigs.forEach((r, order) => {
@@ -115,7 +117,8 @@ export class StickmanTouches {
       const state = this.pairs.get(key)!;
       const idA = rigs[Math.floor(key / PAIR_KEY)].id;
       const idB = rigs[key % PAIR_KEY].id;
-      for (let k = 0; k < state.touching.length; k += 1) if (state.touching[k]) out.push(this.contact('stopped', idA, idB, Math.floor(k / PARTS), k % PARTS));
+      const k = state.touching.indexOf(1);
+      out.push(this.contact('stopped', idA, idB, Math.floor(k / PARTS), k % PARTS));
       this.pairs.delete(key);
     }
     for (const r of live) {
@@ -156,12 +159,14 @@ export class StickmanTouches {
         if (was) {
           s.touching[k] = 0;
           s.count -= 1;
-          out.push(this.contact('stopped', x.rig.id, y.rig.id, i, j));
+          if (s.count === 0) out.push(this.contact('stopped', x.rig.id, y.rig.id, i, j));
         } else {
           s.touching[k] = 1;
           s.count += 1;
-          const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
-          out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
+          if (s.count === 1) {
+            const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
+            out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
+          }
         }
       }
     }

@@ -32,7 +32,7 @@ export function drainContacts(s: StepState): void {
     const proxies = (c.a.kind === 'proxy' ? 1 : 0) + (c.b.kind === 'proxy' ? 1 : 0);
     const prop = c.a.kind === 'prop' || c.b.kind === 'prop';
     if (proxies === 2) {
-      for (const e of stickmanStickmanEvents(c, s.stickmanPairs)) events.push(e);
+      for (const e of stickmanStickmanEvents(c)) events.push(e);
     } else if (proxies === 1 && prop) {
       // RECOVERING contacts may fire the rule; the flinch is a no-op outside ANIMATED.
       const e = stickmanPropEvent(c, s.stickmanPairs, c.type === 'started' ? flinch : undefined);
