@@ -39,6 +39,8 @@ export interface ViewOverlay {
   walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string; from?: Vec2 | null }>;
   /** A marquee being dragged (stage px). */
   marquee?: { minX: number; minY: number; maxX: number; maxY: number } | null;
+  /** The box around a multi-selection (its rotate handle sits above it). */
+  groupBox?: { center: Vec2; half: Vec2; rotation: number } | null;
   debug?: {
     enabled: boolean;
     rays?: ReadonlyArray<{ from: Vec2; to: Vec2; hit: boolean }>;
@@ -654,6 +656,11 @@ export class StageView {
       }
     }
 
+    if (overlay.groupBox) {
+      const g = overlay.groupBox;
+      const pad = 6 * css;
+      S.polyline(boxCorners({ center: g.center, half: [g.half[0] + pad, g.half[1] + pad], rotation: g.rotation }), true, 0.6, rgba(VIEW_STYLE.selection, 0.55), SIZE_CSS, 4);
+    }
     if (overlay.marquee) {
       const m = overlay.marquee;
       const corners: Vec2[] = [[m.minX, m.minY], [m.maxX, m.minY], [m.maxX, m.maxY], [m.minX, m.maxY]];

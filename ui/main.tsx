@@ -58,7 +58,9 @@ function initialScene(storage: Storage | null): { doc: SceneDocument; notices: S
 const storage = safeStorage();
 const start = initialScene(storage);
 const controller = new StageController(start.doc);
-const editor = new Editor(controller, { storage });
+// The system clipboard carries copied objects between tabs (absent outside a secure context).
+const clipboard = typeof navigator !== 'undefined' && navigator.clipboard ? navigator.clipboard : null;
+const editor = new Editor(controller, { storage, clipboard });
 for (const n of start.notices) editor.notify(n.kind, n.title, n.details);
 if (!storage) editor.notify('warning', 'Browser storage is unavailable: autosave is off', []);
 void editor.preparePhysics().catch(() => undefined);

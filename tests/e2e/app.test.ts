@@ -22,6 +22,9 @@ afterAll(async () => {
 const DROP_POINT: [number, number] = [2200, 700];
 const BOX_FILL: [number, number, number] = [0xc8, 0x92, 0x4a];
 
+/** How many objects the demo scene has (it grows as the demo does). */
+const DEMO_OBJECTS = (JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8')) as { objects: unknown[] }).objects.length;
+
 const colorDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 const withApp = <T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> => withHarnessApp(h, fn, query);
@@ -68,7 +71,7 @@ describe('Stickman Stage in the browser', () => {
       expect(colorDistance(ghost, blank)).toBeGreaterThan(20);
       await screenshot(page, '02-ghost');
       await page.keyboard.press('Escape');
-      expect((await objects(page)).length).toBe(17);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS);
 
       const id = await placeBox(page);
       await page.mouse.move(x + 200, y + 150); // away, so no hover outline over the sample point
@@ -164,7 +167,7 @@ describe('Stickman Stage in the browser', () => {
       await page.reload();
       await waitForApp(page);
       expect((await objects(page)).map((o) => o.id)).not.toContain(id);
-      expect((await objects(page)).length).toBe(17);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS);
       const warn = await page.locator('[data-testid="notice-warning"]').textContent();
       expect(warn).toContain('could not be restored');
       expect(warn).toContain('$.version');
@@ -176,7 +179,7 @@ describe('Stickman Stage in the browser', () => {
       const id = await placeBox(page);
       await page.keyboard.press('Control+z');
       await page.waitForFunction((pid) => !window.__stage!.objects().some((o) => o.id === pid), id);
-      expect((await objects(page)).length).toBe(17);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS);
       await page.click('[data-testid="redo"]');
       await page.waitForFunction((pid) => window.__stage!.objects().some((o) => o.id === pid), id);
 
@@ -188,11 +191,11 @@ describe('Stickman Stage in the browser', () => {
       const dup = await page.evaluate(() => window.__stage!.selection());
       expect(dup).toHaveLength(1);
       expect(dup[0]).not.toBe(id);
-      expect((await objects(page)).length).toBe(19);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS + 2);
       await page.keyboard.press('Delete');
-      expect((await objects(page)).length).toBe(18);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS + 1);
       await page.keyboard.press('Control+z');
-      expect((await objects(page)).length).toBe(19);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS + 2);
     });
   });
 
@@ -274,8 +277,10 @@ describe('Stickman Stage in the browser', () => {
         await page.mouse.up();
       };
       const [cx, cy] = DROP_POINT;
-      // Resize: corner (cx+40, cy+40) → (cx+80, cy+60): box size 160×120 → scale [2, 1.5].
+      // Resize about the centre (Alt): corner (cx+40, cy+40) → (cx+80, cy+60): box size 160×120 → scale [2, 1.5].
+      await page.keyboard.down('Alt');
       await drag([cx + 40, cy + 40], [cx + 80, cy + 60]);
+      await page.keyboard.up('Alt');
       let o = await page.evaluate((pid) => window.__stage!.controller.document.objects.find((x) => x.id === pid), id);
       expect(o && o.kind === 'prop' && o.scale).toEqual([2, 1.5]);
       // Rotate: the handle is 28 screen px above the top edge; drag it to the right of the centre.
@@ -385,7 +390,7 @@ describe('Stickman Stage in the browser', () => {
 
   it('still works with ?inspect=stately when the inspector cannot reach the network', async () => {
     await withApp(async ({ page, errors }) => {
-      expect((await objects(page)).length).toBe(17);
+      expect((await objects(page)).length).toBe(DEMO_OBJECTS);
       await page.keyboard.press('p');
       await waitTicks(page, 10);
       expect(errors.filter((e) => !/ERR_|net::|Failed to load resource/.test(e))).toEqual([]);

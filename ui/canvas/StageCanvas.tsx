@@ -13,6 +13,7 @@ import type { Editor, Vec2 } from '../state/editor';
 import { selectionHandlesOf, type UiHandle } from '../interaction/picking';
 import { startPointerSession } from '../interaction/pointerSession';
 import type { WalkHover } from '../interaction/pointerMachine';
+import { groupBox } from '../state/groupSelection';
 import { bindCanvasPointer } from '../interaction/domPointer';
 import { DirectPopup } from '../components/DirectPopup';
 
@@ -76,8 +77,10 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     const cap = editor.capture();
     const at = editor.capturePointer();
     if (cap?.kind === 'point' && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
+    const ids = editor.selection();
     return {
       marquee: editor.marquee(),
+      groupBox: mode === 'EDIT' && ids.length > 1 ? groupBox(doc, controller.frame$.value, ids) : null,
       selectedIds: editor.selection(),
       hoverId: editor.hoverId(),
       ghost: ghost(),

@@ -48,7 +48,7 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
           {playing() ? '❚❚ Pause' : '▶ Play'}
         </button>
         <button data-testid="step-frame" title="Step one frame, 1/60 s, and hold there (.)" onClick={() => void editor.stepFrame()}>
-          ❚▶ Step
+          ❚▶<span class="label"> Step</span>
         </button>
         <select
           class="speed"
@@ -72,10 +72,10 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
 
       <div class="group" role="group" aria-label="History">
         <button data-testid="undo" title="Undo (Ctrl+Z)" disabled={!canUndo() || editor.historyDepth().undo === 0} onClick={() => editor.undo()}>
-          ↶ Undo
+          ↶<span class="label"> Undo</span>
         </button>
         <button data-testid="redo" title="Redo (Ctrl+Shift+Z / Ctrl+Y)" disabled={!canUndo() || editor.historyDepth().redo === 0} onClick={() => editor.redo()}>
-          ↷ Redo
+          ↷<span class="label"> Redo</span>
         </button>
       </div>
 

@@ -12,7 +12,11 @@ export interface TextClipboard {
   readText(): Promise<string>;
 }
 
-/** Stage px between a paste and what it copies; each paste of the same copy moves one more step. */
+/**
+ * Stage px a paste lands to the right of what it copies; each paste of the same copy moves one
+ * more step. Sideways only: a stickman or a prop resting on the ground stays on it (an offset
+ * down would sink it into the ground, up would leave it hanging).
+ */
 export const PASTE_OFFSET = 40;
 
 export class SceneClipboard {
@@ -57,10 +61,10 @@ export class SceneClipboard {
     return this.local;
   }
 
-  /** The offset for pasting `text` now: one PASTE_OFFSET step further for each paste of the same text in a row. */
+  /** The offset for pasting `text` now: one PASTE_OFFSET step further right for each paste of the same text in a row. */
   nextOffset(text: string): Vec2 {
     this.pastes = text === this.lastPasted ? this.pastes + 1 : 1;
     this.lastPasted = text;
-    return [PASTE_OFFSET * this.pastes, PASTE_OFFSET * this.pastes];
+    return [PASTE_OFFSET * this.pastes, 0];
   }
 }

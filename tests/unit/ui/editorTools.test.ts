@@ -97,9 +97,10 @@ describe('clipboard', () => {
     const pasted = await b.paste();
     expect(pasted).toEqual(['bo-1', 'goal-1']);
     expect(b.selection()).toEqual(['bo-1', 'goal-1']);
-    expect(pos(b, 'bo-1')).toEqual([2000 + PASTE_OFFSET, 1400 + PASTE_OFFSET]);
+    // Sideways, so what stood on the ground still does.
+    expect(pos(b, 'bo-1')).toEqual([2000 + PASTE_OFFSET, 1400]);
     expect(b.object('bo-1')).toMatchObject({ name: 'Bo' });
-    expect(b.doc().queues['bo-1']).toEqual([expect.objectContaining({ type: 'walk_to', target_position: [3040, 1440] })]);
+    expect(b.doc().queues['bo-1']).toEqual([expect.objectContaining({ type: 'walk_to', target_position: [3040, 1400] })]);
     expect(b.doc().rules.map((r) => [r.when.source, r.when.target, r.then[0].actor])).toEqual([['bo', 'goal', 'bo'], ['bo-1', 'goal-1', 'bo-1']]);
     expect(b.historyDepth().undo).toBe(1);
     // The source editor is unchanged.
@@ -112,8 +113,8 @@ describe('clipboard', () => {
     await e.copySelection();
     await e.paste();
     await e.paste();
-    expect(pos(e, 'box-1')).toEqual([1040, 1040]);
-    expect(pos(e, 'box-2')).toEqual([1080, 1080]);
+    expect(pos(e, 'box-1')).toEqual([1040, 1000]);
+    expect(pos(e, 'box-2')).toEqual([1080, 1000]);
     e.undo();
     expect(ids(e)).toEqual(['ground', 'box', 'bo', 'goal', 'box-1']);
   });
