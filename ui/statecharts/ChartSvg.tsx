@@ -16,8 +16,10 @@ import { LINE_HEIGHT, PAD_X, TITLE_HEIGHT } from './chartText';
 
 export interface ChartMarks {
   active: Accessor<ReadonlySet<string>>;
-  /** Edges of the last transition, and a counter that restarts their flash. */
+  /** Edges of the last transition. */
   last: Accessor<{ ids: ReadonlySet<string>; n: number }>;
+  /** The last transition just happened: its edges flash. */
+  flashing: Accessor<boolean>;
   /** The clicked state path or edge id (details, paths). */
   focused: Accessor<string | null>;
   /** `state:<path>` / `edge:<id>` keys with a breakpoint. */
@@ -141,7 +143,7 @@ export function ChartSvg(props: { model: ChartModel; layout: ChartLayout; marks:
               data-event={e.event}
               data-eventless={e.eventless ? 'true' : undefined}
               data-last={last() ? 'true' : undefined}
-              data-flash={last() ? (props.marks.last().n % 2 ? 'a' : 'b') : undefined}
+              data-flash={last() && props.marks.flashing() ? 'true' : undefined}
               data-focused={props.marks.focused() === e.id ? 'true' : undefined}
               data-breakpoint={props.marks.breakpoints().has(`edge:${e.id}`) ? 'true' : undefined}
               onClick={(ev) => {

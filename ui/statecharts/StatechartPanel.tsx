@@ -51,7 +51,8 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
     const m = machine();
     return m ? modelOfMachine(m) : null;
   });
-  const [layoutResource] = createResource(model, (m) => chartLayoutOf(m));
+  // Laid out when first shown (the ELK worker starts only if the panel is ever opened).
+  const [layoutResource] = createResource(() => props.visible && model(), (m) => chartLayoutOf(m));
   // While the next machine is laid out the resource still holds the previous layout: never pair them.
   const layout = Object.assign(() => {
     const l = layoutResource();
@@ -59,7 +60,10 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
   }, { get loading() { return layoutResource.loading; }, get error() { return layoutResource.error as unknown; } });
   const live = createMemo(() => {
     const m = model();
-    return m && !isDefinition() ? new LiveActor(controller, selected(), m) : null;
+    if (!m || isDefinition()) return null;
+    const l = new LiveActor(controller, selected(), m);
+    onCleanup(() => l.dispose());
+    return l;
   });
   const active = () => live()?.active() ?? new Set<string>();
   const last = () => live()?.last() ?? { ids: new Set<string>(), n: 0, record: null };
@@ -249,6 +253,7 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
               marks={{
                 active,
                 last,
+                flashing: () => live()?.flashing() ?? false,
                 focused: () => focused()?.key ?? null,
                 breakpoints: breakpointKeys,
               }}
@@ -283,7 +288,15 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
                   <button type="button" class="link" onClick={() => setFocused({ kind: b.kind, key: b.key })}>
                     {b.kind === 'state' ? b.key : model()?.byEdgeId.get(b.key)?.label ?? b.key}
                   </button>
-                  <span class="muted small">{b.actor ? ` ${b.actor} only` : ' any actor'}</span>
+                  <button
+                    type="button"
+                    class="link sc-scope"
+                    disabled={isDefinition() && !b.actor}
+                    title={b.actor ? 'Make it apply to every actor of the machine' : `Make it apply to ${selected()} only`}
+                    onClick={() => session.breakpoints.setActor(b.machine, b.kind, b.key, b.actor ? null : selected())}
+                  >
+                    {b.actor ? `${b.actor} only` : 'any actor'}
+                  </button>
                   <button type="button" class="icon-btn" title="Remove" onClick={() => session.breakpoints.toggle(b.machine, b.kind, b.key, null)}>×</button>
                 </li>
               )}

@@ -14,7 +14,7 @@ export const CHART_CSS = `
 .sc-chart .sc-line.sc-internal { fill: #6e7781; font-style: italic; }
 .sc-chart .sc-sep { stroke: #d9dde3; stroke-width: 1; }
 .sc-chart .sc-state { cursor: pointer; }
-.sc-chart .sc-state > rect { fill: #ffffff; stroke: #8c959f; stroke-width: 1.2; transition: fill 120ms, stroke 120ms; }
+.sc-chart .sc-state > rect { fill: #ffffff; stroke: #8c959f; stroke-width: 1.2; }
 .sc-chart .sc-state[data-type="compound"] > rect, .sc-chart .sc-state[data-type="parallel"] > rect { fill: #f6f8fa; }
 .sc-chart .sc-state.sc-region > rect { fill: #fafbfc; stroke-dasharray: 5 3; }
 .sc-chart .sc-state[data-active="true"] > rect { fill: #e3edff; stroke: #1f6feb; stroke-width: 2.2; }
@@ -38,10 +38,9 @@ export const CHART_CSS = `
 .sc-chart .sc-edge[data-focused="true"] > .sc-path { stroke: #8250df; stroke-width: 2.6; }
 .sc-chart .sc-edge[data-focused="true"] > text { fill: #6639ba; font-weight: 700; }
 .sc-chart .sc-edge[data-breakpoint="true"] > .sc-label-bg { fill: #ffebe9; stroke: #d1242f; stroke-width: 1; }
-.sc-chart .sc-edge[data-flash="a"] > .sc-path { animation: sc-flash-a 900ms ease-out; }
-.sc-chart .sc-edge[data-flash="b"] > .sc-path { animation: sc-flash-b 900ms ease-out; }
-@keyframes sc-flash-a { 0% { stroke: #fb8500; stroke-width: 5; } 100% { stroke: #1f6feb; stroke-width: 2.2; } }
-@keyframes sc-flash-b { 0% { stroke: #fb8500; stroke-width: 5; } 100% { stroke: #1f6feb; stroke-width: 2.2; } }
+/* A flash is two repaints (on, off), never an animation: the panel must not cost frames. */
+.sc-chart .sc-edge[data-flash="true"] > .sc-path { stroke: #fb8500; stroke-width: 4; }
+.sc-chart .sc-edge[data-flash="true"] > .sc-arrow { fill: #fb8500; }
 .sc-chart .sc-arrow { fill: #6e7781; }
 .sc-chart .sc-edge[data-last="true"] > .sc-arrow { fill: #1f6feb; }
 .sc-chart .sc-edge[data-focused="true"] > .sc-arrow { fill: #8250df; }

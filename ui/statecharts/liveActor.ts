@@ -13,6 +13,8 @@ import { matchRecord } from './recordMatch';
 import { stateName } from '../../streams/trace/records';
 
 export const LIVE_POLL_MS = 250;
+/** How long the edges of a new transition stay flashed (two repaints, no animation: cheap). */
+export const FLASH_MS = 700;
 
 export interface LastTransition {
   ids: ReadonlySet<string>;
@@ -26,11 +28,15 @@ export class LiveActor {
   readonly active: Accessor<ReadonlySet<string>>;
   readonly last: Accessor<LastTransition>;
   readonly context: Accessor<unknown>;
+  /** The last transition's edges are flashing (for FLASH_MS after it). */
+  readonly flashing: Accessor<boolean>;
   /** The actor is running now (a planned actor or a definition is not). */
   readonly running: Accessor<boolean>;
   private readonly setActive: (s: ReadonlySet<string>) => void;
   private readonly setLast: (l: LastTransition) => void;
   private readonly setContext: (c: unknown) => void;
+  private readonly setFlashing: (b: boolean) => void;
+  private flashTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly setRunning: (b: boolean) => void;
   private ref: AnyActorRef | undefined;
   private lastValue: string | undefined = undefined;
@@ -45,6 +51,7 @@ export class LiveActor {
     [this.last, this.setLast] = createSignal<LastTransition>({ ids: EMPTY, n: 0, record: null });
     [this.context, this.setContext] = createSignal<unknown>(undefined, { equals: false });
     [this.running, this.setRunning] = createSignal(false);
+    [this.flashing, this.setFlashing] = createSignal(false);
     this.poll(true);
   }
 
@@ -59,6 +66,17 @@ export class LiveActor {
   showTransition(record: Extract<TraceRecord, { type: 'transition' }>): void {
     const ids = new Set(matchRecord(this.model, record).edges.map((e) => e.id));
     this.setLast({ ids, n: (this.flashes += 1), record });
+    this.setFlashing(true);
+    if (this.flashTimer) clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => {
+      this.flashTimer = null;
+      this.setFlashing(false);
+    }, FLASH_MS);
+  }
+
+  dispose(): void {
+    if (this.flashTimer) clearTimeout(this.flashTimer);
+    this.flashTimer = null;
   }
 
   /** Re-reads the actor: a respawned child (same id, new actor) or a stopped one is noticed here. */

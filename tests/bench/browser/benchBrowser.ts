@@ -14,11 +14,16 @@
  * requestAnimationFrame callbacks; steps_per_s is the simulation tick advance per wall second
  * (60 is real time).
  *
+ * Statecharts budget (issue 13): in the 50 stickmen + 200 props scene, PLAY with the Statecharts
+ * panel shown (charting a busy actor, its context tree open) against the panel closed (the rules
+ * tab shown), in ABBA order twice; the panel should stay within 10% of closed.
+ *
  * `--profile` also logs, per window on stderr, the main thread's milliseconds per frame spent in
  * script, style, layout and tasks overall (Chrome's Performance metrics), to see where a frame goes.
  *
  * Prints ONE JSON document on stdout:
- * {"scenes":[{"name","stickmen","props","timeline_shown":{"fps","steps_per_s"},"timeline_hidden":{"fps","steps_per_s"}}]}
+ * {"scenes":[{"name","stickmen","props","timeline_shown":{"fps","steps_per_s"},"timeline_hidden":{"fps","steps_per_s"}}],
+ *  "statecharts":{"scene","actor","panel_open":{"fps","steps_per_s"},"panel_closed":{…},"fps_ratio"}}
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,7 +121,7 @@ async function measure(page: Page, ms: number, label: string): Promise<Rate> {
 
 const pause = (page: Page, ms: number) => page.evaluate((d) => new Promise((r) => setTimeout(r, d)), ms);
 
-async function showTab(page: Page, tab: 'timeline' | 'rules'): Promise<void> {
+async function showTab(page: Page, tab: 'timeline' | 'rules' | 'statecharts'): Promise<void> {
   await page.click(`[data-testid="tab-${tab}"]`);
   await pause(page, SETTLE_MS);
 }
@@ -126,12 +131,14 @@ const mean = (rates: Rate[]): Rate => ({
   steps_per_s: round1(rates.reduce((s, r) => s + r.steps_per_s, 0) / rates.length),
 });
 
+async function openScene(page: Page, name: string, sceneText: string): Promise<void> {
+  await page.setInputFiles('[data-testid="open-input"]', { name: `${name}.scene.json`, mimeType: 'application/json', buffer: Buffer.from(sceneText) });
+  const expected = (JSON.parse(sceneText) as { objects: unknown[] }).objects.length;
+  await page.waitForFunction((n) => window.__stage!.objects().length === n, expected, { timeout: 30_000 });
+}
+
 async function runScene(page: Page, name: string, stickmen: number, props: number, sceneText: string | null): Promise<SceneResult> {
-  if (sceneText !== null) {
-    await page.setInputFiles('[data-testid="open-input"]', { name: `${name}.scene.json`, mimeType: 'application/json', buffer: Buffer.from(sceneText) });
-    const expected = (JSON.parse(sceneText) as { objects: unknown[] }).objects.length;
-    await page.waitForFunction((n) => window.__stage!.objects().length === n, expected, { timeout: 30_000 });
-  }
+  if (sceneText !== null) await openScene(page, name, sceneText);
   const counts = await page.evaluate(() => {
     const objs = window.__stage!.objects();
     return { stickmen: objs.filter((o) => o.kind === 'stickman').length, props: objs.filter((o) => o.kind === 'prop').length };
@@ -157,6 +164,40 @@ async function runScene(page: Page, name: string, stickmen: number, props: numbe
   return result;
 }
 
+interface StatechartResult {
+  scene: string;
+  actor: string;
+  panel_open: Rate;
+  panel_closed: Rate;
+  /** panel_open fps / panel_closed fps (the budget: at least 0.9). */
+  fps_ratio: number;
+}
+
+/** The scene on stage (the last one run) in PLAY, the Statecharts panel open on `actor` vs closed. */
+async function runStatecharts(page: Page, scene: string, actor: string): Promise<StatechartResult> {
+  await showTab(page, 'statecharts');
+  await page.selectOption('select[data-testid="statechart-actor"]', actor);
+  await page.locator('[data-state="running.lane.idle"]').waitFor({ timeout: 30_000 });
+  await page.click('.sc-section > summary:has-text("Context")');
+  await page.click('[data-testid="mode-play"]');
+  await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY' && !window.__stage!.mode().paused, null, { timeout: 30_000 });
+  await pause(page, WARMUP_MS);
+  const open: Rate[] = [];
+  const closed: Rate[] = [];
+  // Twice ABBA: this compares two cheap configurations, so it needs more windows than the rest.
+  for (const openNow of [true, false, false, true, false, true, true, false]) {
+    await showTab(page, openNow ? 'statecharts' : 'rules');
+    (openNow ? open : closed).push(await measure(page, WINDOW_MS, `${scene} statecharts ${openNow ? 'open' : 'closed'}`));
+  }
+  await page.click('[data-testid="mode-edit"]');
+  await page.waitForFunction(() => window.__stage!.mode().mode === 'EDIT', null, { timeout: 30_000 });
+  const panel_open = mean(open);
+  const panel_closed = mean(closed);
+  const result = { scene, actor, panel_open, panel_closed, fps_ratio: Math.round((panel_open.fps / panel_closed.fps) * 1000) / 1000 };
+  log(`${scene} statecharts: open ${JSON.stringify(panel_open)} closed ${JSON.stringify(panel_closed)} ratio ${result.fps_ratio}`);
+  return result;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`bench:browser needs Chromium at ${CHROMIUM} (Debian package "chromium"); set CHROMIUM_PATH to use another binary. No browser is downloaded.`);
   const app = await serveApp(process.argv.includes('--dev'));
@@ -177,15 +218,23 @@ async function main(): Promise<void> {
       return { stickmen: objs.filter((o) => o.kind === 'stickman').length, props: objs.filter((o) => o.kind === 'prop').length };
     });
     const scenes: SceneResult[] = [];
-    scenes.push(await runScene(page, 'demo', demo.stickmen, demo.props, null));
-    for (const [stickmen, props] of [
-      [10, 50],
-      [50, 200],
-    ] as const) {
-      scenes.push(await runScene(page, `walkers-${stickmen}x${props}`, stickmen, props, walkingSceneText(stickmen, props)));
+    // `--statecharts-only`: just the Statecharts budget (the big scene is opened, not measured).
+    const onlyStatecharts = process.argv.includes('--statecharts-only');
+    if (!onlyStatecharts) {
+      scenes.push(await runScene(page, 'demo', demo.stickmen, demo.props, null));
+      for (const [stickmen, props] of [
+        [10, 50],
+        [50, 200],
+      ] as const) {
+        scenes.push(await runScene(page, `walkers-${stickmen}x${props}`, stickmen, props, walkingSceneText(stickmen, props)));
+      }
+    } else {
+      await openScene(page, 'walkers-50x200', walkingSceneText(50, 200));
     }
+    // The 50 stickmen + 200 props scene is on stage now.
+    const statecharts = await runStatecharts(page, 'walkers-50x200', 'rig:s0/actionRunner');
     if (errors.length) log(`page errors: ${JSON.stringify(errors.slice(0, 5))}`);
-    process.stdout.write(`${JSON.stringify({ scenes }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ scenes, statecharts }, null, 2)}\n`);
   } finally {
     await browser.close().catch(() => undefined);
     await app.close().catch(() => undefined);
