@@ -1,0 +1,265 @@
+/**
+ * Issue 8 in the browser: the demo's knock-over (a rule ragdolls Bo when the ball hits him, he
+ * lies still with the debug overlay showing his ragdoll bodies, joints and rest timer, then
+ * stands up), and the director's grab in PLAY: a box grabbed, carried and thrown; a stickman
+ * grabbed, lifted and let go. Screenshots go to artifacts/e2e/*.png. Waits poll window.__stage.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { withApp as withHarnessApp, screenshot, stageToPage, startHarness, waitTicks, type AppPage, type Harness } from './harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const withApp = <T>(fn: (app: AppPage) => Promise<T>): Promise<T> => withHarnessApp(h, fn);
+type Vec2 = [number, number];
+
+const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const tick = (page: Page) => page.evaluate(() => window.__stage!.frame().tick);
+const rigOf = (page: Page, id: string) => page.evaluate((rid) => window.__stage!.frame().rigs.find((r) => r.id === rid)!, id);
+const propAt = (page: Page, id: string) => page.evaluate((pid) => window.__stage!.frame().props.find((p) => p.id === pid)!.position, id);
+const pointerState = (page: Page) => page.locator('[data-testid="stage-canvas"]').getAttribute('data-pointer-state');
+const cursor = (page: Page) => page.locator('[data-testid="stage-canvas"]').evaluate((c) => (c as HTMLElement).style.cursor);
+const stageAtPage = async (page: Page, x: number, y: number): Promise<Vec2> => {
+  const box = (await page.locator('[data-testid="stage-canvas"]').boundingBox())!;
+  return (await page.evaluate(([sx, sy]) => window.__stage!.screenToStage(sx, sy), [x - box.x, y - box.y] as const))!;
+};
+
+async function play(page: Page) {
+  await page.click('[data-testid="mode-play"]');
+  await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY');
+}
+
+async function togglePause(page: Page, paused: boolean) {
+  await page.click('[data-testid="play-pause"]');
+  await page.waitForFunction((p) => window.__stage!.mode().paused === p, paused);
+}
+
+/** Zooms the view about a stage point with the mouse wheel (as a director would). */
+async function zoomAt(page: Page, p: Vec2, deltaY: number) {
+  const [x, y] = await stageToPage(page, p);
+  await page.mouse.move(x, y);
+  await page.mouse.wheel(0, deltaY);
+  await nextFrames(page);
+}
+
+/**
+ * Pauses the stage on the very step `body` returns true (so a slow browser cannot overshoot the
+ * moment). `body` is a function body over `runtime` (the StageRuntime) and `memo` (an object kept
+ * between steps).
+ */
+async function pauseWhen(page: Page, body: string, timeout = 30_000) {
+  await page.evaluate(
+    ([src, ms]) =>
+      new Promise<void>((resolve, reject) => {
+        const test = new Function('runtime', 'memo', src) as (runtime: unknown, memo: Record<string, unknown>) => boolean;
+        const memo = {};
+        const c = window.__stage!.controller;
+        const sub = c.tick$.subscribe(() => {
+          if (!test(c.currentRuntime, memo)) return;
+          sub.unsubscribe();
+          clearTimeout(timer);
+          c.send({ type: 'ui.pause' });
+          resolve();
+        });
+        const timer = setTimeout(() => {
+          sub.unsubscribe();
+          reject(new Error(`never true: ${src}`));
+        }, ms);
+      }),
+    [body, timeout] as const,
+  );
+  await page.waitForFunction(() => window.__stage!.mode().paused);
+}
+
+/** Waits for a rig state; a timeout says where the rig was and what it was doing. */
+async function waitRigState(page: Page, id: string, state: string, timeout = 30_000) {
+  try {
+    await page.waitForFunction(([rid, st]) => window.__stage!.frame().rigs.find((r) => r.id === rid)?.state === st, [id, state] as const, { timeout });
+  } catch (e) {
+    const seen = await page.evaluate((rid) => {
+      const f = window.__stage!.frame();
+      const r = f.rigs.find((x) => x.id === rid);
+      const live = window.__stage!.controller.currentRuntime?.rig(rid);
+      return { tick: f.tick, state: r?.state, root: r?.root, head: r?.headCenter, held: live?.held, rest: live?.body.restSeconds, left: window.__stage!.controller.currentRuntime?.hasLeftStage(rid) };
+    }, id);
+    throw new Error(`${id} never became ${state}: ${JSON.stringify(seen)} (${(e as Error).message})`);
+  }
+}
+
+/** Collects the trace's `command` records in the page from now on. */
+async function recordCommands(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __commands: Array<{ type: string; id?: string; point?: Vec2 }> };
+    w.__commands = [];
+    window.__stage!.controller.records$.subscribe((r) => {
+      if (r.type === 'command') w.__commands.push(r.command as never);
+    });
+  });
+}
+const commands = (page: Page) => page.evaluate(() => (window as unknown as { __commands: Array<{ type: string; id?: string; point?: Vec2 }> }).__commands);
+
+/**
+ * Moves the held mouse to page point `to` in `n` moves, one simulation step apart (a real drag).
+ * `release` lets go right after the last move, still moving (a fling), before another step runs.
+ */
+async function dragTo(page: Page, from: Vec2, to: Vec2, n: number, release = false) {
+  for (let i = 1; i <= n; i += 1) {
+    await page.mouse.move(from[0] + ((to[0] - from[0]) * i) / n, from[1] + ((to[1] - from[1]) * i) / n);
+    if (release && i === n) await page.mouse.up();
+    else await waitTicks(page, 1, await tick(page));
+  }
+}
+
+describe('ragdoll and grab in the browser', () => {
+  it('the demo: the ball knocks Bo over by a rule, he lies still (debug: bodies, joints, rest timer), then stands up and says so', async () => {
+    await withApp(async ({ page, errors }) => {
+      // The rules panel reads the two new rules with names, and the state filter is offered.
+      await page.click('[data-testid="tab-rules"]');
+      const summaries = await page.locator('[data-testid="rule-summary"]').allTextContents();
+      expect(summaries).toContain('When Bo collides with ball-3 → Bo goes ragdoll (takeover)');
+      expect(summaries).toContain('When Bo is back on its feet (ANIMATED) → Bo says “I\'m OK!” (overlay)');
+      await page.locator('[data-testid="rule-row"][data-rule-id="r6"] [data-testid="rule-edit"]').click();
+      await expect(page.locator('[data-testid="rule-state"]').inputValue()).resolves.toBe('ANIMATED');
+      const options = await page.locator('[data-testid="rule-state"] option').allTextContents();
+      expect(options).toEqual(['any change', 'falls down (RAGDOLL)', 'starts getting up (RECOVERING)', 'is back on its feet (ANIMATED)']);
+      await page.click('[data-testid="rule-cancel"]');
+      await page.click('[data-testid="tab-timeline"]');
+
+      // Closer on Bo, debug overlay on, PLAY.
+      const bo = await rigOf(page, 'stick-2');
+      await zoomAt(page, [bo.root[0], bo.root[1] - 250], -400);
+      await zoomAt(page, [bo.root[0], bo.root[1] - 250], -300);
+      await page.click('[data-testid="debug-toggle"]');
+      await play(page);
+
+      // The hit: RAGDOLL the step after the ball touches his head. Down and still, the rest timer runs: pause to look.
+      await pauseWhen(page, "return runtime.rig('stick-2').connection.state === 'RAGDOLL' && runtime.rig('stick-2').body.restSeconds > 0.2;");
+      const down = await page.evaluate(() => window.__stage!.frame());
+      const ragdoll = down.debug!.ragdolls.find((r) => r.id === 'stick-2')!;
+      expect(ragdoll.bodies).toHaveLength(10);
+      expect(ragdoll.joints).toHaveLength(9);
+      const head = down.rigs.find((r) => r.id === 'stick-2')!.headCenter;
+      expect(head[1], 'his head is near the floor, not 500 px above it').toBeGreaterThan(1400 - 200);
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-stage-labels] span')].some((s) => /stick-2: rest \d\.\d\d \/ 0\.50 s/.test(s.textContent ?? '') && (s as HTMLElement).style.display !== 'none'));
+      await nextFrames(page);
+      await screenshot(page, 'ragdoll-fall');
+
+      // Getting up: RECOVERING, then ANIMATED again and "I'm OK!".
+      await togglePause(page, false);
+      // Half way up (the stand-up takes 1.2 s): the label names the variant.
+      await pauseWhen(page, "if (runtime.rig('stick-2').connection.state !== 'RECOVERING') return false; memo.since ??= runtime.tick; return runtime.tick - memo.since >= 36;");
+      expect((await rigOf(page, 'stick-2')).state).toBe('RECOVERING');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-stage-labels] span')].some((s) => /stick-2: .* · stand-up face_(up|down)/.test(s.textContent ?? '')));
+      await nextFrames(page);
+      await screenshot(page, 'ragdoll-getting-up');
+      await togglePause(page, false);
+      await pauseWhen(page, "const r = runtime.rig('stick-2'); return r.connection.state === 'ANIMATED' && r.connection.speech.length > 0;");
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-speech]')].some((b) => b.textContent?.includes("I'm OK!")), null, { timeout: 10_000 });
+      const up = await rigOf(page, 'stick-2');
+      expect(up.headCenter[1], 'standing: the head is high again').toBeLessThan(1400 - 400);
+      await page.click('[data-testid="debug-toggle"]');
+      await nextFrames(page);
+      await screenshot(page, 'ragdoll-stand-up');
+
+      // The timeline lists the RigState transitions.
+      await page.fill('[data-testid="timeline-text"]', 'RAGDOLL');
+      await page.locator('[data-testid="timeline-row"]', { hasText: 'ANIMATED → RAGDOLL' }).first().waitFor();
+      await page.locator('[data-testid="timeline-row"]', { hasText: 'RAGDOLL → RECOVERING' }).first().waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('grab and throw a box in PLAY: hover offers it, a drag carries it through grab commands, a fling throws it', async () => {
+    await withApp(async ({ page, errors }) => {
+      await zoomAt(page, [2300, 1200], -400);
+      await play(page);
+      await recordCommands(page);
+      // Let the toppling stack settle, then take the box that ended up on the ground.
+      await waitTicks(page, 200);
+      const start = await propAt(page, 'box-1');
+      const at = await stageToPage(page, start);
+      await page.mouse.move(at[0], at[1]);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="stage-canvas"]') as HTMLElement).style.cursor === 'grab');
+      await nextFrames(page);
+      await screenshot(page, 'grab-hover');
+
+      await page.mouse.down();
+      await dragTo(page, at, [at[0], at[1] - 120], 12);
+      expect(await pointerState(page)).toBe('grabbing');
+      expect(await cursor(page)).toBe('grabbing');
+      // Held up in the air where the cursor is.
+      await waitTicks(page, 30, await tick(page));
+      const cursorStage = await stageAtPage(page, at[0], at[1] - 120);
+      const held = await propAt(page, 'box-1');
+      expect(held[1]).toBeLessThan(start[1] - 250);
+      expect(Math.hypot(held[0] - cursorStage[0], held[1] - cursorStage[1])).toBeLessThan(80);
+      await nextFrames(page);
+      await screenshot(page, 'grab-box-held');
+
+      // Fling it upwards (nothing is in the way up there) and let go: it flies on, up, with the cursor's speed.
+      await dragTo(page, [at[0], at[1] - 120], [at[0], at[1] - 240], 6, true);
+      expect(await pointerState(page)).toBe('idle');
+      await pauseWhen(page, 'memo.seen ??= 0; memo.seen += 1; return memo.seen >= 2;'); // the let-go applied
+      const released = await propAt(page, 'box-1');
+      const velocity = await page.evaluate(() => window.__stage!.controller.currentRuntime!.propState('box-1')!.velocity);
+      expect(velocity[1], 'thrown upwards fast').toBeLessThan(-300);
+      await togglePause(page, false);
+      await waitTicks(page, 10, await tick(page));
+      expect((await propAt(page, 'box-1'))[1]).toBeLessThan(released[1] - 50);
+      await nextFrames(page);
+      await screenshot(page, 'grab-box-thrown');
+
+      const cmds = await commands(page);
+      expect(cmds[0]).toMatchObject({ type: 'grab.start', id: 'box-1' });
+      expect(Math.hypot(cmds[0].point![0] - start[0], cmds[0].point![1] - start[1])).toBeLessThan(20);
+      expect(cmds.filter((c) => c.type === 'grab.move').length).toBeGreaterThan(10);
+      expect(cmds.at(-1)).toEqual({ type: 'grab.end' });
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('grab a stickman: it goes ragdoll, hangs from the cursor by the part grabbed, and stands up after the let-go', async () => {
+    await withApp(async ({ page, errors }) => {
+      const ada = await rigOf(page, 'stick-1');
+      await zoomAt(page, [ada.root[0], ada.root[1] - 300], -400);
+      await play(page);
+      await recordCommands(page);
+      await waitTicks(page, 20);
+      const head = (await rigOf(page, 'stick-1')).headCenter;
+      const at = await stageToPage(page, head);
+      await page.mouse.move(at[0], at[1]);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="stage-canvas"]') as HTMLElement).style.cursor === 'grab');
+      await page.mouse.down();
+      await dragTo(page, at, [at[0] + 40, at[1] - 120], 12);
+      await waitTicks(page, 40, await tick(page));
+      const held = await rigOf(page, 'stick-1');
+      expect(held.state).toBe('RAGDOLL');
+      const cursorStage = await stageAtPage(page, at[0] + 40, at[1] - 120);
+      expect(Math.hypot(held.headCenter[0] - cursorStage[0], held.headCenter[1] - cursorStage[1]), 'held by the head').toBeLessThan(80);
+      // Lifted: the feet are off the ground.
+      const lowest = Math.max(...held.parts.flatMap((p) => [p.start[1], p.end[1]]));
+      expect(lowest).toBeLessThan(1400 - 40);
+      await nextFrames(page);
+      await screenshot(page, 'grab-stickman-held');
+
+      await page.mouse.up();
+      await waitTicks(page, 1, await tick(page)); // the let-go applies on the next step
+      expect((await commands(page)).map((c) => c.type).filter((t, i, all) => all.indexOf(t) === i)).toEqual(['grab.start', 'grab.move', 'grab.end']);
+      expect((await commands(page))[0]).toMatchObject({ type: 'grab.start', id: 'stick-1' });
+      // Dropped, it lies still, then stands up on its own (auto_recover).
+      await waitRigState(page, 'stick-1', 'RECOVERING');
+      await waitRigState(page, 'stick-1', 'ANIMATED');
+      await nextFrames(page);
+      await screenshot(page, 'grab-stickman-recovered');
+      expect(errors).toEqual([]);
+    });
+  });
+});
