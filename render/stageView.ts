@@ -39,6 +39,8 @@ export interface ViewOverlay {
   walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string; from?: Vec2 | null }>;
   /** A marquee being dragged (stage px). */
   marquee?: { minX: number; minY: number; maxX: number; maxY: number } | null;
+  /** Grid snapping is on with this step (stage px): the background grid shows it where it is wide enough to see. */
+  snapGrid?: number | null;
   /** The box around a multi-selection (its rotate handle sits above it). */
   groupBox?: { center: Vec2; half: Vec2; rotation: number } | null;
   debug?: {
@@ -342,7 +344,7 @@ export class StageView {
     const t = Number.isFinite(alpha) ? Math.min(1, Math.max(0, alpha)) : 1;
 
     this.syncCamera();
-    this.updateGrid(cur.stage);
+    this.updateGrid(cur.stage, overlay.snapGrid ?? null);
     this.updateTerrain(cur.terrain);
     this.drawWorld(prev, cur, t);
     this.drawGhost(overlay.ghost ?? null);
@@ -382,9 +384,10 @@ export class StageView {
     this.uniforms.uDev.value = 1 / (z * this.dpr);
   }
 
-  private updateGrid(stage: { width: number; height: number }): void {
+  private updateGrid(stage: { width: number; height: number }, snapGrid: number | null): void {
     const zoom = this.cam.zoom;
-    let step = VIEW_STYLE.gridStep;
+    // Snapping on and zoomed in far enough: the snap grid itself, every fifth line major.
+    let step = snapGrid && snapGrid > 0 && snapGrid * zoom >= 8 ? snapGrid : VIEW_STYLE.gridStep;
     // Keep grid lines at least ~10 CSS px apart: 100, 500, 1000, 5000, 10000 …
     for (let k = 0; step * zoom < 10 && k < 20; k++) step *= k % 2 === 0 ? 5 : 2;
     const key = `${stage.width}x${stage.height}@${step}`;

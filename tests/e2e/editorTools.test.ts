@@ -349,3 +349,62 @@ describe('camera follow', () => {
     });
   });
 });
+
+describe('Open, snapping and odd names', () => {
+  it('Open says what it loaded and is one undo step; a stickman called toString without a queue has an empty queue panel', async () => {
+    await withPages({ width: 1280, height: 800 }, 1, async ([page], _context, errors) => {
+      const scene = {
+        format: 'stickman-stage/scene',
+        version: '1.1',
+        stage: { width: 3000, height: 1500 },
+        objects: [
+          { kind: 'terrain', id: 'ground', file_id: 1, shape: 'block', position: [1500, 1400], size: [3000, 200] },
+          { kind: 'stickman', id: 'toString', file_id: 2, position: [800, 1300] },
+          { kind: 'prop', id: 'constructor', file_id: 3, stage_object_id: 'constructor', spawn_id: 'builtin:ball', position: [1200, 1000] },
+        ],
+      };
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'odd.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scene)) });
+      await page.waitForFunction(() => window.__stage!.objects().length === 3);
+      const notice = page.locator('.notice', { hasText: 'Opened odd.scene.json' });
+      await expect(notice.textContent()).resolves.toMatch(/1 stickman, 1 prop, 1 terrain piece · 0 rules.*Ctrl\+Z/);
+      // Select the stickman: its (empty) queue panel shows; nothing throws.
+      const torso = await page.evaluate(() => window.__stage!.frame().rigs[0].parts.find((p) => p.name === 'torso')!.start);
+      const [x, y] = await stageToPage(page, torso as [number, number]);
+      await page.mouse.click(x, y);
+      expect(await selection(page)).toEqual(['toString']);
+      await page.locator('[data-testid="queue-panel"]').waitFor();
+      expect(await page.locator('[data-testid="queue-item"]').count()).toBe(0);
+      // Undo brings the demo back.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction(() => window.__stage!.objects().some((o) => o.id === 'stick-1'));
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('with Snap on, placing lands on the 20 px grid (drawn when zoomed in); Ctrl places freely', async () => {
+    await withPages({ width: 1280, height: 800 }, 1, async ([page]) => {
+      await page.keyboard.press('s');
+      expect(await page.getAttribute('[data-testid="snap-toggle"]', 'aria-pressed')).toBe('true');
+      for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+      const place = async (ctrl: boolean) => {
+        const before = await objects(page);
+        await page.click('[data-testid="palette-box"]');
+        const canvas = (await page.locator('[data-testid="stage-canvas"]').boundingBox())!;
+        const [x, y] = [canvas.x + canvas.width / 2 + 7.3, canvas.y + canvas.height / 2 - 5.6];
+        await page.mouse.move(x - 20, y);
+        await page.mouse.move(x, y, { steps: 2 });
+        if (ctrl) await page.keyboard.down('Control');
+        await page.mouse.click(x, y);
+        if (ctrl) await page.keyboard.up('Control');
+        return (await objects(page)).find((o) => !before.some((b) => b.id === o.id))!.position;
+      };
+      const snapped = await place(false);
+      expect(snapped.map((v) => v % 20)).toEqual([0, 0]);
+      await nextFrames(page);
+      await screenshot(page, '26-snap-grid');
+      const free = await place(true);
+      expect(free.some((v) => v % 20 !== 0)).toBe(true);
+    });
+  });
+});

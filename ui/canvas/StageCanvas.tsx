@@ -14,6 +14,7 @@ import { selectionHandlesOf, type UiHandle } from '../interaction/picking';
 import { startPointerSession } from '../interaction/pointerSession';
 import type { WalkHover } from '../interaction/pointerMachine';
 import { groupBox } from '../state/groupSelection';
+import { GRID_SIZE } from '../state/grid';
 import { bindCanvasPointer } from '../interaction/domPointer';
 import { DirectPopup } from '../components/DirectPopup';
 
@@ -79,6 +80,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     if (cap?.kind === 'point' && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
     const ids = editor.selection();
     return {
+      snapGrid: mode === 'EDIT' && editor.snapOn() ? GRID_SIZE : null,
       marquee: editor.marquee(),
       groupBox: mode === 'EDIT' && ids.length > 1 ? groupBox(doc, controller.frame$.value, ids) : null,
       selectedIds: editor.selection(),
