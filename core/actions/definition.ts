@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { Glyph } from './glyph';
 
-export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop';
+export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand';
 
 /** How a field's value is captured in the editor. */
 export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop';
@@ -25,7 +25,15 @@ export interface ActionField {
   placeholder?: string;
   /** Shown after a number input ("s"). */
   unit?: string;
+  /** A `choice` field's options, in the order the editor shows them. */
+  choices?: readonly { value: string; label: string }[];
 }
+
+/**
+ * How the UI names an object in an action's text: a stickman's or area's name, a mark on a
+ * reference that resolves to nothing. Without one, texts use the id.
+ */
+export type ObjectNamer = (id: string) => string;
 
 /**
  * The scene format's value schemas a payload is built from. The scene schema passes its own
@@ -38,6 +46,8 @@ export interface PayloadSchemas {
   text: z.ZodType<string>;
   facing: z.ZodType<'RIGHT' | 'LEFT'>;
   objectId: z.ZodType<string>;
+  /** Which hand a pickup uses: `auto` lets the grip choice decide. */
+  hand: z.ZodType<'auto' | 'left' | 'right'>;
 }
 
 /** The payload a definition describes: its type tag plus what its shape parses to. */
@@ -58,9 +68,9 @@ export interface ActionDefinition<T extends string = string, S extends z.ZodRawS
   fields: readonly ActionField[];
   // Method syntax on purpose: a definition of one kind must be usable where any kind's is expected.
   /** How the action reads in the queue, the Direct popup and the timeline: "Walk to (1500, 1400)". */
-  text(action: PayloadOf<T, S>): string;
+  text(action: PayloadOf<T, S>, name?: ObjectNamer): string;
   /** The action as a verb phrase in a rule summary: "walks to (1500, 1400)". */
-  phrase(action: PayloadOf<T, S>): string;
+  phrase(action: PayloadOf<T, S>, name?: ObjectNamer): string;
 }
 
 /** Declares one action kind; the generics keep its type tag and payload precise for the union. */

@@ -4,11 +4,11 @@
  * When/Then editor) read this; there is no second list of kinds anywhere.
  */
 import type { ActionPayload } from '../scene/schema';
-import type { ActionDefinition } from './definition';
+import type { ActionDefinition, ObjectNamer } from './definition';
 import { ACTION_DEFINITIONS } from './kinds';
 import { bareLabel } from './phrasing';
 
-export type { ActionField, CaptureKind, FieldKind } from './definition';
+export type { ActionField, CaptureKind, FieldKind, ObjectNamer } from './definition';
 export { defaultSpeechSeconds } from './kinds';
 export { TRIGGER_REGISTRY, triggerSpec, endpointKinds, type EndpointKind, type TriggerSpec } from './triggers';
 
@@ -23,16 +23,16 @@ export function actionSpec(type: string): ActionSpec | undefined {
   return ACTION_REGISTRY.find((a) => a.type === type);
 }
 
-/** "Walk to (1500, 1400)", "“Hello” 2 s", "Wait 1 s", "Face left": the kind's own text. */
-export function actionText(action: ActionPayload): string {
+/** "Walk to (1500, 1400)", "“Hello” 2 s", "Wait 1 s", "Face left": the kind's own text. `name` names objects (default: their ids). */
+export function actionText(action: ActionPayload, name?: ObjectNamer): string {
   const spec = actionSpec(action.type);
-  return spec ? spec.text(action) : action.type;
+  return spec ? spec.text(action, name) : action.type;
 }
 
 /** The action as a verb phrase for a rule summary: "says “Made it!”", "walks to (10, 20)". */
-export function actionPhrase(action: ActionPayload): string {
+export function actionPhrase(action: ActionPayload, name?: ObjectNamer): string {
   const spec = actionSpec(action.type);
-  return spec ? spec.phrase(action) : action.type;
+  return spec ? spec.phrase(action, name) : action.type;
 }
 
 /** A payload holding the kind's field defaults (fields captured on stage have none). */

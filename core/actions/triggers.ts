@@ -28,6 +28,8 @@ export interface TriggerSpec {
 
 const WHO = { label: 'Who', kinds: ['stickman', 'prop'] } as const;
 const STICKMAN = { label: 'Stickman', kinds: ['stickman'] } as const;
+/** The prop a stickman picked up, dropped or threw. */
+const HELD_PROP = { label: 'Prop', kinds: ['prop'] } as const;
 const CONTACT_TARGET = { label: 'What', kinds: ['prop', 'terrain', 'stickman'] } as const;
 /** Contacts that fire (the runtime's ordering: a stickman is the source of its contacts; a prop of its own with props and terrain). */
 const CONTACT_PAIRS = [
@@ -60,6 +62,10 @@ export const TRIGGER_REGISTRY: readonly TriggerSpec[] = [
     type: 'state_changed', label: 'changes state', source: STICKMAN, target: null,
     icon: [path('M13.5 6.5A5.5 5.5 0 0 0 3.2 5M2.5 9.5A5.5 5.5 0 0 0 12.8 11M3 2v3.2h3.2M13 14v-3.2H9.8')],
   },
+  // Seed phase 11 §5: fired once per committed interactor transition (never from cleanup or a failed attempt).
+  { type: 'prop_picked_up', label: 'picks up', source: STICKMAN, target: HELD_PROP, icon: [path('M3 9.5h10v5H3zM8 7.5V1.5M5.5 4 8 1.5 10.5 4')] },
+  { type: 'prop_dropped', label: 'drops', source: STICKMAN, target: HELD_PROP, icon: [path('M3 1.5h10v5H3zM8 8.5v6M5.5 12 8 14.5l2.5-2.5')] },
+  { type: 'prop_thrown', label: 'throws', source: STICKMAN, target: HELD_PROP, icon: [circle(3, 12.5, 1.6), path('M3.5 10c1.5-6 7-8 10-5M14 2.5l-.5 3-3-.5')] },
 ];
 
 export function triggerSpec(type: string): TriggerSpec | undefined {

@@ -1,10 +1,16 @@
 /**
  * Resolves a placed prop to its effective physical definition: the built-in or embedded asset,
- * scaled by the instance scale and with the instance's physics overrides applied.
+ * scaled by the instance scale and with the instance's physics overrides applied, with the grips
+ * a hand can hold it by (seed phase 11 §6). A custom prop whose asset is missing resolves to an
+ * inert placeholder, so it keeps its id (and the queues and rules naming it) until the asset
+ * comes back.
  */
 import { builtinProp } from '../scene/builtinProps';
 import { checkPropPolygon } from './shapeCheck';
+import { generatedGrip, resolveGrips, scaleGrip, type ResolvedGrip } from './grips';
 import type { PropAsset, PropObject, SceneDocument } from '../scene/schema';
+
+export type { GripHand, ResolvedGrip } from './grips';
 
 type Vec2 = [number, number];
 
@@ -23,24 +29,62 @@ export interface ResolvedProp {
   friction: number;
   restitution: number;
   colors: { fill: string; stroke: string };
+  /**
+   * Where a hand may hold it, in prop-local px (instance scale applied by resolveProp). Never
+   * empty for a real prop: without authored anchors there is one generated `center` grip.
+   * Empty for a placeholder, which cannot be picked up.
+   */
+  grips: ResolvedGrip[];
+  /** A custom prop whose asset is missing: inert, drawn as a dashed box, never picked up. */
+  placeholder: boolean;
 }
 
 const DEFAULT_COLORS = { fill: '#9aa4b1', stroke: '#3c4450' };
 
+/** How a placeholder looks and weighs: the size of a built-in box, in greys. */
+export const PLACEHOLDER = {
+  size: [80, 80] as Vec2,
+  colors: { fill: '#e3e5e8', stroke: '#8a9099' },
+} as const;
+
 export function findPropTemplate(spawnId: string, assets: readonly PropAsset[]): ResolvedProp | undefined {
   const builtin = builtinProp(spawnId);
-  if (builtin) return { ...builtin, shape: builtin.shape as PropShape };
+  if (builtin) {
+    const { anchors, ...def } = builtin;
+    const shape = def.shape as PropShape;
+    const grips = anchors?.length ? resolveGrips(anchors) : [generatedGrip(shape)];
+    return { ...def, shape, grips, placeholder: false };
+  }
   const asset = assets.find((a) => a.spawn_id === spawnId);
   if (!asset) return undefined;
+  const shape = assetShape(asset.shape as PropShape);
   return {
     spawn_id: asset.spawn_id,
     name: asset.name,
-    shape: assetShape(asset.shape as PropShape),
+    shape,
     mass: asset.mass,
     gravity_scale: asset.gravity_scale,
     friction: asset.friction,
     restitution: asset.restitution,
     colors: asset.colors ?? DEFAULT_COLORS,
+    grips: asset.anchors.length ? resolveGrips(asset.anchors) : [generatedGrip(shape)],
+    placeholder: false,
+  };
+}
+
+/** What a prop whose spawn_id resolves to nothing stands in as: an inert grey box without grips. */
+export function placeholderTemplate(spawnId: string): ResolvedProp {
+  return {
+    spawn_id: spawnId,
+    name: `Missing prop ${spawnId}`,
+    shape: { kind: 'box', size: [PLACEHOLDER.size[0], PLACEHOLDER.size[1]] },
+    mass: 1,
+    gravity_scale: 1,
+    friction: 0.6,
+    restitution: 0.1,
+    colors: { ...PLACEHOLDER.colors },
+    grips: [],
+    placeholder: true,
   };
 }
 
@@ -70,9 +114,17 @@ export function scalePropShape(shape: PropShape, scale: Vec2): PropShape {
   }
 }
 
+/**
+ * The placed prop as physics, drawing and the hands use it: shape and grips scaled by the
+ * instance scale, physics overrides applied. A spawn_id with no built-in and no embedded asset
+ * gives a placeholder (the loader warns about it; see placeholderTemplate), never an error.
+ */
 export function resolveProp(doc: Pick<SceneDocument, 'prop_assets'>, prop: PropObject): ResolvedProp {
   const template = findPropTemplate(prop.spawn_id, doc.prop_assets);
-  if (!template) throw new Error(`prop "${prop.id}": unknown spawn_id "${prop.spawn_id}"`);
+  if (!template) {
+    const placeholder = placeholderTemplate(prop.spawn_id);
+    return { ...placeholder, shape: scalePropShape(placeholder.shape, prop.scale) };
+  }
   const overrides = prop.physics ?? {};
   return {
     ...template,
@@ -82,6 +134,7 @@ export function resolveProp(doc: Pick<SceneDocument, 'prop_assets'>, prop: PropO
     friction: overrides.friction ?? template.friction,
     restitution: overrides.restitution ?? template.restitution,
     colors: prop.color ? { fill: prop.color, stroke: template.colors.stroke } : template.colors,
+    grips: template.grips.map((g) => scaleGrip(g, prop.scale)),
   };
 }
 

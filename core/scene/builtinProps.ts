@@ -1,4 +1,6 @@
 /** The built-in prop catalogue. A prop's `spawn_id` is `builtin:<name>` or an embedded asset's id. */
+import type { AnchorLike } from '../props/grips';
+
 export type BuiltinPropShape =
   | { kind: 'box'; size: [number, number] }
   | { kind: 'circle'; radius: number }
@@ -13,6 +15,11 @@ export interface BuiltinPropDef {
   friction: number;
   restitution: number;
   colors: { fill: string; stroke: string };
+  /**
+   * Authored grips, like an asset's anchors. Without them the prop gets one generated grip at
+   * the centre of its visual bounds (core/props/grips).
+   */
+  anchors?: readonly AnchorLike[];
 }
 
 /**

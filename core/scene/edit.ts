@@ -291,7 +291,9 @@ export function moveObject(doc: SceneDocument, id: string, position: Vec2): Scen
  *     never fire again; `any` is not a reference and is kept);
  *   - a `then` entry whose `actor` is the object is removed from its rule; the rule's other
  *     entries stay. If that leaves the rule with no entries, the rule is removed too.
- *   - other stickmen's queues are untouched (no current action refers to an object).
+ *   - other stickmen's queues and the rest of every rule are untouched: an action naming the
+ *     object inside its payload (a pickup's `target_prop_id`) stays, loads with a warning and
+ *     finishes `skipped` when it runs (seed phase 11 §6).
  * Undo restores all of it, since the input document is unchanged.
  */
 export function deleteObject(doc: SceneDocument, id: string): SceneDocument {
@@ -356,16 +358,21 @@ export function renameObject(doc: SceneDocument, id: string, newId: string): Sce
   const queues = Object.hasOwn(doc.queues, id)
     ? Object.fromEntries(Object.entries(doc.queues).map(([owner, items]) => [swap(owner), items]))
     : doc.queues;
+  // Actions naming the object inside their payload (a pickup's prop) follow it too.
+  const renameIn = <A extends ActionPayload>(action: A): A => (namesObject(action, id) ? relocateAction(action, [0, 0], swap) : action);
+  const renamedQueues = Object.fromEntries(
+    Object.entries(queues).map(([owner, items]) => [owner, items.some((item) => namesObject(item, id)) ? items.map(renameIn) : items]),
+  );
   const rules = doc.rules.map((rule) => {
-    const names = rule.when.source === id || rule.when.target === id || rule.then.some((t) => t.actor === id);
+    const names = rule.when.source === id || rule.when.target === id || rule.then.some((t) => t.actor === id || namesObject(t.action, id));
     if (!names) return rule;
     return {
       ...rule,
       when: { ...rule.when, source: swap(rule.when.source), target: swap(rule.when.target) },
-      then: rule.then.map((t) => (t.actor === id ? { ...t, actor: newId } : t)),
+      then: rule.then.map((t) => (t.actor === id || namesObject(t.action, id) ? { ...t, actor: swap(t.actor), action: renameIn(t.action) } : t)),
     };
   });
-  return { ...replaceObject(doc, index, object), queues, rules };
+  return { ...replaceObject(doc, index, object), queues: renamedQueues, rules };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -454,6 +461,12 @@ export function extractObjects(doc: SceneDocument, ids: readonly string[]): Scen
   const rules = doc.rules.filter((r) => named(r.when.source) && named(r.when.target) && r.then.every((t) => keep.has(t.actor)));
   const spawns = new Set(objects.flatMap((o) => (o.kind === 'prop' ? [o.spawn_id] : [])));
   return { format: doc.format, version: doc.version, stage: doc.stage, objects, queues, rules, prop_assets: doc.prop_assets.filter((a) => spawns.has(a.spawn_id)) };
+}
+
+/** Does the action name object `id` in one of its fields (a pickup's `target_prop_id`)? */
+function namesObject(action: ActionPayload, id: string): boolean {
+  const spec = actionSpec(action.type);
+  return !!spec && spec.fields.some((f) => f.kind === 'prop' && (action as Record<string, unknown>)[f.name] === id);
 }
 
 /** An action with its stage points moved by `offset` and its object references renamed by `rename`. */
@@ -714,12 +727,21 @@ function validateObject(doc: SceneDocument, raw: unknown, index: number): StageO
   const parsed = stageObjectSchema.safeParse(raw);
   if (!parsed.success) throw new EditError('invalid object', toSceneIssues(parsed.error.issues, ['objects', index]));
   const object = parsed.data;
-  if (object.kind === 'prop' && !(object.spawn_id in BUILTIN_PROPS) && !doc.prop_assets.some((a) => a.spawn_id === object.spawn_id)) {
+  if (object.kind === 'prop' && !knownSpawnId(doc, object.spawn_id)) {
     throw new EditError(`unknown prop "${object.spawn_id}"`, [
       { path: `$.objects[${index}].spawn_id`, message: `unknown prop "${object.spawn_id}" (not built in and not in prop_assets)` },
     ]);
   }
   return object;
+}
+
+/**
+ * A spawn_id a prop may have: a built-in, an embedded asset, or one a prop of the scene already
+ * has without its asset (a placeholder: it can still be moved, turned, duplicated and pasted,
+ * and comes back whole when the asset is imported).
+ */
+function knownSpawnId(doc: SceneDocument, spawnId: string): boolean {
+  return Object.hasOwn(BUILTIN_PROPS, spawnId) || doc.prop_assets.some((a) => a.spawn_id === spawnId) || doc.objects.some((o) => o.kind === 'prop' && o.spawn_id === spawnId);
 }
 
 /** Schema-checks one rule and the references it makes (the same rules as checkReferences, for this rule alone). */

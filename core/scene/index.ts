@@ -4,3 +4,5 @@ export * from './errors';
 export * from './limits';
 export * from './builtinProps';
 export * from './edit';
+export * from './editAssets';
+export * from './propFile';

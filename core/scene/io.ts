@@ -1,6 +1,8 @@
 /**
  * Loading and saving scene files. Loading never throws on bad input: it returns the issues,
- * each naming the JSON path and the reason, so the caller can keep the current scene.
+ * each naming the JSON path and the reason, so the caller can keep the current scene. What a
+ * scene may hold but cannot fully use (a custom prop whose asset is missing, an action naming a
+ * prop that is not there) loads with a warning in the same form (seed phase 11 §6).
  */
 import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
 import { checkJsonStructure, checkJsonTextDepth } from './inputGuard';
@@ -13,7 +15,7 @@ import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
 
 export type SceneLoadResult =
-  | { ok: true; scene: SceneDocument; migratedFrom?: string }
+  | { ok: true; scene: SceneDocument; migratedFrom?: string; warnings: SceneIssue[] }
   | { ok: false; issues: SceneIssue[] };
 
 const SUPPORTED_VERSIONS = ['1.0', '1.1'];
@@ -64,7 +66,8 @@ export function loadSceneValue(raw: unknown): SceneLoadResult {
   }
   const semantic = checkReferences(parsed.data);
   if (semantic.length) return { ok: false, issues: capIssues(semantic) };
-  return version === '1.0' ? { ok: true, scene: parsed.data, migratedFrom: '1.0' } : { ok: true, scene: parsed.data };
+  const warnings = capIssues(referenceWarnings(parsed.data));
+  return version === '1.0' ? { ok: true, scene: parsed.data, migratedFrom: '1.0', warnings } : { ok: true, scene: parsed.data, warnings };
 }
 
 /**
@@ -105,6 +108,59 @@ function stringifyCanonical(value: unknown, indent: string): string {
   return JSON.stringify(value);
 }
 
+/** Built-in props are `builtin:<name>`; the prefix is reserved, so no asset may use it. */
+export const isBuiltinSpawnId = (spawnId: string): boolean => spawnId.startsWith('builtin:');
+
+/**
+ * An asset's anchors (the `anchors` of a .prop.json or an embedded asset): ids unique within the
+ * asset, at most one `primary_grip`. `base` is the asset's JSON path.
+ */
+export function anchorIssues(anchors: readonly { id: string; primary_grip: boolean }[], base: string): SceneIssue[] {
+  const issues: SceneIssue[] = [];
+  const ids = new Set<string>();
+  let primary = -1;
+  anchors.forEach((g, j) => {
+    if (ids.has(g.id)) issues.push({ path: `${base}.anchors[${j}].id`, message: `duplicate grip id ${quoteValue(g.id)}` });
+    ids.add(g.id);
+    if (g.primary_grip) {
+      if (primary >= 0) issues.push({ path: `${base}.anchors[${j}].primary_grip`, message: `only one grip may be primary (anchors[${primary}] already is)` });
+      else primary = j;
+    }
+  });
+  return issues;
+}
+
+/**
+ * What loads but cannot be fully used, each with its JSON path: a custom prop whose asset is
+ * missing (it becomes an inert placeholder keeping its id), and a queued or rule action naming
+ * a prop that is not in the scene (it stays, and finishes `skipped` when it runs). References
+ * that give an action its owner are checked strictly by checkReferences instead.
+ */
+export function referenceWarnings(scene: SceneDocument): SceneIssue[] {
+  const warnings: SceneIssue[] = [];
+  const kindById = new Map<string, string>(scene.objects.map((o) => [o.id, o.kind]));
+  const assets = new Set(scene.prop_assets.map((a) => a.spawn_id));
+  scene.objects.forEach((o, i) => {
+    if (o.kind === 'prop' && !isBuiltinSpawnId(o.spawn_id) && !assets.has(o.spawn_id)) {
+      warnings.push({ path: `$.objects[${i}].spawn_id`, message: `asset ${quoteValue(o.spawn_id)} is missing: "${o.id}" is an inert placeholder until it is imported` });
+    }
+  });
+  const checkAction = (action: Record<string, unknown>, path: string) => {
+    for (const f of actionSpec(String(action.type))?.fields ?? []) {
+      const ref = action[f.name];
+      if (f.kind !== 'prop' || typeof ref !== 'string') continue;
+      const kind = kindById.get(ref);
+      if (kind === undefined) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing prop ${quoteValue(ref)}: the action will be skipped` });
+      else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is a ${kind}, not a prop: the action will be skipped` });
+    }
+  };
+  for (const [owner, items] of Object.entries(scene.queues)) {
+    items.forEach((item, j) => checkAction(item, `${formatPath(['queues', owner])}[${j}]`));
+  }
+  scene.rules.forEach((rule, i) => rule.then.forEach((t, j) => checkAction(t.action, `$.rules[${i}].then[${j}].action`)));
+  return warnings;
+}
+
 function fail(path: string, message: string): SceneLoadResult {
   return { ok: false, issues: [{ path, message }] };
 }
@@ -117,7 +173,7 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
   const assetIds = new Set<string>();
   const badShapeAssets = new Set<string>();
   scene.prop_assets.forEach((a, i) => {
-    if (a.spawn_id.startsWith('builtin:')) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: 'the builtin: prefix is reserved' });
+    if (isBuiltinSpawnId(a.spawn_id)) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: 'the builtin: prefix is reserved' });
     if (assetIds.has(a.spawn_id)) issues.push({ path: `$.prop_assets[${i}].spawn_id`, message: `duplicate spawn_id ${quoteValue(a.spawn_id)}` });
     assetIds.add(a.spawn_id);
     // Asset shapes become physics colliders: checked like terrain polygons, and not too thin.
@@ -126,6 +182,7 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       issues.push({ path: `$.prop_assets[${i}].shape${a.shape.kind === 'polygon' ? '.points' : ''}`, message: problem });
       badShapeAssets.add(a.spawn_id);
     }
+    issues.push(...anchorIssues(a.anchors, `$.prop_assets[${i}]`));
   });
   // Resolved once per spawn_id: a file may place thousands of props of one polygon asset.
   const templates = new Map<string, ReturnType<typeof findPropTemplate>>();
@@ -144,7 +201,9 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       }
       const template = templateOf(o.spawn_id);
       if (!template) {
-        issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop ${quoteValue(o.spawn_id)} (not built in and not in prop_assets)` });
+        // A custom prop without its asset loads as a placeholder (a warning); an unknown built-in
+        // is an error, since no asset can ever supply a builtin: spawn_id.
+        if (isBuiltinSpawnId(o.spawn_id)) issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop ${quoteValue(o.spawn_id)} (not built in and not in prop_assets)` });
       } else if (!badShapeAssets.has(o.spawn_id) && (o.scale[0] !== 1 || o.scale[1] !== 1)) {
         // The instance scale can squash a valid shape below what physics can hold.
         const problem = propShapeProblem(scalePropShape(template.shape, o.scale));

@@ -123,7 +123,9 @@ const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must 
  * Action payloads: one strict variant per supported kind of ACTION_DEFINITIONS, its fields built
  * from this file's value schemas. Kinds later work adds are a load error until they exist.
  */
-const payloadSchemas: PayloadSchemas = { point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema };
+const payloadSchemas: PayloadSchemas = {
+  point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema, hand: z.enum(['auto', 'left', 'right']),
+};
 const SUPPORTED_KINDS = ACTION_DEFINITIONS.filter((d): d is SupportedActionDefinition => d.supported);
 type PayloadVariant<D, Extra extends z.ZodRawShape> =
   D extends ActionDefinition<infer T, infer S> ? z.ZodObject<Extra & { type: z.ZodLiteral<T> } & S, z.core.$strict> : never;
@@ -164,7 +166,7 @@ export const ruleSchema = z.strictObject({
 export const anchorSchema = z.strictObject({
   id: idSchema,
   role: z.string().max(L.maxIdLength).default('grip'),
-  hands: z.array(z.enum(['left', 'right'])).default(['left', 'right']),
+  hands: z.array(z.enum(['left', 'right'])).min(1, 'a grip needs at least one allowed hand').max(2).default(['left', 'right']),
   position: vec2Schema,
   rotation: rotationSchema.default(0),
   z_offset: finite().default(0),

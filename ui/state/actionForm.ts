@@ -81,6 +81,12 @@ export function readActionForm(spec: ActionSpec, form: FormValues): FormResult {
       case 'facing':
         payload[f.name] = form[f.name] === 'LEFT' ? 'LEFT' : 'RIGHT';
         break;
+      case 'hand': {
+        // A choice: the typed value if it is one of the options, else the field's default.
+        const v = form[f.name];
+        payload[f.name] = f.choices?.some((c) => c.value === v) ? v : f.default;
+        break;
+      }
       case 'prop': {
         const id = (form[f.name] ?? '').trim();
         if (id === '') {

@@ -3,7 +3,8 @@
  * (core/actions/kinds: `text`, `phrase`); triggers by the TriggerRegistry's labels. So the queue
  * panel, the Direct popup and the rules panel describe things the same way.
  */
-import { actionPhrase, actionText, bareLabel, defaultValues, triggerSpec, type ActionField, type ActionSpec } from '../../core/actions/registry';
+import { actionPhrase, actionText, bareLabel, defaultValues, triggerSpec, type ActionField, type ActionSpec, type ObjectNamer } from '../../core/actions/registry';
+import { findPropTemplate } from '../../core/props/resolve';
 import type { Rule, SceneDocument } from '../../core/scene/schema';
 
 export { actionPhrase, actionText, bareLabel, defaultValues };
@@ -32,10 +33,11 @@ export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>, doc?: SceneDocume
   const state = rule.when.type === 'state_changed' ? rule.when.state : undefined;
   let what: string = state ? RIG_STATE_PHRASES[state] : (spec?.label ?? rule.when.type);
   if (spec?.target) {
-    const anyTarget = spec.target.kinds.length === 1 && spec.target.kinds[0] === 'area' ? 'any area' : 'anything';
+    const anyTarget = spec.target.kinds.length === 1 ? `any ${spec.target.kinds[0]}` : 'anything';
     what += ` ${endpoint(rule.when.target, anyTarget, doc)}`;
   }
-  const then = rule.then.length ? rule.then.map((t) => `${shortName(t.actor, doc)} ${actionPhrase(t.action)} (${t.mode})`).join('; ') : 'nothing';
+  const name = doc ? objectNamer(doc) : undefined;
+  const then = rule.then.length ? rule.then.map((t) => `${shortName(t.actor, doc)} ${actionPhrase(t.action, name)} (${t.mode})`).join('; ') : 'nothing';
   return `When ${who} ${what} → ${then}`;
 }
 
@@ -48,4 +50,18 @@ export function objectName(doc: SceneDocument, id: string): string {
   const o = doc.objects.find((x) => x.id === id);
   const name = o && (o.kind === 'stickman' || o.kind === 'area') ? o.name : undefined;
   return name ? `${name} (${id})` : id;
+}
+
+/**
+ * Names the objects an action text mentions: a stickman's or area's name when it has one, else
+ * the id; a reference to nothing reads "crate-1 (missing)" and a prop whose asset is missing
+ * "crate-1 (placeholder)", since those actions will be skipped when they run.
+ */
+export function objectNamer(doc: SceneDocument): ObjectNamer {
+  return (id) => {
+    const o = doc.objects.find((x) => x.id === id);
+    if (!o) return `${id} (missing)`;
+    if (o.kind === 'prop' && !findPropTemplate(o.spawn_id, doc.prop_assets)) return `${id} (placeholder)`;
+    return shortName(id, doc);
+  };
 }

@@ -1,12 +1,14 @@
 import { defineAction } from '../definition';
 import { path } from '../glyph';
 
+/** Seed phase 11 §3.3: let go of the held prop where it is; with nothing held it is a skipped no-op. */
 export const dropProp = defineAction({
   type: 'drop_prop',
   label: 'Drop Prop',
-  icon: [path('M3 1.5h10v5H3zM8 8.5v6M5.5 12 8 14.5l2.5-2.5')],
+  // ⬇️: an arrow down onto the floor.
+  icon: [path('M8 1.5v9.5M4.5 7.5 8 11l3.5-3.5M2.5 14.5h11')],
   overlay: false,
-  supported: false,
+  supported: true,
   payload: () => ({}),
   fields: [],
   text: () => 'Drop the prop',

@@ -1,14 +1,31 @@
 import { defineAction } from '../definition';
-import { path } from '../glyph';
+import { circle, path } from '../glyph';
 
+const HANDS = [
+  { value: 'auto', label: 'Auto' },
+  { value: 'left', label: 'Left' },
+  { value: 'right', label: 'Right' },
+] as const;
+
+/** " with the left hand" for an explicit hand; nothing for `auto`. */
+const withHand = (hand: 'auto' | 'left' | 'right') => (hand === 'auto' ? '' : ` with the ${hand} hand`);
+
+/**
+ * Seed phase 11 §3.1: walk up to the prop if needed and take it by a grip. One authored action;
+ * an explicit hand is never switched, `auto` prefers the primary grip.
+ */
 export const pickUpProp = defineAction({
   type: 'pick_up_prop',
   label: 'Pick Up Prop…',
-  icon: [path('M3 9.5h10v5H3zM8 7.5V1.5M5.5 4 8 1.5 10.5 4')],
+  // 🫴: a palm held up under a ball.
+  icon: [circle(9.5, 4.5, 2.5), path('M1.5 9.5h3l2.5 1.5h3.5a1.25 1.25 0 0 1 0 2.5H7.5M10.5 11.5l2.8-1.6a1.2 1.2 0 0 1 1.4 1.9L10.5 14.5h-5l-4-1.5')],
   overlay: false,
-  supported: false,
-  payload: (s) => ({ target_prop_id: s.objectId }),
-  fields: [{ name: 'target_prop_id', label: 'Prop', kind: 'prop', capture: 'stage_prop' }],
-  text: (a) => `Pick up ${a.target_prop_id}`,
-  phrase: (a) => `picks up ${a.target_prop_id}`,
+  supported: true,
+  payload: (s) => ({ target_prop_id: s.objectId, hand: s.hand.default('auto') }),
+  fields: [
+    { name: 'target_prop_id', label: 'Prop', kind: 'prop', capture: 'stage_prop' },
+    { name: 'hand', label: 'Hand', kind: 'hand', capture: 'choice', default: 'auto', optional: true, choices: HANDS },
+  ],
+  text: (a, name = (id) => id) => `Pick up ${name(a.target_prop_id)}${withHand(a.hand)}`,
+  phrase: (a, name = (id) => id) => `picks up ${name(a.target_prop_id)}${withHand(a.hand)}`,
 });

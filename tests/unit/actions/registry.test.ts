@@ -7,11 +7,15 @@ describe('action registry', () => {
   it('lists each kind once; the supported ones are exactly what the schema accepts', () => {
     const types = ACTION_REGISTRY.map((a) => a.type);
     expect(new Set(types).size).toBe(types.length);
-    expect(SUPPORTED_ACTIONS.map((a) => a.type).sort()).toEqual(['face', 'ragdoll', 'recover', 'speak', 'wait', 'walk_to']);
+    expect(SUPPORTED_ACTIONS.map((a) => a.type).sort()).toEqual(['drop_prop', 'face', 'pick_up_prop', 'ragdoll', 'recover', 'speak', 'throw_prop', 'wait', 'walk_to']);
     for (const spec of ACTION_REGISTRY) {
       const refusedAsUnknown = actionPayloadSchema.safeParse({ type: spec.type }).error?.issues.some((i) => i.message === 'unknown or unsupported action type') ?? false;
       expect(refusedAsUnknown, spec.type).toBe(!spec.supported);
     }
+  });
+
+  it('the prop kinds read as the Direct popup labels them', () => {
+    expect(['pick_up_prop', 'drop_prop', 'throw_prop'].map((t) => actionSpec(t)?.label)).toEqual(['Pick Up Prop…', 'Drop Prop', 'Throw Prop…']);
   });
 
   it('only speak and face may run as an overlay', () => {

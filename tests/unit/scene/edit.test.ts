@@ -438,7 +438,7 @@ describe('queue and rule editing', () => {
     expectValid(next);
     expect(next.queues['stick-2']).toEqual([{ id: 'a3', type: 'wait', seconds: 2 }]);
     expectEditError(() => appendAction(doc, 'goal', { type: 'wait', seconds: 1 }), '$.queues.goal', /not a stickman/);
-    expectEditError(() => appendAction(doc, 'stick-1', { type: 'pick_up_prop', target_prop_id: 'ball-1' } as Json), '$.queues["stick-1"][2].type', /unknown or unsupported action type/);
+    expectEditError(() => appendAction(doc, 'stick-1', { type: 'teleport' } as Json), '$.queues["stick-1"][2].type', /unknown or unsupported action type/);
     expectEditError(() => appendAction(doc, 'stick-1', { type: 'wait', seconds: -1 }), '$.queues["stick-1"][2].seconds', /between 0 and 3600/);
   });
 

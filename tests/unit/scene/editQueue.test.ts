@@ -62,7 +62,8 @@ describe('updateAction', () => {
     const doc = scene();
     expectEditError(() => updateAction(doc, 'stick-1', 'a2', { type: 'wait', seconds: -1 }), '$.queues["stick-1"][1].seconds');
     expectEditError(() => updateAction(doc, 'stick-1', 'a1', { type: 'walk_to', target_position: [Number.NaN, 3] }), /finite/);
-    expectEditError(() => updateAction(doc, 'stick-1', 'a1', { type: 'drop_prop' } as never), /unsupported/);
+    expectEditError(() => updateAction(doc, 'stick-1', 'a1', { type: 'teleport' } as never), /unsupported/);
+    expectEditError(() => updateAction(doc, 'stick-1', 'a1', { type: 'pick_up_prop', target_prop_id: 'ball-1', hand: 'both' } as never), '$.queues["stick-1"][0].hand');
     expect(ids(doc)).toEqual(['a1', 'a2', 'a3']);
   });
 

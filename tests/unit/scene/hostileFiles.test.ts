@@ -139,12 +139,17 @@ describe('other Object.prototype names are ordinary ids', () => {
 });
 
 describe('spawn_ids that are Object.prototype names are not built-in props', () => {
-  it.each([...PROTOTYPE_NAMES, '__proto__', 'isPrototypeOf'])('spawn_id "%s" without an asset is an unknown prop', (name) => {
+  it.each([...PROTOTYPE_NAMES, '__proto__', 'isPrototypeOf'])('spawn_id "%s" without an asset is a missing custom prop: a placeholder, with a warning', (name) => {
     const doc = minimalScene();
     doc.objects[3].spawn_id = name;
-    expectIssue(loadSceneText(JSON.stringify(doc)), '$.objects[3].spawn_id', new RegExp(`^unknown prop "${name}" \\(not built in and not in prop_assets\\)$`));
+    const result = loadSceneText(JSON.stringify(doc));
+    const scene = expectLoaded(result);
+    expect(result.ok && result.warnings).toContainEqual({ path: '$.objects[3].spawn_id', message: expect.stringMatching(/is missing: "ball-1" is an inert placeholder/) });
     expect(builtinProp(name)).toBeUndefined();
     expect(findPropTemplate(name, [])).toBeUndefined();
+    const prop = scene.objects[3];
+    if (prop.kind !== 'prop') throw new Error('fixture changed');
+    expect(resolveProp(scene, prop)).toMatchObject({ spawn_id: name, placeholder: true, grips: [] });
   });
 
   it('an embedded asset may be called "constructor": the prop resolves to it', () => {

@@ -139,7 +139,7 @@ describe('dangling references', () => {
       '$.objects[3].spawn_id',
       /^unknown prop "builtin:anvil" \(not built in and not in prop_assets\)$/,
     ],
-    ['unknown custom spawn_id', (d) => (d.objects[3].spawn_id = 'my:crate'), '$.objects[3].spawn_id', /^unknown prop "my:crate"/],
+    ['unknown built-in spawn_id (no asset can supply a builtin: prop)', (d) => (d.objects[3].spawn_id = 'builtin:crate'), '$.objects[3].spawn_id', /^unknown prop "builtin:crate"/],
   ])('%s', (_name, mutate, path, reason) => check(mutate, path, reason));
 
   it('"any" is accepted as a rule source and target', () => {
@@ -256,12 +256,12 @@ describe('unknown object kinds and unknown keys', () => {
 
 describe('unknown or unsupported action types', () => {
   it.each<Case>([
-    ['drop_prop in a queue (not yet supported)', (d) => (d.queues['stick-1'][0] = { id: 'a1', type: 'drop_prop' }), '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
-    ['pick_up_prop in a queue (not yet supported)', (d) => (d.queues['stick-1'][1] = { id: 'a2', type: 'pick_up_prop', target_prop_id: 'ball-1' }), '$.queues["stick-1"][1].type', /^unknown or unsupported action type$/],
+    ['drop_prop with a payload it does not have', (d) => (d.queues['stick-1'][0] = { id: 'a1', type: 'drop_prop', hand: 'left' }), '$.queues["stick-1"][0]', /hand/],
+    ['pick_up_prop with a hand that is not one', (d) => (d.queues['stick-1'][1] = { id: 'a2', type: 'pick_up_prop', target_prop_id: 'ball-1', hand: 'both' }), '$.queues["stick-1"][1].hand', /./],
+    ['pick_up_prop without its prop', (d) => (d.queues['stick-1'][1] = { id: 'a2', type: 'pick_up_prop' }), '$.queues["stick-1"][1].target_prop_id', /^is required$/],
     ['made-up type in a queue', (d) => (d.queues['stick-1'][0].type = 'teleport'), '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
     ['queue item without a type', (d) => delete d.queues['stick-1'][0].type, '$.queues["stick-1"][0].type', /^unknown or unsupported action type$/],
-    ['drop_prop in a rule action', (d) => (d.rules[0].then[0].action = { type: 'drop_prop' }), '$.rules[0].then[0].action.type', /^unknown or unsupported action type$/],
-    ['throw_prop in a rule action', (d) => (d.rules[0].then[0].action = { type: 'throw_prop', target_position: [0, 0] }), '$.rules[0].then[0].action.type', /^unknown or unsupported action type$/],
+    ['throw_prop with a target off any stage in a rule action', (d) => (d.rules[0].then[0].action = { type: 'throw_prop', target_position: [0, 1e7] }), '$.rules[0].then[0].action.target_position[1]', /within/],
     ['walk_to without its target', (d) => (d.queues['stick-1'][0] = { id: 'a1', type: 'walk_to' }), '$.queues["stick-1"][0].target_position', /^is required$/],
   ])('%s', (_name, mutate, path, reason) => check(mutate, path, reason));
 });
