@@ -347,7 +347,9 @@ describe('directing stickmen in the browser', () => {
       expect((await doc(page)).queues['stick-2'].find((q) => q.id === 'b1')).toEqual({ id: 'b1', type: 'wait', seconds: 2.5 });
       // Add a face action from the + Add menu.
       await page.click('[data-testid="queue-add"]');
-      expect(await page.locator('[data-testid="queue-add-ragdoll"]').isDisabled()).toBe(true);
+      // Ragdoll and Recover are offered (issue 8).
+      expect(await page.locator('[data-testid="queue-add-ragdoll"]').isEnabled()).toBe(true);
+      expect(await page.locator('[data-testid="queue-add-recover"]').isEnabled()).toBe(true);
       await page.click('[data-testid="queue-add-face"]');
       await page.click('[data-testid="queue-editor-direction-left"]');
       await page.click('[data-testid="queue-editor-submit"]');

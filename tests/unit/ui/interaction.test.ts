@@ -1,7 +1,9 @@
 /**
  * The stage pointer machine, driven headless through the fluent PointerHarness: every state, the
- * drag threshold, one undo step per drag, and what a press means in each mode, tool and pick.
- * The last test checks, with xstate/graph, that these tests take every transition the machine has.
+ * drag threshold, one undo step per drag, and what a press means in each mode, tool and pick;
+ * multi-selection (Shift/Ctrl-click, group move and rotate), the marquee, grid snapping and
+ * corner resizing. The last test checks, with xstate/graph, that these tests take every
+ * transition the machine has.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toDirectedGraph } from 'xstate/graph';
