@@ -80,8 +80,11 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
       l?.poll(true);
     });
     const sub = controller.records$.subscribe((r) => l?.hear(r));
+    let polls = 0;
     const timer = setInterval(() => {
-      l?.poll(withContext);
+      // The context tree is the costliest thing here to redraw: half as often as the rest.
+      polls += 1;
+      l?.poll(withContext && polls % 2 === 0);
       refreshActors();
     }, LIVE_POLL_MS);
     onCleanup(() => {

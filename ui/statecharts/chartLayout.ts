@@ -8,7 +8,7 @@
  */
 import type { ELK, ElkExtendedEdge, ElkLabel, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
 import type { ChartModel, ChartState } from './chartModel';
-import { boxSize, headerHeight, LABEL_HEIGHT, labelWidth, PAD_BOTTOM, stateLines, titleWidth, type StateLine } from './chartText';
+import { boxSize, headerHeight, LABEL_HEIGHT, labelWidth, lineWidth, PAD_BOTTOM, stateLines, titleWidth, type StateLine } from './chartText';
 
 export type Point = [number, number];
 
@@ -85,7 +85,8 @@ export function elkGraph(model: ChartModel): ElkNode {
       const children = state.children.map((p) => build(model.byPath.get(p)!));
       if (state.initial) children.unshift({ id: initialId(state.path), width: 2 * INITIAL_RADIUS, height: 2 * INITIAL_RADIUS });
       node.children = children;
-      const minWidth = Math.max(titleWidth(state), ...lines.map((l) => l.text.length * 6.2 + 16));
+      // ELK sizes a compound state from its children; its own header text sets a minimum.
+      const minWidth = Math.max(titleWidth(state), ...lines.map(lineWidth));
       node.layoutOptions = {
         'elk.padding': `[top=${headerHeight(lines) + 6},left=10,bottom=${PAD_BOTTOM + 6},right=10]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',

@@ -49,7 +49,8 @@ export class LiveActor {
   ) {
     [this.active, this.setActive] = createSignal<ReadonlySet<string>>(EMPTY);
     [this.last, this.setLast] = createSignal<LastTransition>({ ids: EMPTY, n: 0, record: null });
-    [this.context, this.setContext] = createSignal<unknown>(undefined, { equals: false });
+    // An unchanged context is the same object: nothing to rebuild.
+    [this.context, this.setContext] = createSignal<unknown>(undefined);
     [this.running, this.setRunning] = createSignal(false);
     [this.flashing, this.setFlashing] = createSignal(false);
     this.poll(true);

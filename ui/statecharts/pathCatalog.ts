@@ -39,6 +39,8 @@ const RUNNER_ITEMS: LaneItem[] = [
   { id: 'speak', origin: 'authored', action: { type: 'speak', text: 'Hello', seconds: 0.5 } },
   { id: 'ragdoll', origin: 'authored', action: { type: 'ragdoll' } },
   { id: 'recover', origin: 'authored', action: { type: 'recover' } },
+  // A prop action: the runner hands it to the prop interactor and waits for `queue.propDone`.
+  { id: 'pick', origin: 'authored', action: { type: 'pick_up_prop', target_prop_id: 'box' } as unknown as LaneItem['action'] },
 ];
 
 const reactive = (mode: 'sequential' | 'takeover' | 'overlay', action: LaneItem['action']) => ({
@@ -121,6 +123,9 @@ const SPECS: Record<string, PathSpec> = {
       reactive('overlay', { type: 'speak', text: 'Hey', seconds: 0.5 }),
       reactive('takeover', { type: 'wait', seconds: 0.5 }),
       reactive('takeover', { type: 'ragdoll' }),
+      reactive('takeover', { type: 'pick_up_prop', target_prop_id: 'box' } as unknown as LaneItem['action']),
+      { type: 'queue.propDone', itemId: 'pick', outcome: 'completed' } as EventObject,
+      { type: 'queue.propDone', itemId: 'takeover-pick_up_prop', outcome: 'completed' } as EventObject,
     ],
     serializeState: runnerKey,
     filterEvents: runnerFilter,

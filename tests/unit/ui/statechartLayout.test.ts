@@ -8,14 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
 import { chartModel, type ChartModel } from '../../../ui/statecharts/chartModel';
+import { machineDefinitions } from '../../../ui/statecharts/actorCatalog';
 import { elkGraph, layoutChart, ROOT_LAYOUT_OPTIONS, type ChartLayout, type Point, type StateBox } from '../../../ui/statecharts/chartLayout';
 import { boxSize, stateLines } from '../../../ui/statecharts/chartText';
-import { stageMachine } from '../../../machines/stageMachine';
-import { rigMachine } from '../../../machines/rigMachine';
 import { terrainMotionMachine } from '../../../machines/terrainMotionMachine';
 import { actionRunnerMachine } from '../../../machines/actionRunnerMachine';
 
-const MACHINES: AnyStateMachine[] = [stageMachine, rigMachine, terrainMotionMachine, actionRunnerMachine];
+/** Every machine the stage system runs (a machine added to a rig later is covered too). */
+const MACHINES: AnyStateMachine[] = machineDefinitions();
 const EPS = 1;
 
 const inside = (inner: StateBox, outer: StateBox) =>
