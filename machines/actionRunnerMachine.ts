@@ -57,7 +57,9 @@ export type ActionRunnerEvent =
   | { type: 'rig.arrived' }
   | { type: 'rig.walkBlocked' }
   /** From the rig machine on entering each of its states. */
-  | { type: 'queue.rigState'; state: RigStateName };
+  | { type: 'queue.rigState'; state: RigStateName }
+  /** The prop interactor finished the running prop action (pick up, drop, throw). */
+  | { type: 'queue.propDone'; itemId: string; outcome: Outcome };
 
 export type ActionRunnerEmitted =
   | { type: 'runner.started'; item: LaneItem; overlay: boolean }
@@ -69,7 +71,10 @@ export type ActionRunnerEmitted =
   | { type: 'runner.speechFinished'; text: string; overlay: boolean }
   /** A queued `ragdoll` / `recover` asks the rig; it finishes when the rig says it is there. */
   | { type: 'runner.requestRagdoll' }
-  | { type: 'runner.requestRecover' };
+  | { type: 'runner.requestRecover' }
+  /** A prop action starts: the rig hands it to its prop interactor; `propCancel` takes it back. */
+  | { type: 'runner.propAction'; item: LaneItem }
+  | { type: 'runner.propCancel'; item: LaneItem };
 
 const dtOf = (e: ActionRunnerEvent): number => (e.type === 'step' && Number.isFinite(e.dt) && e.dt > 0 ? e.dt : 0);
 const nextKind = (c: ActionRunnerContext) => c.lane.items[c.lane.cursor]?.action.type;
@@ -80,6 +85,9 @@ const durationOf = (item: LaneItem | null): number => {
   return 0;
 };
 const enqueued = (e: ActionRunnerEvent) => (e.type === 'queue.enqueue' ? e : null);
+/** Kinds the prop interactor runs; like walks, they wait while the rig is down. */
+const PROP_KINDS: ReadonlySet<string> = new Set(['pick_up_prop', 'drop_prop', 'throw_prop']);
+const RUNNABLE_KINDS: ReadonlySet<string> = new Set(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', ...PROP_KINDS]);
 
 export const actionRunnerMachine = setup({
   types: {
@@ -95,6 +103,13 @@ export const actionRunnerMachine = setup({
     nextIsFace: ({ context }) => nextKind(context) === 'face',
     nextIsRagdoll: ({ context }) => nextKind(context) === 'ragdoll',
     nextIsRecover: ({ context }) => nextKind(context) === 'recover',
+    nextIsPropAction: ({ context }) => PROP_KINDS.has(nextKind(context) ?? ''),
+    /** A kind this runner has no state for (a newer file): it finishes skipped, never stalls the lane. */
+    nextIsUnrunnable: ({ context }) => {
+      const kind = nextKind(context);
+      return kind !== undefined && !RUNNABLE_KINDS.has(kind);
+    },
+    propDoneForCurrent: ({ context, event }) => event.type === 'queue.propDone' && event.itemId === context.current?.id,
     rigUp: ({ context }) => context.rigState === 'ANIMATED',
     rigIsRagdoll: ({ context }) => context.rigState === 'RAGDOLL',
     becomesRagdoll: ({ event }) => event.type === 'queue.rigState' && event.state === 'RAGDOLL',
@@ -113,6 +128,7 @@ export const actionRunnerMachine = setup({
     currentIsWalk: ({ context }) => context.current?.action.type === 'walk_to',
     currentIsWait: ({ context }) => context.current?.action.type === 'wait',
     currentIsRagdoll: ({ context }) => context.current?.action.type === 'ragdoll',
+    currentIsPropAction: ({ context }) => PROP_KINDS.has(context.current?.action.type ?? ''),
     overlaysDone: ({ context }) => context.overlays.length === 0,
     barrierUp: ({ context }) => context.barrier,
     walkArrivedWhileBlocked: ({ context }) => context.current?.action.type === 'walk_to' && context.walkEndedWhileBlocked === 'completed',
@@ -141,6 +157,7 @@ export const actionRunnerMachine = setup({
     cancelCurrent: enqueueActions(({ context, enqueue }) => {
       if (!context.current) return;
       if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
+      if (PROP_KINDS.has(context.current.action.type)) enqueue.emit({ type: 'runner.propCancel', item: context.current });
       enqueue.assign({ walkEndedWhileBlocked: null });
       finish(context, 'cancelled', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
     }),
@@ -148,6 +165,7 @@ export const actionRunnerMachine = setup({
     abandonCurrent: enqueueActions(({ context, enqueue }) => {
       if (!context.current) return;
       if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
+      if (PROP_KINDS.has(context.current.action.type)) enqueue.emit({ type: 'runner.propCancel', item: context.current });
       enqueue.assign({ walkEndedWhileBlocked: null });
       finish(context, 'blocked', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
     }),
@@ -156,6 +174,11 @@ export const actionRunnerMachine = setup({
     emitRequestRagdoll: emit({ type: 'runner.requestRagdoll' as const }),
     emitRequestRecover: emit({ type: 'runner.requestRecover' as const }),
     emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
+    emitPropAction: emit(({ context }) => ({ type: 'runner.propAction' as const, item: context.current! })),
+    finishWithPropOutcome: enqueueActions(({ context, event, enqueue }) => {
+      const outcome = event.type === 'queue.propDone' ? event.outcome : 'completed';
+      finish(context, outcome, { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
+    }),
     finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
     noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
@@ -270,6 +293,9 @@ export const actionRunnerMachine = setup({
                   { guard: 'nextIsRagdoll', target: 'ragdolling', actions: ['startNext', 'emitStarted', 'emitRequestRagdoll'] },
                   { guard: and(['nextIsRecover', 'rigUp']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
                   { guard: 'nextIsRecover', target: 'recovering', actions: ['startNext', 'emitStarted', 'emitRequestRecover'] },
+                  // Prop actions need the rig up, like walks; the interactor reports how they end.
+                  { guard: and(['nextIsPropAction', 'rigUp']), target: 'propWorking', actions: ['startNext', 'emitStarted', 'emitPropAction'] },
+                  { guard: 'nextIsUnrunnable', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
                   { guard: 'laneExhaustedAfterWork', actions: ['markLaneIdle', 'emitQueueFinished'] },
                 ],
               },
@@ -284,6 +310,11 @@ export const actionRunnerMachine = setup({
                   { guard: and(['becomesAnimated', not('rigUp')]), actions: ['noteRigState', 'emitWalk'] },
                   { actions: 'noteRigState' },
                 ],
+              },
+            },
+            propWorking: {
+              on: {
+                'queue.propDone': { guard: 'propDoneForCurrent', target: 'idle', actions: 'finishWithPropOutcome' },
               },
             },
             ragdolling: {
@@ -326,8 +357,11 @@ export const actionRunnerMachine = setup({
                   { guard: 'currentIsWait', target: 'waiting', actions: 'lowerBarrier' },
                   // A ragdoll asked for before the landing keeps waiting for the rig to go down.
                   { guard: 'currentIsRagdoll', target: 'ragdolling', actions: 'lowerBarrier' },
+                  { guard: 'currentIsPropAction', target: 'propWorking', actions: 'lowerBarrier' },
                   { target: 'speaking', actions: 'lowerBarrier' },
                 ],
+                // A prop action may end behind the barrier (the interactor keeps its own clock).
+                'queue.propDone': { guard: 'propDoneForCurrent', actions: 'finishWithPropOutcome' },
                 // Walking cannot finish behind the barrier (seed 6a §8): remember how it ended.
                 'rig.arrived': { guard: 'currentIsWalk', actions: 'noteWalkArrived' },
                 'rig.walkBlocked': { guard: 'currentIsWalk', actions: 'noteWalkStopped' },

@@ -34,8 +34,12 @@ export interface RigConnection {
   queueBlocked: boolean;
   /** Only runner states that count time or start work get a `step` (idle rigs cost nothing). */
   runnerNeedsStep: boolean;
-  /** The prop this stickman holds (the prop interactor arrives with the props work). */
+  /** The prop this stickman holds (committed holds only: not one it is still reaching for). */
   heldProp: string | null;
+  /** The interactor's state and what it works on (the runtime poses the arm from it). */
+  readonly interactor: { state: string; propId: string | null; grip: string | null; hand: 'left' | 'right' | null; elapsed: number; releaseT: number; duration: number };
+  /** The interactor counts time now (reach blend, throw): it needs a `prop.step`. */
+  interactorNeedsStep: boolean;
   /** Speech bubbles to draw: the queue's current speech first, then overlays. */
   readonly speech: SpeechLine[];
   readonly queue: QueueStatus;
@@ -61,11 +65,11 @@ export function connectRig(snapshot: RigSnapshot): RigConnection {
 
 /**
  * connectRig for one rig actor, asked many times a step: the connection is rebuilt only when the
- * rig's, its TerrainMotion's or its runner's snapshot changed (xstate keeps the same snapshot
+ * rig's or one of its children's snapshots changed (xstate keeps the same snapshot
  * object while nothing changes), so the per-step pipeline pays for a few identity checks.
  */
 export class RigConnector {
-  private last: { rig: unknown; terrain: unknown; runner: unknown; connection: RigConnection } | null = null;
+  private last: { rig: unknown; terrain: unknown; runner: unknown; interactor: unknown; connection: RigConnection } | null = null;
 
   constructor(private readonly rig: { getSnapshot(): RigSnapshot }) {}
 
@@ -73,10 +77,11 @@ export class RigConnector {
     const snapshot = this.rig.getSnapshot();
     const terrain = (snapshot.children.terrainMotion as AnyActorRef | undefined)?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
     const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
+    const interactor = snapshot.context.propInteractor?.getSnapshot();
     const l = this.last;
-    if (l && l.rig === snapshot && l.terrain === terrain && l.runner === runner) return l.connection;
+    if (l && l.rig === snapshot && l.terrain === terrain && l.runner === runner && l.interactor === interactor) return l.connection;
     const connection = connectSnapshots(snapshot, terrain, runner);
-    this.last = { rig: snapshot, terrain, runner, connection };
+    this.last = { rig: snapshot, terrain, runner, interactor, connection };
     return connection;
   }
 }
@@ -93,7 +98,13 @@ function connectSnapshots(
     terrain,
     queueBlocked: runner?.context.barrier ?? false,
     runnerNeedsStep: runnerNeedsStep(runner, running),
-    heldProp: null,
+    heldProp: heldPropOf(snapshot),
+    get interactor() {
+      const s = snapshot.context.propInteractor?.getSnapshot();
+      const c = s?.context;
+      return { state: String(s?.value ?? 'IDLE'), propId: c?.propId ?? null, grip: c?.grip ?? null, hand: c?.hand ?? null, elapsed: c?.elapsed ?? 0, releaseT: c?.releaseT ?? 0, duration: c?.duration ?? 0 };
+    },
+    interactorNeedsStep: ['REACHING', 'THROWING'].includes(String(snapshot.context.propInteractor?.getSnapshot().value)),
     get speech() {
       return speechOf(runner, running);
     },
@@ -106,6 +117,11 @@ function connectSnapshots(
       return null;
     },
   };
+}
+
+function heldPropOf(snapshot: RigSnapshot): string | null {
+  const c = snapshot.context.propInteractor?.getSnapshot().context;
+  return c && c.held ? c.propId : null;
 }
 
 function runnerNeedsStep(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): boolean {

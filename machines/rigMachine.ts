@@ -15,6 +15,7 @@ import { assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom } from '
 import { terrainMotionMachine, type TerrainMotionEvent, type TerrainMotionNotice } from './terrainMotionMachine';
 import { actionRunnerMachine, type ActionRunnerEvent, type RigStateName } from './actionRunnerMachine';
 import type { LaneItem } from '../core/actions/lane';
+import { propInteractorMachine, type PropInteractorEvent } from './propInteractorMachine';
 
 export type { RigStateName };
 
@@ -34,6 +35,8 @@ export interface RigContext {
   terrainMotion: ActorRefFrom<typeof terrainMotionMachine> | null;
   /** The queue runner lives as long as the rig: the queue outlasts ragdoll and recovery. */
   actionRunner: ActorRefFrom<typeof actionRunnerMachine>;
+  /** The hold on a prop lives as long as the rig too (ragdoll entry makes it let go). */
+  propInteractor: ActorRefFrom<typeof propInteractorMachine>;
 }
 
 /** Events the runner owns; the rig passes them on unchanged. */
@@ -48,13 +51,16 @@ export type RigLifecycleEvent =
   | { type: 'physics.ragdollAtRest' }
   | { type: 'rig.standUpFinished' };
 
-export type RigEvent = TerrainMotionEvent | RunnerBoundEvent | TerrainMotionNotice | RigLifecycleEvent;
+/** Prop interactor events, passed on; its clock arrives as `prop.step` (the runner has `step`). */
+export type InteractorBoundEvent = Exclude<PropInteractorEvent, { type: 'step' } | { type: 'rig.disarm' }> | { type: 'prop.step'; dt: number };
+
+export type RigEvent = TerrainMotionEvent | RunnerBoundEvent | TerrainMotionNotice | RigLifecycleEvent | InteractorBoundEvent;
 
 export type RigEmitted = { type: 'rig.stateChanged'; state: RigStateName; previous: RigStateName; cause: string };
 
 export const rigMachine = setup({
   types: { context: {} as RigContext, input: {} as RigInput, events: {} as RigEvent, emitted: {} as RigEmitted },
-  actors: { terrainMotion: terrainMotionMachine, actionRunner: actionRunnerMachine },
+  actors: { terrainMotion: terrainMotionMachine, actionRunner: actionRunnerMachine, propInteractor: propInteractorMachine },
   guards: {
     autoRecovers: ({ context }) => context.autoRecover,
   },
@@ -71,6 +77,10 @@ export const rigMachine = setup({
       if (context.terrainMotion) enqueue.sendTo(context.terrainMotion, event as TerrainMotionEvent);
     }),
     forwardToRunner: sendTo(({ context }) => context.actionRunner, ({ event }) => event as RunnerBoundEvent),
+    forwardToInteractor: sendTo(({ context }) => context.propInteractor, ({ event }) =>
+      (event.type === 'prop.step' ? { type: 'step', dt: event.dt } : event) as PropInteractorEvent),
+    /** Ragdoll entry: the held prop goes first, before the ragdoll is built (seed 11 §4). */
+    disarm: sendTo(({ context }) => context.propInteractor, { type: 'rig.disarm' }),
     blockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.block' }),
     unblockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.unblock' }),
     /**
@@ -96,6 +106,7 @@ export const rigMachine = setup({
       systemId: `rig:${input.id}/actionRunner`,
       input: { rigId: input.id, items: input.items },
     }),
+    propInteractor: spawn('propInteractor', { id: 'propInteractor', systemId: `rig:${input.id}/propInteractor` }),
   }),
   on: {
     'queue.start': { actions: 'forwardToRunner' },
@@ -105,6 +116,15 @@ export const rigMachine = setup({
     step: { actions: 'forwardToRunner' },
     'rig.arrived': { actions: 'forwardToRunner' },
     'rig.walkBlocked': { actions: 'forwardToRunner' },
+    'queue.propDone': { actions: 'forwardToRunner' },
+    'prop.pickUp': { actions: 'forwardToInteractor' },
+    'prop.approachArrived': { actions: 'forwardToInteractor' },
+    'prop.approachBlocked': { actions: 'forwardToInteractor' },
+    'prop.drop': { actions: 'forwardToInteractor' },
+    'prop.throw': { actions: 'forwardToInteractor' },
+    'prop.cancel': { actions: 'forwardToInteractor' },
+    'prop.lost': { actions: 'forwardToInteractor' },
+    'prop.step': { actions: 'forwardToInteractor' },
   },
   initial: 'ANIMATED',
   states: {
@@ -126,7 +146,7 @@ export const rigMachine = setup({
       },
     },
     RAGDOLL: {
-      entry: { type: 'enter', params: { state: 'RAGDOLL' } },
+      entry: ['disarm', { type: 'enter', params: { state: 'RAGDOLL' } }],
       on: {
         'physics.ragdollAtRest': { guard: 'autoRecovers', target: 'RECOVERING' },
         'rig.recover': 'RECOVERING',

@@ -132,6 +132,7 @@ export class PhysicsWorld {
     const body = this.bodyById.get(id);
     if (!body) return;
     if (this.heldGrab?.body === body) this.endGrab(null);
+    this.holds.delete(id);
     this.bodyById.delete(id);
     this.forgetBody(body);
   }
@@ -188,6 +189,58 @@ export class PhysicsWorld {
     if (!r) return undefined;
     const i = r.colliders.findIndex((c) => this.entityByCollider.get(c.handle)?.part === part);
     return i >= 0 ? r.bodies[i] : undefined;
+  }
+
+  // ── props held by a stickman (seed phase 11 §3.2) ───────────────────────────────────────
+  private readonly holds = new Map<string, { enabled: boolean[] }>();
+
+  /**
+   * A stickman takes hold of prop `id`: kinematic, its colliders off (it cannot snag terrain, its
+   * holder's proxies, or raise contacts while held). Never reparented; restored on release.
+   */
+  holdProp(id: string): boolean {
+    const b = this.bodyById.get(id);
+    if (!b || !b.isValid() || this.holds.has(id)) return false;
+    const enabled: boolean[] = [];
+    for (let i = 0; i < b.numColliders(); i += 1) {
+      const c = b.collider(i);
+      enabled.push(c.isEnabled());
+      c.setEnabled(false);
+    }
+    b.setBodyType(RAPIER.RigidBodyType.KinematicPositionBased, true);
+    this.holds.set(id, { enabled });
+    return true;
+  }
+
+  /** Where the held prop is after the next step (stage px, radians); `teleport` places it now. */
+  setHeldPose(id: string, position: Vec2, rotation: number, teleport = false): void {
+    assertFinite(`held prop "${id}"`, position[0], position[1], rotation);
+    const b = this.bodyById.get(id);
+    if (!b || !b.isValid() || !this.holds.has(id)) return;
+    const t = { x: toMeters(position[0]), y: toMeters(position[1]) };
+    if (teleport) {
+      b.setTranslation(t, true);
+      b.setRotation(rotation, true);
+    }
+    b.setNextKinematicTranslation(t);
+    b.setNextKinematicRotation(rotation);
+  }
+
+  /** Lets go of a held prop: dynamic again, its colliders as they were, moving as given (px/s, rad/s). */
+  releaseProp(id: string, velocity: Vec2, angularVelocity: number): void {
+    const hold = this.holds.get(id);
+    this.holds.delete(id);
+    const b = this.bodyById.get(id);
+    if (!hold || !b || !b.isValid()) return;
+    b.setBodyType(RAPIER.RigidBodyType.Dynamic, true);
+    for (let i = 0; i < b.numColliders(); i += 1) b.collider(i).setEnabled(hold.enabled[i] ?? true);
+    const v: Vec2 = Number.isFinite(velocity[0]) && Number.isFinite(velocity[1]) ? velocity : [0, 0];
+    b.setLinvel({ x: toMeters(v[0]), y: toMeters(v[1]) }, true);
+    b.setAngvel(Number.isFinite(angularVelocity) ? angularVelocity : 0, true);
+  }
+
+  isHeld(id: string): boolean {
+    return this.holds.has(id);
   }
 
   // ── the director's grab ──────────────────────────────────────────────────────────────────
@@ -374,6 +427,7 @@ export class PhysicsWorld {
     this.bodyById.clear();
     this.partBodyList.clear();
     this.ragdolls.clear();
+    this.holds.clear();
     this.events.free();
     this.world.free();
     liveWorlds -= 1;

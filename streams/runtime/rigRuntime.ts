@@ -23,6 +23,9 @@ import type { PartName } from '../../core/rig/skeleton';
 import { RigConnector, type QueueStatus, type RigConnection, type SpeechLine } from '../../machines/connectRig';
 import type { RagdollCause, RigActor, RigEmitted, RigEvent } from '../../machines/rigMachine';
 import { RigBody } from './rigBody';
+import { RigHands, type PropAccess } from './rigHands';
+import type { PropInteractorEmitted } from '../../machines/propInteractorMachine';
+import type { LaneItem } from '../../core/actions/lane';
 import { proxyQueryShapes } from '../physics/colliderDescs';
 import { createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
@@ -30,6 +33,9 @@ import { roundVec } from '../trace/records';
 import { tagChain, type ChainId } from './eventChains';
 
 export const STEP_DT = 1 / 60;
+
+/** A stage without props to pick up (tests that build a rig on its own). */
+const NO_PROPS: PropAccess = { grips: () => null, pose: () => null, claimant: () => null, claim: () => {}, unclaim: () => {} };
 
 export interface ActionNote {
   rig: string;
@@ -74,6 +80,8 @@ export class RigRuntime {
   /** The stickman fell off the stage: no more steps, no proxies, no queue. */
   private gone = false;
   private readonly connector: RigConnector;
+  /** Its hands on props: the interactor's decisions made physical. */
+  readonly hands: RigHands;
   /** Ragdoll and stand-up: the body's physical life outside ANIMATED. */
   readonly body: RigBody;
   /** The director holds this stickman: it stays a ragdoll (no rest, no stand-up) until let go. */
@@ -90,6 +98,7 @@ export class RigRuntime {
     order: number,
     /** Where this rig reports stage events, action records and warnings (drained by the runtime). */
     private readonly sink: RigStepOutput,
+    props: PropAccess = NO_PROPS,
   ) {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
@@ -97,10 +106,12 @@ export class RigRuntime {
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     this.connector = new RigConnector(rigActor);
+    this.hands = new RigHands(this.id, props, DEFAULT_PROPORTIONS);
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.writeKinematicTargets(true);
     this.listenToRunner();
     this.subscriptions.push(rigActor.on('rig.stateChanged', (e) => this.onStateChanged(e)));
+    this.listenToInteractor();
   }
 
   /** What the rig's machines decided, read through the one connect function. */
@@ -223,6 +234,13 @@ export class RigRuntime {
         this.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
       } else if (e.type === 'landingFinished') {
         this.send({ type: 'physics.landingFinished' });
+      } else if (e.type === 'arrived' && this.hands.approaching) {
+        // The pickup's own approach: no `arrived`, no walk_to completion (seed 11 §3.1).
+        this.hands.approaching = false;
+        this.send({ type: 'prop.approachArrived', plan: this.planPickupNow() });
+      } else if (e.type === 'blocked' && this.hands.approaching) {
+        this.hands.approaching = false;
+        this.send({ type: 'prop.approachBlocked' });
       } else if (e.type === 'arrived') {
         this.sink.events.push(tagChain({ type: 'arrived', source: this.id, target: null, position: roundVec(e.position) }, this.walkChain));
         walkOutcome = 'rig.arrived';
@@ -238,9 +256,92 @@ export class RigRuntime {
     if (walkOutcome) this.send({ type: walkOutcome });
     // The runner may have put the rig down this step (a queued ragdoll): then it has no pose to solve.
     if (this.connection.state !== 'ANIMATED') return;
-    const solved = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    if (this.connection.interactorNeedsStep) this.send({ type: 'prop.step', dt: STEP_DT });
+    // The interactor owns the active hand (and the crouch) over the locomotion pose (seed 11 §2).
+    const it = this.connection.interactor;
+    const arm = this.hands.pose(it.state, it.grip, it.hand, it.propId, it.elapsed, this.motion.markers, this.motion.root, this.motion.facing);
+    const solved = arm ? solvePose(arm.markers, DEFAULT_PROPORTIONS, { torsoLean: arm.torsoLean }) : solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     // Flinches go on last, over the solved pose, so the proxies follow them (seed 4.5).
     this.localPose = this.reactions.size > 0 ? applyImpactReactions(solved, this.reactions, STEP_DT) : solved;
+    this.cachedWorld = null;
+    // The held prop follows the solved wrist (seed 11 §3.2: only after the wrist is solved).
+    const held = this.hands.heldPose(this.worldPose, this.motion.facing, STEP_DT);
+    if (held) this.physics.setHeldPose(this.hands.heldPropId!, held.position, held.rotation);
+  }
+
+  /** A pickup's plan from where the rig stands now (start, and again after the approach walk). */
+  private planPickupNow(): ReturnType<RigHands['planPickup']> {
+    const p = this.pendingPickup;
+    if (!p) return { kind: 'skip', reason: 'no pickup in progress' };
+    const world = this.worldPose;
+    const plan = this.hands.planPickup(p.propId, p.hand, [this.motion.root[0], this.motion.root[1]], this.motion.facing, this.env.basePose.Torso,
+      { left: world.left_lower_arm.end, right: world.right_lower_arm.end });
+    // It turns to the prop before reaching for it, and the prop holds still for the hand.
+    const at = this.hands.props.pose(p.propId)?.position;
+    if (plan.kind === 'reach' && at) {
+      this.motion.facing = at[0] >= this.motion.root[0] ? 'RIGHT' : 'LEFT';
+      if (this.hands.frozen !== p.propId && this.physics.holdProp(p.propId)) this.hands.frozen = p.propId;
+    }
+    return plan;
+  }
+
+  private pendingPickup: { itemId: string; propId: string; hand: 'auto' | 'left' | 'right' } | null = null;
+
+  /** The runner started a prop action: hand it to the interactor with what it needs to decide. */
+  private onPropAction(item: LaneItem): void {
+    const a = item.action as { type: string; target_prop_id?: string; hand?: 'auto' | 'left' | 'right' };
+    if (a.type === 'pick_up_prop') {
+      this.pendingPickup = { itemId: item.id, propId: a.target_prop_id ?? '', hand: a.hand ?? 'auto' };
+      this.send({ type: 'prop.pickUp', itemId: item.id, propId: a.target_prop_id ?? '', plan: this.planPickupNow() });
+    } else if (a.type === 'drop_prop') {
+      this.send({ type: 'prop.drop', itemId: item.id });
+    } else if (a.type === 'throw_prop') {
+      this.send({ type: 'prop.throw', itemId: item.id, plan: this.planThrow(item) });
+    }
+  }
+
+  /** Throws arrive with the throw work (issue 11); until then a throw is skipped, the prop kept. */
+  private planThrow(_item: LaneItem): { kind: 'skip'; reason: string } {
+    return { kind: 'skip', reason: 'throwing is not available yet' };
+  }
+
+  private listenToInteractor(): void {
+    const it = this.rigActor.getSnapshot().context.propInteractor;
+    const on = <T extends PropInteractorEmitted['type']>(type: T, fn: (e: Extract<PropInteractorEmitted, { type: T }>) => void) =>
+      this.subscriptions.push(it.on(type, fn as never));
+    on('interactor.reserve', (e) => this.hands.props.claim(e.propId, this.id));
+    on('interactor.unreserve', (e) => {
+      this.hands.props.unclaim(e.propId, this.id);
+      this.hands.abandonReach();
+      // A prop frozen for a reach that never held goes back to physics where it is.
+      if (this.hands.frozen === e.propId) this.physics.releaseProp(e.propId, [0, 0], 0);
+      if (this.hands.frozen === e.propId) this.hands.frozen = null;
+    });
+    on('interactor.approach', (e) => {
+      this.hands.approaching = true;
+      this.motion.walkTargetX = e.standX;
+    });
+    on('interactor.stopApproach', () => {
+      this.hands.approaching = false;
+      this.motion.walkTargetX = null;
+    });
+    on('interactor.attach', (e) => {
+      if (this.hands.attach(e.propId, e.grip, e.hand, (id) => this.physics.holdProp(id), this.worldPose, this.motion.facing)) {
+        this.sink.events.push({ type: 'prop_picked_up', source: this.id, target: e.propId });
+      }
+    });
+    on('interactor.release', (e) => {
+      const r = this.hands.release(STEP_DT);
+      this.hands.props.unclaim(e.propId, this.id);
+      if (!r) return;
+      this.physics.releaseProp(r.propId, r.velocity, r.angularVelocity);
+      if (e.reason === 'manual' || e.reason === 'ragdoll') this.sink.events.push({ type: 'prop_dropped', source: this.id, target: e.propId, reason: e.reason });
+    });
+    on('interactor.done', (e) => {
+      if (this.pendingPickup?.itemId === e.itemId) this.pendingPickup = null;
+      if (e.reason && e.outcome === 'skipped') this.sink.warnings.push({ message: `${e.itemId}: skipped (${e.reason})`, object: this.id });
+      this.send({ type: 'queue.propDone', itemId: e.itemId, outcome: e.outcome });
+    });
   }
 
   /**
@@ -333,6 +434,8 @@ export class RigRuntime {
     this.pendingReactions = [];
     this.motion.walkTargetX = null;
     this.send({ type: 'queue.abandon' });
+    // Whatever it held stays on stage and falls on its own.
+    this.send({ type: 'prop.lost' });
     this.body.release();
     this.physics.removeParts(this.id);
   }
@@ -414,6 +517,10 @@ export class RigRuntime {
       }),
       r.on('runner.requestRecover', () => {
         this.send({ type: 'rig.recover' });
+      }),
+      r.on('runner.propAction', (e) => this.onPropAction(e.item)),
+      r.on('runner.propCancel', () => {
+        this.send({ type: 'prop.cancel' });
       }),
     );
   }

@@ -4,7 +4,8 @@
  */
 import { Subject } from 'rxjs';
 import type { StageEvent } from '../../core/events';
-import { resolveProp } from '../../core/props/resolve';
+import { resolveProp, type ResolvedProp } from '../../core/props/resolve';
+import type { PropAccess } from './rigHands';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
@@ -25,6 +26,20 @@ import { StickmanTouches } from './stickmanTouch';
 import { NonFiniteStateError, note, type StepState } from './stepState';
 
 export { NonFiniteStateError };
+
+/** Every prop's authored x, y, rotation (placeholders keep these; the rest are read from physics). */
+function authoredPoses(doc: SceneDocument, propIds: readonly string[]): Float64Array {
+  const out = new Float64Array(propIds.length * 3);
+  const byId = new Map(doc.objects.map((o) => [o.id, o]));
+  propIds.forEach((id, i) => {
+    const o = byId.get(id);
+    if (o?.kind !== 'prop') return;
+    out[i * 3] = o.position[0];
+    out[i * 3 + 1] = o.position[1];
+    out[i * 3 + 2] = o.rotation;
+  });
+  return out;
+}
 export type { RuntimeCommand };
 
 export class StageRuntime {
@@ -41,19 +56,44 @@ export class StageRuntime {
     const rigs: RigRuntime[] = [];
     const rigById = new Map<string, RigRuntime>();
     const propIds: string[] = [];
+    const propDefs = new Map<string, ResolvedProp>();
+    const claims = new Map<string, string>();
     const areaOccupants = new Map<string, Set<string>>();
+    const leftStage = new Set<string>();
+    let propPoses: Float64Array = new Float64Array(0);
+    // What a stickman may know about props (pickups): live, pickable ones only.
+    const props: PropAccess = {
+      grips: (id) => {
+        const def = propDefs.get(id);
+        return def && !def.placeholder && !leftStage.has(id) ? def.grips : null;
+      },
+      pose: (id) => {
+        const i = propIds.indexOf(id);
+        return i < 0 || leftStage.has(id) ? null : { position: [propPoses[i * 3], propPoses[i * 3 + 1]], rotation: propPoses[i * 3 + 2] };
+      },
+      claimant: (id) => claims.get(id) ?? null,
+      claim: (id, rig) => {
+        if (!claims.has(id)) claims.set(id, rig);
+      },
+      unclaim: (id, rig) => {
+        if (claims.get(id) === rig) claims.delete(id);
+      },
+    };
     try {
       const terrain = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
       doc.objects.forEach((o, order) => {
         if (o.kind === 'stickman') {
           const actor = rigActor(o.id);
           if (!actor) throw new Error(`stickman "${o.id}" has no rig actor`);
-          const rig = new RigRuntime(o, stickmanMarkers(o), terrain, actor, world, order, sink);
+          const rig = new RigRuntime(o, stickmanMarkers(o), terrain, actor, world, order, sink, props);
           rigs.push(rig);
           rigById.set(o.id, rig);
         } else if (o.kind === 'terrain') world.addTerrain(o, order);
         else if (o.kind === 'prop') {
-          world.addProp(o, resolveProp(doc, o), order);
+          const def = resolveProp(doc, o);
+          propDefs.set(o.id, def);
+          // A placeholder (its asset is missing) is inert: drawn, named by rules, never simulated.
+          if (!def.placeholder) world.addProp(o, def, order);
           propIds.push(o.id);
         } else if (o.kind === 'area') {
           world.addArea(o, order);
@@ -68,8 +108,8 @@ export class StageRuntime {
     const liveIds = new Set(doc.objects.map((o) => o.id));
     const s: StepState = {
       doc, world, tick: 0, time: 0, started: false, rigs, rigById, propIds,
-      propPoses: new Float64Array(propIds.length * 3), posesRead: false,
-      leftStage: new Set(), liveIds, leavingNow: [], commands: [], sink,
+      propPoses: (propPoses = authoredPoses(doc, propIds)) as Float64Array<ArrayBuffer>, posesRead: false,
+      leftStage, liveIds, leavingNow: [], commands: [], sink,
       dispatcher: new RuleDispatcher(doc.rules, {
         exists: (id) => liveIds.has(id),
         enqueue: (actor, mode, action, ruleId, chain) => {

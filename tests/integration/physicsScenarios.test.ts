@@ -147,8 +147,9 @@ describe('PLAY lifecycle', () => {
       expect(liveWorldCount()).toBe(baselineWorlds + 1);
       expect(controller.currentRuntime!.physics.counts()).toEqual(expected);
     }
-    // The trace inspector forgets stopped actors: stage + 1 rig with its 2 children, no more.
-    expect(controller.inspectedActors).toBe(4);
+    // The trace inspector forgets stopped actors: stage + 1 rig with its 3 children (terrainMotion,
+    // actionRunner, propInteractor), no more.
+    expect(controller.inspectedActors).toBe(5);
     const last = controller.currentRuntime!.physics;
     controller.send({ type: 'ui.edit' });
     expect(last.isDisposed).toBe(true);
