@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initPhysics } from '../../../streams/physics/rapier';
 import { PhysicsWorld } from '../../../streams/physics/world';
-import type { ResolvedProp } from '../../../core/props/resolve';
+import { resolveProp } from '../../../core/props/resolve';
 import type { PropObject } from '../../../core/scene/schema';
+import { prop as propObject, scene } from '../../helpers/scenes';
 import { DEFAULT_STEP_MODEL } from '../../../core/props/throwIntegrator';
 import { sampleThrowArc } from '../../../core/props/throwArc';
 import { solveThrow } from '../../../core/props/throwSolver';
@@ -21,12 +22,9 @@ const GRAVITY: Vec2 = [0, 980];
 
 function launch(release: Vec2, velocity: Vec2, gravityScale: number, steps: number): Vec2[] {
   const world = new PhysicsWorld(GRAVITY);
-  const prop = { kind: 'prop', id: 'ball', file_id: 1, stage_object_id: 'ball', spawn_id: 'builtin:ball', position: release, rotation: 0, scale: [1, 1] } as PropObject;
-  const def: ResolvedProp = {
-    spawn_id: 'builtin:ball', name: 'Ball', shape: { kind: 'circle', radius: 20 }, mass: 1, gravity_scale: gravityScale,
-    friction: 0.5, restitution: 0.2, colors: { fill: '#fff', stroke: '#000' },
-  };
-  world.addProp(prop, def, 0);
+  const doc = scene([propObject('ball', 'ball', release)]);
+  const prop = doc.objects[0] as PropObject;
+  world.addProp(prop, { ...resolveProp(doc, prop), gravity_scale: gravityScale }, 0);
   world.setBodyVelocity('ball', velocity);
   const out: Vec2[] = [release];
   for (let i = 0; i < steps; i += 1) {
