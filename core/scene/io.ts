@@ -151,7 +151,7 @@ export function referenceWarnings(scene: SceneDocument): SceneIssue[] {
       if (f.kind !== 'prop' || typeof ref !== 'string') continue;
       const kind = kindById.get(ref);
       if (kind === undefined) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing prop ${quoteValue(ref)}: the action will be skipped` });
-      else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is a ${kind}, not a prop: the action will be skipped` });
+      else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, not a prop: the action will be skipped` });
     }
   };
   for (const [owner, items] of Object.entries(scene.queues)) {
