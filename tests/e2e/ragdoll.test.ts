@@ -5,8 +5,10 @@
  * grabbed, lifted and let go. Screenshots go to artifacts/e2e/*.png. Waits poll window.__stage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { withApp as withHarnessApp, screenshot, stageToPage, startHarness, waitTicks, type AppPage, type Harness } from './harness';
+import { ROOT, withApp as withHarnessApp, screenshot, stageToPage, startHarness, waitTicks, type AppPage, type Harness } from './harness';
 
 let h: Harness;
 
@@ -173,6 +175,46 @@ describe('ragdoll and grab in the browser', () => {
       await page.fill('[data-testid="timeline-text"]', 'RAGDOLL');
       await page.locator('[data-testid="timeline-row"]', { hasText: 'ANIMATED → RAGDOLL' }).first().waitFor();
       await page.locator('[data-testid="timeline-row"]', { hasText: 'RAGDOLL → RECOVERING' }).first().waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('the Direct popup offers Ragdoll and Recover; queued, Ada falls in PLAY and the recover stands her up', async () => {
+    await withApp(async ({ page, errors }) => {
+      // The demo, with Ada's queue empty and no auto_recover (else she would get up by herself), opened as a file.
+      const scene = JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.json'), 'utf8'));
+      scene.objects = scene.objects.map((o: { id: string }) => (o.id === 'stick-1' ? { ...o, auto_recover: false } : o));
+      scene.queues['stick-1'] = [];
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'ada.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scene)) });
+      await page.waitForFunction(() => (window.__stage!.controller.document.queues['stick-1'] ?? []).length === 0);
+      await page.keyboard.press('d');
+      await page.waitForFunction(() => window.__stage!.mode().mode === 'DIRECT');
+      const ada = await rigOf(page, 'stick-1');
+      const torso = ada.parts.find((p) => p.name === 'torso')!;
+      const at = await stageToPage(page, [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2]);
+      await page.mouse.click(at[0], at[1]);
+      const popup = page.locator('[data-testid="direct-popup"]');
+      await popup.waitFor();
+      expect(await popup.locator('[data-testid="direct-ragdoll"]').isEnabled()).toBe(true);
+      expect(await popup.locator('[data-testid="direct-recover"]').isEnabled()).toBe(true);
+      await popup.locator('[data-testid="direct-ragdoll"]').click();
+      await page.locator('[data-testid="direct-added"]', { hasText: 'Ragdoll' }).waitFor();
+      await popup.locator('[data-testid="direct-wait"]').click();
+      await page.fill('[data-testid="direct-form-seconds"]', '1');
+      await page.click('[data-testid="direct-form-submit"]');
+      await popup.locator('[data-testid="direct-recover"]').click();
+      await page.locator('[data-testid="direct-added"]', { hasText: 'Recover' }).waitFor();
+      const queue = await page.evaluate(() => window.__stage!.controller.document.queues['stick-1'].map(({ id: _id, ...a }) => a));
+      expect(queue).toEqual([{ type: 'ragdoll' }, { type: 'wait', seconds: 1 }, { type: 'recover' }]);
+      await screenshot(page, 'direct-popup-ragdoll');
+      await page.keyboard.press('Escape');
+      // The queue panel lists them; PLAY runs them: down at once, up after the wait (auto_recover is off).
+      await expect(page.locator('[data-testid="queue-item"]').allTextContents()).resolves.toEqual([expect.stringContaining('Ragdoll'), expect.stringContaining('1'), expect.stringContaining('Recover')]);
+      await play(page);
+      await waitRigState(page, 'stick-1', 'RAGDOLL');
+      await waitRigState(page, 'stick-1', 'RECOVERING');
+      await waitRigState(page, 'stick-1', 'ANIMATED');
+      await page.locator('[data-testid="queue-item"][data-status="done"]').nth(2).waitFor();
       expect(errors).toEqual([]);
     });
   });
