@@ -13,6 +13,7 @@ import type { WorldPose } from '../../core/rig/worldPose';
 import type { GripHand, ResolvedGrip } from '../../core/props/grips';
 import { CARRY_HAND, choosePickup, gripWorld, heldPropPose, type Crouch, type PropPose } from '../../core/props/pickup';
 import { REACH_SECONDS, type PickupPlan } from '../../machines/propInteractorMachine';
+import { overhandHandAt, type OverhandPath } from '../../core/props/overhand';
 
 /** What a rig may know about props on stage (the runtime owns them). */
 export interface PropAccess {
@@ -23,6 +24,8 @@ export interface PropAccess {
   claimant(id: string): string | null;
   claim(id: string, rig: string): void;
   unclaim(id: string, rig: string): void;
+  /** The acceleration a free prop feels: project gravity × its gravity_scale (px/s²). */
+  gravity(id: string): Vec2;
 }
 
 /** How long the carrying hand and the crouch take to settle once the prop is held (s). */
@@ -73,8 +76,27 @@ export class RigHands {
     return choice;
   }
 
+  /** The throw under way: its overhand path (rig-local) and its effective target. */
+  throwing: { path: OverhandPath; target: Vec2 } | null = null;
+
+  /** The held hand, if any (the throw arm). */
+  get heldHand(): GripHand | null {
+    return this.hold?.hand ?? null;
+  }
+
+  /** The held prop's grip. */
+  get heldGrip(): ResolvedGrip | null {
+    return this.hold?.grip ?? null;
+  }
+
   /** The pose the arm takes over the locomotion pose this step: markers, lean. */
   pose(state: string, grip: string | null, hand: GripHand | null, propId: string | null, elapsed: number, base: MarkerPose, root: Vec2, facing: Facing): { markers: MarkerPose; torsoLean: number } | null {
+    if (state === 'THROWING' && this.throwing && this.hold) {
+      const sample = overhandHandAt(this.throwing.path, elapsed);
+      const markers = { ...base };
+      markers[markerOf(this.hold.hand)] = sample.hand;
+      return { markers, torsoLean: sample.torsoLean };
+    }
     if (state === 'REACHING' && propId && grip && hand && this.reach) {
       const g = this.props.grips(propId)?.find((x) => x.id === grip);
       const p = this.props.pose(propId);
@@ -143,6 +165,7 @@ export class RigHands {
     const h = this.hold;
     this.hold = null;
     this.reach = null;
+    this.throwing = null;
     if (!h) return null;
     const [a, b] = this.samples.length === 2 ? this.samples : [null, null];
     this.samples = [];

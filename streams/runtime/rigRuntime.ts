@@ -24,7 +24,12 @@ import { RigConnector, type QueueStatus, type RigConnection, type SpeechLine } f
 import type { RagdollCause, RigActor, RigEmitted, RigEvent } from '../../machines/rigMachine';
 import { RigBody } from './rigBody';
 import { RigHands, type PropAccess } from './rigHands';
-import type { PropInteractorEmitted } from '../../machines/propInteractorMachine';
+import type { PropInteractorEmitted, ThrowPlan } from '../../machines/propInteractorMachine';
+import { effectiveThrowTarget } from '../../core/props/throwTarget';
+import { solveThrow } from '../../core/props/throwSolver';
+import { overhandPath, releaseWaypoint, type OverhandPath } from '../../core/props/overhand';
+import { heldPropPose, type PropPose } from '../../core/props/pickup';
+import type { Vec2 } from '../../core/rig/vec';
 import type { LaneItem } from '../../core/actions/lane';
 import { proxyQueryShapes } from '../physics/colliderDescs';
 import { createRigSweep } from '../physics/sweep';
@@ -35,7 +40,12 @@ import { tagChain, type ChainId } from './eventChains';
 export const STEP_DT = 1 / 60;
 
 /** A stage without props to pick up (tests that build a rig on its own). */
-const NO_PROPS: PropAccess = { grips: () => null, pose: () => null, claimant: () => null, claim: () => {}, unclaim: () => {} };
+const NO_PROPS: PropAccess = { grips: () => null, pose: () => null, claimant: () => null, claim: () => {}, unclaim: () => {}, gravity: () => [0, 980] };
+
+/** Horizontal offsets (px) inside which a throw does not turn the thrower around. */
+const THROW_FACING_DEAD_ZONE = 20;
+/** The small deterministic spin a thrown prop leaves the hand with (rad/s, mirrored by facing). */
+const THROW_SPIN = 3;
 
 export interface ActionNote {
   rig: string;
@@ -300,9 +310,67 @@ export class RigRuntime {
     }
   }
 
-  /** Throws arrive with the throw work (issue 11); until then a throw is skipped, the prop kept. */
-  private planThrow(_item: LaneItem): { kind: 'skip'; reason: string } {
-    return { kind: 'skip', reason: 'throwing is not available yet' };
+  /**
+   * A throw starts (seed 11 §1.2, §3.3): the effective target (the saved point capped to
+   * MAX_THROW_RANGE from the root now; a no-op within 4 px), facing it, the overhand path from the
+   * live pose, and the solve from the prop's predicted transform at the release waypoint. No
+   * valid arc: skipped, the prop stays held.
+   */
+  private planThrow(item: LaneItem): ThrowPlan {
+    const a = item.action as { type: string; target_position?: [number, number] };
+    const propId = this.hands.heldPropId;
+    if (!propId || !a.target_position) return { kind: 'skip', reason: 'nothing held' };
+    const root: Vec2 = [this.motion.root[0], this.motion.root[1]];
+    const target = effectiveThrowTarget(root, a.target_position);
+    if (target.kind === 'noop') return { kind: 'skip', reason: 'the target is at the thrower (no-op)' };
+    const dx = target.point[0] - root[0];
+    if (Math.abs(dx) > THROW_FACING_DEAD_ZONE) this.motion.facing = dx > 0 ? 'RIGHT' : 'LEFT';
+    const path = this.overhandFromPose();
+    const release = this.releaseTransform(path);
+    if (!release) return { kind: 'skip', reason: 'no hand to throw with' };
+    const solved = solveThrow(release.position, target.point, this.hands.props.gravity(propId));
+    if (!solved.ok) return { kind: 'skip', reason: `unreachable: ${solved.message}` };
+    this.hands.throwing = { path, target: target.point };
+    return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };
+  }
+
+  /** The overhand path from the pose the rig has now, for its holding hand (rig-local). */
+  private overhandFromPose(): OverhandPath {
+    const p = this.localPose;
+    const hand = this.hands.heldHand ?? 'right';
+    return overhandPath({ pelvis: p.torso.start, shoulder: p.torso.end, head: p.head.end, hand: hand === 'left' ? p.left_lower_arm.end : p.right_lower_arm.end });
+  }
+
+  /** Where the held prop will be at the release waypoint: the grip on the wrist of that pose. */
+  private releaseTransform(path: OverhandPath): PropPose | null {
+    const hand = this.hands.heldHand;
+    const grip = this.hands.heldGrip;
+    if (!hand || !grip) return null;
+    const sample = releaseWaypoint(path);
+    const markers = { ...this.motion.markers, [hand === 'left' ? 'Left_Hand' : 'Right_Hand']: sample.hand };
+    const world = toWorld(solvePose(markers, DEFAULT_PROPORTIONS, { torsoLean: sample.torsoLean }), this.motion.root, this.motion.facing);
+    const forearm = hand === 'left' ? world.left_lower_arm : world.right_lower_arm;
+    return heldPropPose(forearm.end, Math.atan2(forearm.end[1] - forearm.start[1], forearm.end[0] - forearm.start[0]), grip, this.motion.facing);
+  }
+
+  /**
+   * The release boundary: the transform and the solve are recomputed now, the prop placed there,
+   * its velocity set (never an impulse) with a small deterministic spin, and one prop_thrown.
+   */
+  private releaseThrow(propId: string): void {
+    const t = this.hands.throwing;
+    const release = t ? this.releaseTransform(t.path) : null;
+    this.hands.release(STEP_DT);
+    this.hands.props.unclaim(propId, this.id);
+    if (!t || !release) {
+      this.physics.releaseProp(propId, [0, 0], 0);
+      return;
+    }
+    const solved = solveThrow(release.position, t.target, this.hands.props.gravity(propId));
+    this.physics.setHeldPose(propId, release.position, release.rotation, true);
+    const velocity: Vec2 = solved.ok ? solved.velocity : [0, 0];
+    this.physics.releaseProp(propId, velocity, THROW_SPIN * (this.motion.facing === 'LEFT' ? -1 : 1));
+    this.sink.events.push({ type: 'prop_thrown', source: this.id, target: propId, position: roundVec(release.position) });
   }
 
   private listenToInteractor(): void {
@@ -331,6 +399,10 @@ export class RigRuntime {
       }
     });
     on('interactor.release', (e) => {
+      if (e.reason === 'throw') {
+        this.releaseThrow(e.propId);
+        return;
+      }
       const r = this.hands.release(STEP_DT);
       this.hands.props.unclaim(e.propId, this.id);
       if (!r) return;

@@ -78,6 +78,10 @@ export class StageRuntime {
       unclaim: (id, rig) => {
         if (claims.get(id) === rig) claims.delete(id);
       },
+      gravity: (id) => {
+        const scale = propDefs.get(id)?.gravity_scale ?? 1;
+        return [doc.stage.gravity[0] * scale, doc.stage.gravity[1] * scale];
+      },
     };
     try {
       const terrain = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
