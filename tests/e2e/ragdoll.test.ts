@@ -270,6 +270,18 @@ describe('ragdoll and grab in the browser', () => {
 
   it('grab a stickman: it goes ragdoll, hangs from the cursor by the part grabbed, and stands up after the let-go', async () => {
     await withApp(async ({ page, errors }) => {
+      // A flat stage with Ada alone in the middle: nothing else touches her, and no edge to slide off.
+      const flat = {
+        format: 'stickman-stage/scene', version: '1.1', stage: { width: 4000, height: 1600, gravity: [0, 980] },
+        objects: [
+          { kind: 'terrain', id: 'ground', file_id: 1, shape: 'block', position: [2000, 1500], size: [4000, 200], rotation: 0 },
+          { kind: 'stickman', id: 'stick-1', file_id: 2, name: 'Ada', position: [2000, 1400], facing: 'RIGHT', auto_recover: true },
+        ],
+        queues: { 'stick-1': [{ id: 'a1', type: 'speak', text: 'Put me down!', seconds: 30 }] }, rules: [], prop_assets: [],
+      };
+      await page.setInputFiles('[data-testid="open-input"]', { name: 'flat.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(flat)) });
+      await page.waitForFunction(() => window.__stage!.objects().length === 2);
+      await page.click('[data-testid="fit"]');
       const ada = await rigOf(page, 'stick-1');
       await zoomAt(page, [ada.root[0], ada.root[1] - 300], -400);
       await play(page);
