@@ -1,6 +1,7 @@
 /**
- * The bottom panel: the live transition timeline and the rules panel, as tabs. Both stay mounted
- * (the timeline keeps collecting records while hidden, but publishes nothing until shown).
+ * The bottom panel: the live transition timeline, the rules panel and the statecharts panel, as
+ * tabs. All stay mounted (the timeline keeps collecting records while hidden, but publishes
+ * nothing until shown; the statecharts panel watches its actor only while shown).
  */
 import { createSignal, onCleanup } from 'solid-js';
 import type { Editor } from '../state/editor';

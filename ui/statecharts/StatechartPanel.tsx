@@ -182,6 +182,22 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
     if (!m) return [];
     return [...a].filter((p) => p !== '' && !m.byPath.get(p)?.children.some((c) => a.has(c)));
   });
+  // A chart bigger than the panel scrolls: keep the active states in view as they change.
+  createEffect(() => {
+    const l = layout();
+    const paths = leaves();
+    const k = scale();
+    if (!l || !canvas || !props.visible || paths.length === 0) return;
+    const boxes = paths.map((p) => l.states[p]).filter(Boolean);
+    const x0 = Math.min(...boxes.map((b) => b.x)) * k;
+    const y0 = Math.min(...boxes.map((b) => b.y)) * k;
+    const x1 = Math.max(...boxes.map((b) => b.x + b.width)) * k;
+    const y1 = Math.max(...boxes.map((b) => b.y + b.height)) * k;
+    const c = canvas;
+    const seen = x0 >= c.scrollLeft && x1 <= c.scrollLeft + c.clientWidth && y0 >= c.scrollTop && y1 <= c.scrollTop + c.clientHeight;
+    if (!seen) c.scrollTo({ left: Math.max(0, (x0 + x1 - c.clientWidth) / 2), top: Math.max(0, (y0 + y1 - c.clientHeight) / 2) });
+  });
+
   const status = () => {
     if (isDefinition()) return 'machine definition';
     if (!live()?.running()) return selected() === STAGE_ACTOR ? 'not running' : 'not running: starts in PLAY';
