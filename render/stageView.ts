@@ -43,6 +43,8 @@ export interface ViewOverlay {
   snapGrid?: number | null;
   /** The box around a multi-selection (its rotate handle sits above it). */
   groupBox?: { center: Vec2; half: Vec2; rotation: number } | null;
+  /** The grips of the selected prop (stage px, direction in radians); the primary one is filled. */
+  grips?: ReadonlyArray<{ id: string; position: Vec2; rotation: number; primary: boolean }>;
   debug?: {
     enabled: boolean;
     rays?: ReadonlyArray<{ from: Vec2; to: Vec2; hit: boolean }>;
@@ -90,6 +92,8 @@ export const VIEW_STYLE = {
   ragdoll: '#e8590c',
   ragdollJoint: '#343a40',
   reaction: '#c2255c',
+  grip: '#0b7285',
+  placeholder: '#6c737d',
 } as const;
 
 /** CSS px from a debug label down to the reaction line under it. */
@@ -455,7 +459,8 @@ export class StageView {
       pose.y = y;
       pose.rotation = rot;
       pose.shape = p.shape;
-      this.drawProp(L, p.shape, x, y, rot, p.fill, p.stroke);
+      if (p.placeholder) this.drawPlaceholder(L, p.shape, x, y, rot, p.fill);
+      else this.drawProp(L, p.shape, x, y, rot, p.fill, p.stroke);
     }
 
     for (const r of cur.rigs) this.drawRig(L, r, prevIdx?.rigs.get(r.id) ?? null, t, true);
@@ -534,6 +539,13 @@ export class StageView {
         break;
       }
     }
+  }
+
+  /** A missing asset's stand-in: a pale box with a dashed outline (its label is drawn with the overlay). */
+  private drawPlaceholder(L: Layer, shape: PropShape, x: number, y: number, rot: number, fillColor: string): void {
+    const [hx, hy] = shape.kind === 'box' ? [shape.size[0] / 2, shape.size[1] / 2] : [40, 40];
+    L.boxes.push(x, y, hx, hy, rot, rgba(fillColor, 0.55));
+    L.strokes.polyline(boxCorners({ center: [x, y], half: [hx, hy], rotation: rot }), true, 0.9, rgba(VIEW_STYLE.placeholder), SIZE_CSS, 6);
   }
 
   private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean, colorOverride?: RGBA): void {
@@ -636,6 +648,24 @@ export class StageView {
         const [x, y] = this.cam.stageToScreen(l.position);
         labels.push({ x: x + 4, y: y + 4, text: l.text, color: '#3b2a6b' });
       }
+    }
+
+    // Placeholders say what is missing, at their top-left corner.
+    for (const p of cur.props) {
+      if (!p.placeholder) continue;
+      const pose = this.propPoses.get(p.id);
+      if (!pose || pose.stamp !== this.stamp || pose.shape.kind !== 'box') continue;
+      const [sx, sy] = this.cam.stageToScreen([pose.x - pose.shape.size[0] / 2, pose.y - pose.shape.size[1] / 2]);
+      labels.push({ x: sx + 2, y: sy - 16, text: `missing ${p.spawn_id}`, color: VIEW_STYLE.placeholder });
+    }
+
+    const gripColor = rgba(VIEW_STYLE.grip);
+    const gripHollow = rgba('#ffffff', 0.9);
+    for (const g of overlay.grips ?? []) {
+      const [x, y] = g.position;
+      const len = 16 * css;
+      S.push(x, y, x + Math.cos(g.rotation) * len, y + Math.sin(g.rotation) * len, 1.25, gripColor, SIZE_CSS);
+      D.push(x, y, 4.5, g.primary ? gripColor : gripHollow, SIZE_CSS | LINE_CSS, 1.5, gripColor);
     }
 
     const wt = rgba(VIEW_STYLE.walkTarget);

@@ -93,3 +93,15 @@ export function scaleGrip(grip: ResolvedGrip, scale: readonly [number, number]):
   const rotation = sx === sy ? grip.rotation : Math.atan2(Math.sin(grip.rotation) * sy, Math.cos(grip.rotation) * sx);
   return { ...grip, hands: [...grip.hands], position: [grip.position[0] * sx, grip.position[1] * sy], rotation };
 }
+
+/**
+ * A grip of a prop standing at `position` turned by `rotation` (radians, clockwise on screen):
+ * where it is on the stage and the direction it points. Mirroring for a left-facing holder is
+ * the holder's business, not the prop's.
+ */
+export function gripToStage(grip: Pick<ResolvedGrip, 'position' | 'rotation'>, position: readonly [number, number], rotation: number): { position: Vec2; rotation: number } {
+  const c = Math.cos(rotation);
+  const s = Math.sin(rotation);
+  const [x, y] = grip.position;
+  return { position: [position[0] + x * c - y * s, position[1] + x * s + y * c], rotation: grip.rotation + rotation };
+}

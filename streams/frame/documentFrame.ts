@@ -64,7 +64,9 @@ export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 
         break;
       case 'prop': {
         const def = resolveProp(doc, o);
-        props.push({ id: o.id, spawn_id: o.spawn_id, shape: def.shape, position: o.position, rotation: o.rotation, fill: def.colors.fill, stroke: def.colors.stroke });
+        const view: PropView = { id: o.id, spawn_id: o.spawn_id, shape: def.shape, position: o.position, rotation: o.rotation, fill: def.colors.fill, stroke: def.colors.stroke };
+        if (def.placeholder) view.placeholder = true;
+        props.push(view);
         break;
       }
       case 'area':

@@ -26,6 +26,8 @@ export interface PropView {
   rotation: number;
   fill: string;
   stroke: string;
+  /** A custom prop whose asset is missing: drawn as an inert dashed box labelled with its spawn_id. */
+  placeholder?: boolean;
 }
 
 export interface AreaView {

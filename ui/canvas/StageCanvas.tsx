@@ -17,6 +17,7 @@ import { groupBox } from '../state/groupSelection';
 import { GRID_SIZE } from '../state/grid';
 import { bindCanvasPointer } from '../interaction/domPointer';
 import { DirectPopup } from '../components/DirectPopup';
+import { stageGrips } from '../state/propAssets';
 
 export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnapshot) => void }) {
   const editor = props.editor;
@@ -79,7 +80,9 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     const at = editor.capturePointer();
     if (cap?.kind === 'point' && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
     const ids = editor.selection();
+    const one = ids.length === 1 ? doc.objects.find((o) => o.id === ids[0]) : undefined;
     return {
+      grips: one?.kind === 'prop' ? stageGrips(doc, one) : [],
       snapGrid: mode === 'EDIT' && editor.snapOn() ? GRID_SIZE : null,
       marquee: editor.marquee(),
       groupBox: mode === 'EDIT' && ids.length > 1 ? groupBox(doc, controller.frame$.value, ids) : null,

@@ -12,6 +12,7 @@ import { EditError } from '../../core/scene/edit';
 import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
 import { ActionIcon } from './ActionIcon';
+import { objectNamer } from '../state/actionText';
 import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, type FormErrors, type FormValues } from '../state/actionForm';
 
 export interface ActionEditorProps {
@@ -143,7 +144,7 @@ export function ActionEditor(props: ActionEditorProps) {
           <div class="ae-field" classList={{ invalid: !!errorFor(f) }} data-field={f.name}>
             <span class="field-label">
               {f.label}
-              {f.optional ? <span class="muted"> (optional)</span> : null}
+              {f.optional && !f.choices ? <span class="muted"> (optional)</span> : null}
             </span>
             <Switch>
               <Match when={f.kind === 'point'}>
@@ -223,13 +224,34 @@ export function ActionEditor(props: ActionEditorProps) {
                   </For>
                 </div>
               </Match>
+              <Match when={f.choices}>
+                <div class="segmented" role="radiogroup" aria-label={f.label}>
+                  <For each={f.choices}>
+                    {(c) => (
+                      <button
+                        type="button"
+                        role="radio"
+                        aria-checked={(form()[f.name] || f.default) === c.value}
+                        classList={{ active: (form()[f.name] || f.default) === c.value }}
+                        data-testid={`${tid()}-${f.name}-${c.value}`}
+                        onClick={() => set(f.name, c.value)}
+                      >
+                        {c.label}
+                      </button>
+                    )}
+                  </For>
+                </div>
+              </Match>
               <Match when={f.kind === 'prop'}>
                 <div class="ae-point">
                   <select value={form()[f.name] ?? ''} aria-label={f.label} data-testid={`${tid()}-${f.name}`} onChange={(e) => set(f.name, e.currentTarget.value)}>
                     <option value="">choose…</option>
-                    <For each={editor.doc().objects.filter((o) => o.kind === 'prop')}>{(o) => <option value={o.id}>{o.id}</option>}</For>
+                    <Show when={form()[f.name] && !editor.doc().objects.some((o) => o.kind === 'prop' && o.id === form()[f.name])}>
+                      <option value={form()[f.name]}>{form()[f.name]} (missing)</option>
+                    </Show>
+                    <For each={editor.doc().objects.filter((o) => o.kind === 'prop')}>{(o) => <option value={o.id}>{objectNamer(editor.doc())(o.id)}</option>}</For>
                   </select>
-                  <button type="button" class="pick" classList={{ active: picking() === f.name }} onClick={() => (picking() === f.name ? editor.cancelCapture() : pickProp(f))}>
+                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title="Click the prop on the stage (Esc cancels)" onClick={() => (picking() === f.name ? editor.cancelCapture() : pickProp(f))}>
                     {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick</>}
                   </button>
                 </div>

@@ -1,15 +1,16 @@
 /**
  * The Direct popup (DIRECT mode): click a stickman, choose an action from the registry, and it is
  * appended to that stickman's queue. What an action needs is captured first: a point on the stage
- * for stage_point fields (crosshair + ghost marker, Esc cancels), typed fields and choices in a
- * small inline form. Unsupported actions are listed, disabled, as "coming later".
+ * for stage_point fields (crosshair + ghost marker, Esc cancels) or a prop for stage_prop ones
+ * (Pick Up: click the prop), typed fields and choices in a small inline form. Unsupported
+ * actions are listed, disabled, as "coming later".
  */
 import { createEffect, createMemo, createSignal, on, onCleanup, Show } from 'solid-js';
 import type { ActionSpec } from '../../core/actions/registry';
 import { appendAction } from '../../core/scene/edit';
 import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
-import { actionText, bareLabel, defaultValues, objectName, onlyStagePoints } from '../state/actionText';
+import { actionText, bareLabel, completesOnPick, defaultValues, objectName, objectNamer, stageField } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionMenuItems } from './ActionMenu';
 import { ActionEditor } from './ActionEditor';
@@ -49,29 +50,36 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
     if (!spec.supported) return;
     setAdded(null);
     const initial = defaultValues(spec);
-    const point = spec.fields.find((f) => f.capture === 'stage_point');
-    if (point) {
+    const field = stageField(spec);
+    if (field) {
+      const who = rig()?.name ?? rig()?.id;
+      const picked = (value: unknown) => {
+        const values = { ...initial, [field.name]: value };
+        if (completesOnPick(spec)) {
+          try {
+            append({ type: spec.type, ...values } as ActionPayload);
+          } catch (e) {
+            editor.notify('error', 'The action was not added', [String((e as Error)?.message ?? e)]);
+            setStep({ type: 'menu' });
+          }
+        } else setStep({ type: 'form', spec, initial: values });
+      };
+      const onCancel = () => {
+        if (step().type === 'picking') setStep({ type: 'menu' });
+      };
       setStep({ type: 'picking', spec });
-      editor.startCapture({
-        kind: 'point',
-        // A walk target goes on the walkable surface under the click.
-        surface: spec.type === 'walk_to',
-        prompt: `${rig()?.name ?? rig()?.id}: click the ${point.label.toLowerCase()} on the stage`,
-        pick: (p) => {
-          const values = { ...initial, [point.name]: p };
-          if (onlyStagePoints(spec)) {
-            try {
-              append({ type: spec.type, ...values } as ActionPayload);
-            } catch (e) {
-              editor.notify('error', 'The action was not added', [String((e as Error)?.message ?? e)]);
-              setStep({ type: 'menu' });
-            }
-          } else setStep({ type: 'form', spec, initial: values });
-        },
-        onCancel: () => {
-          if (step().type === 'picking') setStep({ type: 'menu' });
-        },
-      });
+      if (field.capture === 'stage_prop') {
+        editor.startCapture({ kind: 'object', kinds: ['prop'], prompt: `${who}: click the prop to ${bareLabel(spec).toLowerCase()}`, pick: picked, onCancel });
+      } else {
+        editor.startCapture({
+          kind: 'point',
+          // A walk target goes on the walkable surface under the click.
+          surface: spec.type === 'walk_to',
+          prompt: `${who}: click the ${field.label.toLowerCase()} on the stage`,
+          pick: picked,
+          onCancel,
+        });
+      }
       return;
     }
     if (spec.fields.length === 0) {
@@ -127,7 +135,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
         <Show when={step().type === 'menu'}>
           <Show when={added()}>
             <p class="added" data-testid="direct-added">
-              Added <ActionIcon type={added()!.type} /> {actionText(added()!)}
+              Added <ActionIcon type={added()!.type} /> {actionText(added()!, objectNamer(editor.doc()))}
             </p>
           </Show>
           <div class="direct-actions" role="menu">

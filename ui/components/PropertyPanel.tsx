@@ -11,6 +11,7 @@ import { SCENE_LIMITS } from '../../core/scene/limits';
 import type { Editor } from '../state/editor';
 import { DEG, formatNumber, parseNumberInput, type NumberRule } from '../state/numbers';
 import { QueuePanel } from './QueuePanel';
+import { PropGrips } from './GripEditor';
 
 function errorText(e: unknown): string {
   if (e instanceof EditError && e.issues.length) {
@@ -217,6 +218,7 @@ function ObjectPanel(props: { editor: Editor; id: string }) {
         </Match>
         <Match when={o().kind === 'prop'}>
           <PropFields o={o() as PropObject} doc={editor.doc()} readOnly={readOnly()} patch={patch} />
+          <PropGrips editor={editor} prop={o() as PropObject} readOnly={readOnly()} />
         </Match>
         <Match when={o().kind === 'stickman'}>
           <StickmanFields o={o() as StickmanObject} doc={editor.doc()} readOnly={readOnly()} patch={patch} />
@@ -285,7 +287,7 @@ function PropFields(props: { o: PropObject; doc: SceneDocument; readOnly: boolea
   return (
     <>
       <fieldset disabled={props.readOnly}>
-        <legend>Prop · {template()?.name ?? o().spawn_id}</legend>
+        <legend>Prop · {template()?.name ?? `missing ${o().spawn_id}`}</legend>
         <div class="row">
           <NumberField label="scale x" value={o().scale[0]} digits={3} testId="prop-scale-x" disabled={props.readOnly} rule={{ min: 0.01, max: 100 }} commit={(v) => props.patch(o().id, { scale: [v!, o().scale[1]] })} />
           <NumberField label="scale y" value={o().scale[1]} digits={3} testId="prop-scale-y" disabled={props.readOnly} rule={{ min: 0.01, max: 100 }} commit={(v) => props.patch(o().id, { scale: [o().scale[0], v!] })} />

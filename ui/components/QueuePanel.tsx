@@ -9,7 +9,7 @@ import { actionSpec, type ActionSpec } from '../../core/actions/registry';
 import { appendAction, moveAction, removeAction, updateAction } from '../../core/scene/edit';
 import type { ActionPayload, QueueItem } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
-import { actionText } from '../state/actionText';
+import { actionText, objectNamer } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
 import { ActionMenuItems } from './ActionMenu';
@@ -164,13 +164,13 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
                   data-testid="queue-item"
                   data-action-id={item.id}
                   data-status={status() ?? undefined}
-                  aria-label={`${index() + 1}. ${actionText(payloadOf(item))}${status() ? `, ${status()}` : ''}`}
+                  aria-label={`${index() + 1}. ${actionText(payloadOf(item), objectNamer(editor.doc()))}${status() ? `, ${status()}` : ''}`}
                   {...reorder.row(item.id, index)}
                 >
                   <span class="qnum">{index() + 1}</span>
                   <ActionIcon type={item.type} />
-                  <span class="qtext" title={actionText(payloadOf(item))}>
-                    {actionText(payloadOf(item))}
+                  <span class="qtext" title={actionText(payloadOf(item), objectNamer(editor.doc()))}>
+                    {actionText(payloadOf(item), objectNamer(editor.doc()))}
                   </span>
                   <Show when={status()}>
                     <span class={`qstatus st-${status()}`} data-testid="queue-status">

@@ -13,7 +13,7 @@ import type { ReactiveMode } from '../../core/actions/lane';
 import { addRule, EditError, moveRule, removeRule, setRuleEnabled, updateRule } from '../../core/scene/edit';
 import type { ActionPayload, ObjectKind, Rule } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
-import { actionText, bareLabel, defaultValues, objectName, RIG_STATE_PHRASES, ruleSummary } from '../state/actionText';
+import { actionText, bareLabel, defaultValues, objectName, objectNamer, RIG_STATE_PHRASES, ruleSummary } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
 import { createReorderable } from '../state/reorderable';
@@ -472,7 +472,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                                 const a = cur().action;
                                 return a ? (
                                   <>
-                                    <ActionIcon type={a.type} /> {actionText(a)}
+                                    <ActionIcon type={a.type} /> {actionText(a, objectNamer(editor.doc()))}
                                   </>
                                 ) : (
                                   '—'

@@ -41,8 +41,17 @@ export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>, doc?: SceneDocume
   return `When ${who} ${what} → ${then}`;
 }
 
-/** Does every field of the spec come from a stage click? (Then a pick alone completes the action.) */
-export const onlyStagePoints = (spec: ActionSpec) => spec.fields.length > 0 && spec.fields.every((f: ActionField) => f.capture === 'stage_point');
+const onStage = (f: ActionField) => f.capture === 'stage_point' || f.capture === 'stage_prop';
+
+/**
+ * Does a stage click complete the action? True when some field is picked on the stage and every
+ * other one is a choice with a default (a pickup: the prop is clicked, the hand stays `auto`).
+ */
+export const completesOnPick = (spec: ActionSpec) =>
+  spec.fields.some(onStage) && spec.fields.every((f: ActionField) => onStage(f) || (f.capture === 'choice' && f.default !== undefined));
+
+/** The field a Direct pick captures first: the prop or the point on the stage. */
+export const stageField = (spec: ActionSpec): ActionField | undefined => spec.fields.find(onStage);
 
 /** Display name of an object: "Ada (stick-1)" when it has a name. */
 export function objectName(doc: SceneDocument, id: string): string {

@@ -763,6 +763,8 @@ export class Editor {
       const details = [`${objectCounts(doc)} · ${doc.rules.length} rule${doc.rules.length === 1 ? '' : 's'}`, 'Ctrl+Z brings the previous scene back.'];
       if (result.migratedFrom) details.push(`Migrated from version ${result.migratedFrom}; saving writes 1.1.`);
       this.notify('info', `Opened ${source}`, details);
+      // Placeholders for missing prop assets, actions naming props that are not there (they skip when run).
+      if (result.warnings.length) this.notify('warning', `${source} opened with ${result.warnings.length === 1 ? 'a warning' : 'warnings'}`, issueLines(result.warnings));
     }
     return ok;
   }
