@@ -125,7 +125,7 @@ export function Palette(props: { editor: Editor }) {
                 title="Add a custom prop from a .prop.json file to this scene"
                 onClick={() => fileInput?.click()}
               >
-                ＋ Import .prop.json…
+                + Import .prop.json…
               </button>
               <input
                 ref={fileInput}
