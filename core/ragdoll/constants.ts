@@ -56,6 +56,14 @@ export const RAGDOLL_JOINTS: readonly RagdollJointSpec[] = [
  */
 export const RAGDOLL_GRAVITY_SCALE = 2400 / 980;
 
+/** Air drag on every part (1/s) and on its spin: a body that lands settles rather than rolls on. */
+export const RAGDOLL_LINEAR_DAMPING = 0.4;
+export const RAGDOLL_ANGULAR_DAMPING = 0.8;
+/** Friction of a ragdoll's parts against what they lie on. */
+export const RAGDOLL_FRICTION = 1.0;
+/** Resistance of each joint to turning (a velocity motor towards 0): limbs fold, not flap. */
+export const RAGDOLL_JOINT_FRICTION = 0.004;
+
 /** A part counts as still below this linear speed (px/s)… */
 export const RAGDOLL_REST_SPEED = 25;
 /** …and this angular speed (rad/s)… */

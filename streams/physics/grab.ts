@@ -23,7 +23,13 @@ export interface GrabHold {
   body: RigidBody;
   cursor: RigidBody;
   joint: Joint;
+  /** The damping the held bodies had, restored on release. */
+  damping: Array<{ body: RigidBody; linear: number; angular: number }>;
 }
+
+/** While held, bodies move through thick air: a dragged box or a dangling stickman settles instead of swinging on. */
+export const HELD_LINEAR_DAMPING = 2.5;
+export const HELD_ANGULAR_DAMPING = 4;
 
 /** The body-local point (px) under a world point, for the spring to hold. */
 export function localPoint(body: RigidBody, world: Vec2): Vec2 {
@@ -36,16 +42,24 @@ export function localPoint(body: RigidBody, world: Vec2): Vec2 {
   return [c * dx + s * dy, -s * dx + c * dy];
 }
 
-/** Holds `body` at its local point `local` (px) from a cursor at `cursor`, as if `mass` (kg) hung there. */
-export function hold(world: World, body: RigidBody, local: Vec2, cursor: Vec2, mass: number): GrabHold {
+/**
+ * Holds `body` at its local point `local` (px) from a cursor at `cursor`, as if `mass` (kg) hung
+ * there. `damped` are the bodies that hang from it (a ragdoll's parts; the body itself otherwise).
+ */
+export function hold(world: World, body: RigidBody, local: Vec2, cursor: Vec2, mass: number, damped: readonly RigidBody[] = [body]): GrabHold {
   const cursorBody = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(toMeters(cursor[0]), toMeters(cursor[1])));
   const omega = 2 * Math.PI * GRAB_FREQUENCY_HZ;
   const stiffness = mass * omega * omega;
-  const damping = 2 * GRAB_DAMPING_RATIO * Math.sqrt(stiffness * mass);
-  const data = RAPIER.JointData.spring(0, stiffness, damping, { x: 0, y: 0 }, { x: toMeters(local[0]), y: toMeters(local[1]) });
+  const springDamping = 2 * GRAB_DAMPING_RATIO * Math.sqrt(stiffness * mass);
+  const data = RAPIER.JointData.spring(0, stiffness, springDamping, { x: 0, y: 0 }, { x: toMeters(local[0]), y: toMeters(local[1]) });
   const joint = world.createImpulseJoint(data, cursorBody, body, true);
   body.wakeUp();
-  return { body, cursor: cursorBody, joint };
+  const damping = damped.map((b) => ({ body: b, linear: b.linearDamping(), angular: b.angularDamping() }));
+  for (const b of damped) {
+    b.setLinearDamping(Math.max(b.linearDamping(), HELD_LINEAR_DAMPING));
+    b.setAngularDamping(Math.max(b.angularDamping(), HELD_ANGULAR_DAMPING));
+  }
+  return { body, cursor: cursorBody, joint, damping };
 }
 
 export function moveHold(h: GrabHold, cursor: Vec2): void {
@@ -57,6 +71,11 @@ export function moveHold(h: GrabHold, cursor: Vec2): void {
 export function releaseHold(world: World, h: GrabHold, velocity: Vec2 | null): void {
   if (h.joint.isValid()) world.removeImpulseJoint(h.joint, true);
   if (h.cursor.isValid()) world.removeRigidBody(h.cursor);
+  for (const d of h.damping) {
+    if (!d.body.isValid()) continue;
+    d.body.setLinearDamping(d.linear);
+    d.body.setAngularDamping(d.angular);
+  }
   if (!velocity || !h.body.isValid()) return;
   let [vx, vy] = velocity;
   const speed = Math.hypot(vx, vy);

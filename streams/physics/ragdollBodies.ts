@@ -6,7 +6,7 @@
  * included. Built and freed as a unit; joints go before bodies.
  */
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
-import { RAGDOLL_GRAVITY_SCALE, RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
+import { RAGDOLL_ANGULAR_DAMPING, RAGDOLL_FRICTION, RAGDOLL_GRAVITY_SCALE, RAGDOLL_JOINT_FRICTION, RAGDOLL_LINEAR_DAMPING, RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
 import { RAPIER } from './rapier';
 import { toMeters, toPixels } from './units';
 
@@ -45,8 +45,8 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
         .setLinvel(toMeters(b.velocity[0]), toMeters(b.velocity[1]))
         .setAngvel(b.angularVelocity)
         .setGravityScale(RAGDOLL_GRAVITY_SCALE)
-        .setLinearDamping(0.05)
-        .setAngularDamping(0.3)
+        .setLinearDamping(RAGDOLL_LINEAR_DAMPING)
+        .setAngularDamping(RAGDOLL_ANGULAR_DAMPING)
         .setCanSleep(true),
     );
     const desc = b.shape.kind === 'circle'
@@ -55,7 +55,7 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
     const collider = world.createCollider(
       // No collision events of its own: a ragdoll's contacts never fire a rule or a reaction, so
       // only a prop's events (props ask for them) can ever mention it, and the stage drops those.
-      desc.setMass(b.mass).setFriction(0.8).setRestitution(0.05).setCollisionGroups(groups),
+      desc.setMass(b.mass).setFriction(RAGDOLL_FRICTION).setRestitution(0).setCollisionGroups(groups),
       body,
     );
     bodies.push(body);
@@ -71,6 +71,8 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
     const joint = world.createImpulseJoint(data, byPart.get(j.parent)!, byPart.get(j.child)!, true) as InstanceType<typeof RAPIER.RevoluteImpulseJoint>;
     joint.setLimits(j.limits[0], j.limits[1]);
     joint.setContactsEnabled(false);
+    // A little joint friction: limbs fold and settle instead of flapping and bouncing off limits.
+    joint.configureMotorVelocity(0, RAGDOLL_JOINT_FRICTION);
     joints.push(joint);
   }
   return { slot, bodies, colliders, joints };

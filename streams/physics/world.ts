@@ -263,7 +263,7 @@ export class PhysicsWorld {
     if (!b) return false;
     const ragdoll = part ? this.ragdolls.get(id) : undefined;
     const mass = ragdoll ? ragdoll.bodies.reduce((m, x) => m + x.mass(), 0) : b.mass();
-    this.heldGrab = hold(this.world, b, localPoint(b, world), world, mass);
+    this.heldGrab = hold(this.world, b, localPoint(b, world), world, mass, ragdoll ? ragdoll.bodies : [b]);
     return true;
   }
 

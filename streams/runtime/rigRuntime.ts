@@ -27,8 +27,9 @@ import { RigHands, type PropAccess } from './rigHands';
 import type { PropInteractorEmitted, ThrowPlan } from '../../machines/propInteractorMachine';
 import { effectiveThrowTarget } from '../../core/props/throwTarget';
 import { solveThrow } from '../../core/props/throwSolver';
-import { overhandPath, releaseWaypoint, type OverhandPath } from '../../core/props/overhand';
-import { heldPropPose, type PropPose } from '../../core/props/pickup';
+import type { OverhandPath } from '../../core/props/overhand';
+import { overhandFor, releaseTransform } from '../../core/props/throwRelease';
+import type { PropPose } from '../../core/props/pickup';
 import type { Vec2 } from '../../core/rig/vec';
 import type { LaneItem } from '../../core/actions/lane';
 import { proxyQueryShapes } from '../physics/colliderDescs';
@@ -336,9 +337,7 @@ export class RigRuntime {
 
   /** The overhand path from the pose the rig has now, for its holding hand (rig-local). */
   private overhandFromPose(): OverhandPath {
-    const p = this.localPose;
-    const hand = this.hands.heldHand ?? 'right';
-    return overhandPath({ pelvis: p.torso.start, shoulder: p.torso.end, head: p.head.end, hand: hand === 'left' ? p.left_lower_arm.end : p.right_lower_arm.end });
+    return overhandFor(this.localPose, this.hands.heldHand ?? 'right');
   }
 
   /** Where the held prop will be at the release waypoint: the grip on the wrist of that pose. */
@@ -346,11 +345,7 @@ export class RigRuntime {
     const hand = this.hands.heldHand;
     const grip = this.hands.heldGrip;
     if (!hand || !grip) return null;
-    const sample = releaseWaypoint(path);
-    const markers = { ...this.motion.markers, [hand === 'left' ? 'Left_Hand' : 'Right_Hand']: sample.hand };
-    const world = toWorld(solvePose(markers, DEFAULT_PROPORTIONS, { torsoLean: sample.torsoLean }), this.motion.root, this.motion.facing);
-    const forearm = hand === 'left' ? world.left_lower_arm : world.right_lower_arm;
-    return heldPropPose(forearm.end, Math.atan2(forearm.end[1] - forearm.start[1], forearm.end[0] - forearm.start[0]), grip, this.motion.facing);
+    return releaseTransform(path, this.motion.markers, this.motion.root, this.motion.facing, hand, grip, DEFAULT_PROPORTIONS);
   }
 
   /**

@@ -164,9 +164,14 @@ export class StageRuntime {
     this.s.onRecord = listener;
   }
 
-  /** Queues a command for the start of the next step. */
+  /**
+   * Queues a command for the start of the next step. Cursor moves of a grab coalesce: only the
+   * last one before a step matters, so only it is applied and traced.
+   */
   enqueue(command: RuntimeCommand): void {
-    this.s.commands.push(command);
+    const queue = this.s.commands;
+    if (command.type === 'grab.move' && queue.length > 0 && queue[queue.length - 1].type === 'grab.move') queue[queue.length - 1] = command;
+    else queue.push(command);
   }
 
   setDebug(enabled: boolean): void {
