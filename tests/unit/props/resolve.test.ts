@@ -4,7 +4,7 @@
  * a custom prop whose asset is missing resolves to an inert placeholder instead of throwing.
  */
 import { describe, expect, it } from 'vitest';
-import { GENERATED_GRIP_ID, scaleGrip, visualCenter } from '../../../core/props/grips';
+import { GENERATED_GRIP_ID, gripToStage, scaleGrip, visualCenter } from '../../../core/props/grips';
 import { PLACEHOLDER, findPropTemplate, resolveProp } from '../../../core/props/resolve';
 import { BUILTIN_PROP_IDS } from '../../../core/scene/builtinProps';
 import { propAssetSchema, propSchema, type PropAsset, type PropObject } from '../../../core/scene/schema';
@@ -102,5 +102,17 @@ describe('placeholders', () => {
 
   it('importing the asset makes the same object resolve for real', () => {
     expect(resolveProp({ prop_assets: [crate] }, prop('my:crate')).placeholder).toBe(false);
+  });
+});
+
+describe('gripToStage', () => {
+  it('places a prop-local grip on the stage: turned with the prop, then moved to its position', () => {
+    const g = { position: [45, 0] as [number, number], rotation: 0.25 };
+    expect(gripToStage(g, [500, 400], 0)).toEqual({ position: [545, 400], rotation: 0.25 });
+    const turned = gripToStage(g, [500, 400], Math.PI / 2);
+    // +90° (clockwise on screen, +Y down): local +X points down the stage.
+    expect(turned.position[0]).toBeCloseTo(500, 9);
+    expect(turned.position[1]).toBeCloseTo(445, 9);
+    expect(turned.rotation).toBeCloseTo(0.25 + Math.PI / 2, 12);
   });
 });
