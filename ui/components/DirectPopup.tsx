@@ -69,7 +69,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
       };
       setStep({ type: 'picking', spec });
       if (field.capture === 'stage_prop') {
-        editor.startCapture({ kind: 'object', kinds: ['prop'], prompt: `${who}: click the prop to ${bareLabel(spec).toLowerCase()}`, pick: picked, onCancel });
+        editor.startCapture({ kind: 'object', kinds: ['prop'], prompt: `${who}: click the ${field.label.toLowerCase()} to ${bareLabel(spec).toLowerCase().replace(/ prop$/, '')}`, pick: picked, onCancel });
       } else {
         editor.startCapture({
           kind: 'point',
