@@ -94,5 +94,8 @@ export interface StageGrip {
 
 /** The prop's grips on the stage (instance scale, rotation and position applied). */
 export function stageGrips(doc: SceneDocument, prop: PropObject): StageGrip[] {
+  // Only authored grips are worth a mark on the stage: a built-in's generated centre grip is
+  // simply "hold it by the middle" and would sit on top of the prop like a stain.
+  if (!doc.prop_assets.some((a) => a.spawn_id === prop.spawn_id && (a.anchors?.length ?? 0) > 0)) return [];
   return resolveProp(doc, prop).grips.map((g: ResolvedGrip) => ({ id: g.id, primary: g.primary, ...gripToStage(g, prop.position, prop.rotation) }));
 }

@@ -37,6 +37,12 @@ describe('custom props in the UI state', () => {
     expect(stageGrips(missing, prop)).toEqual([]);
   });
 
+  it('a built-in prop shows no grip marks (its generated centre grip is not authored)', () => {
+    const { doc } = scene();
+    const box = { kind: 'prop', id: 'b', file_id: 99, stage_object_id: 'b', spawn_id: 'builtin:box', position: [100, 100], rotation: 0, scale: [1, 1] } as never;
+    expect(stageGrips(doc, box)).toEqual([]);
+  });
+
   it("a prop's grips on the stage follow its scale, rotation and position", () => {
     const { doc, prop } = scene();
     const [g] = stageGrips(doc, prop);
