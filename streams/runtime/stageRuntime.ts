@@ -6,6 +6,7 @@ import { Subject } from 'rxjs';
 import type { StageEvent } from '../../core/events';
 import { resolveProp, type ResolvedProp } from '../../core/props/resolve';
 import type { PropAccess } from './rigHands';
+import { gripWorld } from '../../core/props/pickup';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
@@ -47,6 +48,8 @@ export class StageRuntime {
   readonly area$ = new Subject<AreaEvent>();
   readonly events$ = new Subject<StageEvent>();
   private readonly s: StepState;
+  /** What stickmen may know about props (grips, poses, claims): the debug overlay reads it too. */
+  private readonly props: PropAccess;
   private readonly baseFrame: FrameSnapshot;
   private debugEnabled = false;
 
@@ -133,6 +136,7 @@ export class StageRuntime {
       notes: [], onRecord: null, dispatchedEvents: [], frame: null, grab: null,
     };
     this.s = s;
+    this.props = props;
     this.baseFrame = documentFrame(doc, 'PLAY');
     readPropPoses(s);
     s.frame = this.baseFrame;
@@ -273,6 +277,21 @@ export class StageRuntime {
       }
       const flinch = reactionText(r);
       if (flinch) reactions.push({ id: r.id, position: labelAt, text: flinch });
+      // Issue 10: what the hands are doing — state, prop, chosen hand and grip; the stand point.
+      const it = r.connection.interactor;
+      if (it.state !== 'IDLE') {
+        labels.push({ position: [labelAt[0], labelAt[1] - 60], text: `${r.id}: ${it.state} ${it.propId ?? ''}${it.hand ? ` · ${it.hand} hand` : ''}${it.grip ? ` · grip ${it.grip}` : ''}` });
+      }
+      if (r.hands.approaching && r.motion.walkTargetX !== null) points.push([r.motion.walkTargetX, r.motion.root[1]]);
+    }
+    // Every pickable prop's grips, and who has claimed it.
+    for (const id of this.s.propIds) {
+      const grips = this.props.grips(id);
+      const pose = this.props.pose(id);
+      if (!grips || !pose) continue;
+      for (const g of grips) points.push(gripWorld(pose, g).point);
+      const claimant = this.props.claimant(id);
+      if (claimant) labels.push({ position: [pose.position[0], pose.position[1] - 70], text: `${id}: ${this.s.world.isHeld(id) ? 'held' : 'reserved'} by ${claimant}` });
     }
     return { rays, points, proxies, labels, ragdolls, reactions };
   }

@@ -71,6 +71,25 @@ describe('pick up, carry, drop', () => {
   });
 });
 
+describe('debug overlay', () => {
+  it('shows the interactor state with prop, hand and grip, the stand point, grips and the reservation', () => {
+    const doc = scene([ground(1400), stickman('bo', 800), prop('box', 'box', [1400, 1300])], { queues: { bo: [pick('p', 'box')] } });
+    const s = TestStage.load(doc).play();
+    s.controller.setDebug(true);
+    s.step(10);
+    const d = s.frame().debug!;
+    expect(d.labels.map((l) => l.text)).toContain('bo: APPROACHING box · right hand · grip center');
+    expect(d.labels.map((l) => l.text)).toContain('box: reserved by bo');
+    const standX = s.rig('bo').motion.walkTargetX!;
+    expect(d.points).toContainEqual([standX, s.rig('bo').motion.root[1]]);
+    const box = s.runtime.propState('box')!.position;
+    expect(d.points.some((p) => Math.hypot(p[0] - box[0], p[1] - box[1]) < 0.5)).toBe(true); // the centre grip
+    s.stepUntil(() => s.rigView('bo').heldProp === 'box', 60 * 6);
+    expect(s.frame().debug!.labels.map((l) => l.text)).toContain('box: held by bo');
+    s.dispose();
+  });
+});
+
 describe('pickups that must fail safely', () => {
   it('a missing prop, and a prop already held by someone else, are skipped with no prop event and no reservation kept', () => {
     const doc = scene([ground(1400), stickman('a', 800), stickman('b', 1600), prop('box', 'box', [1000, 1300])], {
