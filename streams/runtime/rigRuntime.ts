@@ -28,7 +28,7 @@ import type { PropInteractorEmitted, ThrowPlan } from '../../machines/propIntera
 import { effectiveThrowTarget } from '../../core/props/throwTarget';
 import { solveThrow } from '../../core/props/throwSolver';
 import type { OverhandPath } from '../../core/props/overhand';
-import { overhandFor, releaseTransform } from '../../core/props/throwRelease';
+import { carryOverhand, releaseTransform } from '../../core/props/throwRelease';
 import type { PropPose } from '../../core/props/pickup';
 import type { Vec2 } from '../../core/rig/vec';
 import type { LaneItem } from '../../core/actions/lane';
@@ -43,10 +43,10 @@ export const STEP_DT = 1 / 60;
 /** A stage without props to pick up (tests that build a rig on its own). */
 const NO_PROPS: PropAccess = { grips: () => null, pose: () => null, claimant: () => null, claim: () => {}, unclaim: () => {}, gravity: () => [0, 980] };
 
-/** Horizontal offsets (px) inside which a throw does not turn the thrower around. */
-const THROW_FACING_DEAD_ZONE = 20;
+/** Horizontal offsets (px) inside which a throw does not turn the thrower around (the previews predict it the same way). */
+export const THROW_FACING_DEAD_ZONE = 20;
 /** The small deterministic spin a thrown prop leaves the hand with (rad/s, mirrored by facing). */
-const THROW_SPIN = 3;
+export const THROW_SPIN = 3;
 
 export interface ActionNote {
   rig: string;
@@ -335,9 +335,9 @@ export class RigRuntime {
     return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };
   }
 
-  /** The overhand path from the pose the rig has now, for its holding hand (rig-local). */
+  /** The overhand path from the live markers in the carry pose, for the holding hand (rig-local; see carryOverhand). */
   private overhandFromPose(): OverhandPath {
-    return overhandFor(this.localPose, this.hands.heldHand ?? 'right');
+    return carryOverhand(this.motion.markers, this.hands.heldHand ?? 'right', DEFAULT_PROPORTIONS);
   }
 
   /** Where the held prop will be at the release waypoint: the grip on the wrist of that pose. */
@@ -423,6 +423,11 @@ export class RigRuntime {
   /** Goes ragdoll now (a direct call, a grab); a no-op if already down. */
   setRagdoll(cause: RagdollCause = 'call'): void {
     if (!this.gone) this.send({ type: 'rig.setRagdoll', cause });
+  }
+
+  /** The prop it holds or reaches for left the stage: let go of it, quietly. */
+  propLost(): void {
+    this.send({ type: 'prop.lost' });
   }
 
   /** Starts standing up now if it is a ragdoll (a direct call). */

@@ -17,6 +17,8 @@ export function leaveStage(s: StepState): void {
     const y = s.propPoses[i * 3 + 1];
     if (y <= floor || s.leftStage.has(id)) continue;
     const x = s.propPoses[i * 3];
+    // Whoever holds it or reaches for it lets go (no prop event: it is gone, not dropped).
+    for (const r of s.rigs) if (r.connection.interactor.propId === id) r.propLost();
     s.world.removeBody(id);
     forget(s, id);
     s.sink.events.push({ type: 'left_stage', source: id, target: null, position: roundVec([x, y]) });
