@@ -24,6 +24,14 @@ export type { StageCommand };
  */
 export type BreakCheck = (records: readonly TraceRecord[], tick: number) => boolean;
 
+/** What a take (streams/take) hears from the stage: see `setTakeHooks`. */
+export interface TakeHooks {
+  /** A command from the UI or the CLI was queued during PLAY (before it is queued). */
+  onCommand?(command: RuntimeCommand): void;
+  /** A step is about to run and will have this tick: a replayed take queues that tick's commands. */
+  beforeStep?(tick: number): void;
+}
+
 /** Rig actor inputs: every stickman with its authored queue as lane items. */
 const rigInputsOf = (doc: SceneDocument): RigInput[] =>
   doc.objects
@@ -175,6 +183,7 @@ export class StageController {
    * `command` record. Ignored outside PLAY (there is nothing running to command).
    */
   command(command: RuntimeCommand): void {
+    if (this.runtime) this.takeHooks?.onCommand?.(command);
     this.runtime?.enqueue(command);
   }
 
@@ -248,12 +257,38 @@ export class StageController {
     return { t: tickTime(this.tick), tick: this.tick };
   }
 
-  private stepOnce(runtime: StageRuntime): void {
+  private stepOnce(runtime: StageRuntime, checkBreaks = true): void {
     this.stepRecords.length = 0;
+    this.takeHooks?.beforeStep?.(runtime.tick + 1);
     runtime.step();
     this.clock.increment(STEP_MS);
     this.tick$.next(runtime.tick);
-    this.checkBreak(runtime.tick);
+    if (checkBreaks) this.checkBreak(runtime.tick);
+    else this.stepRecords.length = 0;
+  }
+
+  // --- Takes (streams/take): recording, replaying and seeking a run. ---
+  private takeHooks: TakeHooks | null = null;
+
+  /** Installs (or with null removes) the take hooks; see `TakeHooks`. */
+  setTakeHooks(hooks: TakeHooks | null): void {
+    this.takeHooks = hooks;
+  }
+
+  /**
+   * Runs `count` steps in PLAY whether running or paused (a take replay or seek re-simulates
+   * while paused), without breakpoints; publishes the frame once at the end. Returns how many ran.
+   */
+  advance(count: number): number {
+    let ran = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (this.mode.mode !== 'PLAY' || !this.runtime) break;
+      if (i === count - 1) this.previousFrame = this.runtime.frame();
+      this.stepOnce(this.runtime, false);
+      ran += 1;
+    }
+    if (ran > 0 && this.runtime) this.publish(this.runtime.frame(), false);
+    return ran;
   }
 
   // --- Breakpoints (the statecharts panel): pause at the end of the step that hit one. ---

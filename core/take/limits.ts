@@ -1,0 +1,31 @@
+/**
+ * Hard limits on take files (`.take.json`). A take is its scene (held to the scene limits) plus
+ * the commands and stage controls of the run, each stamped with the tick it took effect.
+ *
+ * Memory budget (stated here, tested in tests/unit/take/budget.test.ts): a take keeps no frames
+ * and no keyframes, only its commands, so its size grows with what the director did, not with
+ * how long it ran. The busiest input the UI produces is a grab dragged through every step (the
+ * runtime coalesces cursor moves to one `grab.move` per step): a 10-minute take (36,000 steps)
+ * of that is under TAKE_MEMORY_BUDGET_10_MIN bytes, in memory and as a file.
+ */
+export const TAKE_LIMITS = {
+  /** The scene may use the scene limit (4 MiB); the rest is commands. */
+  maxFileBytes: 64 * 1024 * 1024,
+  /** One hour of simulation at 60 steps per second (the scene's own seconds limit). */
+  maxTicks: 216_000,
+  /** Enough for a grab moved every step of the longest take, plus other commands. */
+  maxCommands: 500_000,
+  /** Pauses and resumes. */
+  maxControls: 50_000,
+  maxNameLength: 200,
+  /** An id a command names (a stickman, a prop); not checked against the scene, as at runtime. */
+  maxIdLength: 200,
+  maxCoordinate: 1_000_000,
+  maxVelocity: 1_000_000,
+} as const;
+
+/** 60 steps per second, the fixed step of DESIGN.md §4; a take says so, so a change is caught. */
+export const TAKE_STEPS_PER_SECOND = 60;
+
+/** Bytes a 10-minute take may take at most (see the comment above). */
+export const TAKE_MEMORY_BUDGET_10_MIN = 4 * 1024 * 1024;
