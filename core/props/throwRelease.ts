@@ -31,11 +31,20 @@ export function releaseTransform(path: OverhandPath, base: MarkerPose, root: Vec
 }
 
 /**
+ * The overhand path of a rig whose markers are `base` carrying with `hand` (the carry pose a held
+ * prop settles into). The windup poses the arm over the locomotion markers, so the runtime derives
+ * its path from them too — not from a crouch a pickup just before is still settling out of — and
+ * reach and head clearance hold on the torso the throw really has.
+ */
+export function carryOverhand(base: MarkerPose, hand: GripHand, proportions: RigProportions): OverhandPath {
+  return overhandFor(solvePose({ ...base, [handMarker(hand)]: [CARRY_HAND[0], CARRY_HAND[1]] as Vec2 }, proportions), hand);
+}
+
+/**
  * For a preview: the release transform of a stickman standing at `root` in its base pose and
  * carrying with `hand` (the carry pose the runtime settles into once a prop is held).
  */
 export function predictedRelease(base: MarkerPose, root: Vec2, facing: Facing, hand: GripHand, grip: ResolvedGrip, proportions: RigProportions): { path: OverhandPath; release: PropPose } {
-  const carrying = { ...base, [handMarker(hand)]: [CARRY_HAND[0], CARRY_HAND[1]] as Vec2 };
-  const path = overhandFor(solvePose(carrying, proportions), hand);
-  return { path, release: releaseTransform(path, carrying, root, facing, hand, grip, proportions) };
+  const path = carryOverhand(base, hand, proportions);
+  return { path, release: releaseTransform(path, base, root, facing, hand, grip, proportions) };
 }
