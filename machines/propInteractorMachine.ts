@@ -211,7 +211,11 @@ export const propInteractorMachine = setup({
           { guard: 'released', target: 'IDLE', actions: ['emitDoneCancelled', 'clear'] },
           { target: 'IDLE', actions: ['emitReleaseRagdoll', 'emitDoneCancelled', 'clear'] },
         ],
-        'prop.lost': { target: 'IDLE', actions: ['emitDoneCancelled', 'clear'] },
+        // Gone before the release: the hold still ends with its one release (claim and hand freed).
+        'prop.lost': [
+          { guard: 'released', target: 'IDLE', actions: ['emitDoneCancelled', 'clear'] },
+          { target: 'IDLE', actions: ['emitReleaseLost', 'emitDoneCancelled', 'clear'] },
+        ],
       },
     },
   },

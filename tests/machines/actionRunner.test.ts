@@ -10,12 +10,17 @@
  * speech, the landing barrier, and queue_finished once per exhaustion; and the rig's state
  * (issue 8): walks and turns never start while the rig is down, a walk interrupted by a fall is
  * stopped and resumed, `ragdoll`/`recover` ask the rig only when it is not already there and
- * finish when it says it is.
+ * finish when it says it is; and prop actions (issue 10): they start only while the rig is up,
+ * are handed to the prop interactor as they start, finish with the interactor's answer for the
+ * current item (stale answers change nothing, the landing barrier does not hold them back),
+ * are taken back from it when a takeover, stop or abandon cancels them; unknown kinds finish
+ * skipped at once.
  *
  * The runner is the rig machine's child, so the model sends only what the rig can send: its
  * `queue.rigState` follows the rig machine's own edges, the landing barrier exists only in
  * ANIMATED (and the rig lifts it before it goes down), and locomotion reports a walk's end only
- * while the rig is up (a fall stops the walk first).
+ * while the rig is up (a fall stops the walk first); the interactor answers only for the prop
+ * item it was handed (or late, for one already cancelled).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, getNextSnapshot, type AnyTransitionDefinition, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
@@ -46,6 +51,9 @@ const AUTHORED: LaneItem[] = [
   { id: 'a-face', origin: 'authored', action: { type: 'face', direction: 'LEFT' } },
   { id: 'a-ragdoll', origin: 'authored', action: { type: 'ragdoll' } },
   { id: 'a-recover', origin: 'authored', action: { type: 'recover' } },
+  { id: 'a-pick', origin: 'authored', action: { type: 'pick_up_prop', target_prop_id: 'crate', hand: 'auto' } },
+  // A kind this runner has no state for (a file from a newer build): skipped, never stalls.
+  { id: 'a-mystery', origin: 'authored', action: { type: 'juggle' } as unknown as ActionPayload },
 ];
 const INPUT = { rigId: 'stick', items: AUTHORED };
 
@@ -57,17 +65,28 @@ const REACTIVE_ACTIONS: ActionPayload[] = [
   { type: 'face', direction: 'RIGHT' },
   { type: 'ragdoll' },
   { type: 'recover' },
+  { type: 'drop_prop' },
 ];
+/** The prop interactor runs these; the runner hands them over and waits for `queue.propDone`. */
+const PROP_KINDS: ReadonlySet<string> = new Set(['pick_up_prop', 'drop_prop', 'throw_prop']);
+const isPropKind = (item: LaneItem | null | undefined): boolean => PROP_KINDS.has(item?.action.type ?? '');
+/** Kinds the runner knows; any other finishes skipped at once. */
+const KNOWN_KINDS: ReadonlySet<string> = new Set(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', ...PROP_KINDS]);
+const OUTCOMES: Outcome[] = ['completed', 'skipped', 'cancelled', 'blocked'];
+/** A done for an item the runner is not running (one it already cancelled): ignored. */
+const STALE_PROP_DONE: Extract<ActionRunnerEvent, { type: 'queue.propDone' }> = { type: 'queue.propDone', itemId: 'long-gone', outcome: 'completed' };
 const MODES: ReactiveMode[] = ['sequential', 'takeover', 'overlay'];
 const SMALL_DT = 1 / 60;
 const BIG_DT = 5;
 const RIG_STATES: RigStateName[] = ['ANIMATED', 'RAGDOLL', 'RECOVERING'];
 
+// A reactive prop item has one id whatever its mode: the graph key names the current prop item
+// (the interactor's answers carry its id), so one id per kind keeps that key no finer than the kind.
 const ENQUEUES: ActionRunnerEvent[] = MODES.flatMap((mode) =>
   REACTIVE_ACTIONS.map((action) => ({
     type: 'queue.enqueue' as const,
     mode,
-    item: { id: `${mode}-${action.type}`, origin: 'reactive' as const, action },
+    item: { id: PROP_KINDS.has(action.type) ? `reactive-${action.type}` : `${mode}-${action.type}`, origin: 'reactive' as const, action },
   })),
 );
 
@@ -85,8 +104,20 @@ const EVENTS: ActionRunnerEvent[] = [
   ...ENQUEUES,
 ];
 
+/**
+ * The events of a state: the fixed ones, and the interactor's answer for the current prop item
+ * (each outcome) besides a stale one. The current item's id is part of the graph key (see
+ * `digest`), so every state of a key gets the same answers.
+ */
+function eventsFor(s: Snap): ActionRunnerEvent[] {
+  const cur = s.context.current;
+  const answers = isPropKind(cur) ? OUTCOMES.map((outcome) => ({ type: 'queue.propDone' as const, itemId: cur!.id, outcome })) : [];
+  return [...EVENTS, STALE_PROP_DONE, ...answers];
+}
+
 function eventLabel(e: ActionRunnerEvent): string {
   if (e.type === 'step') return `step(${e.dt === BIG_DT ? '5' : '1/60'})`;
+  if (e.type === 'queue.propDone') return e.itemId === STALE_PROP_DONE.itemId ? 'propDone(stale)' : `propDone(${e.outcome})`;
   if (e.type === 'queue.enqueue') return `enqueue(${e.mode} ${e.item.action.type})`;
   if (e.type === 'queue.rigState') return `rig ${e.state}`;
   return e.type;
@@ -122,6 +153,9 @@ function rigCanSend(s: Snap, e: ActionRunnerEvent): boolean {
     case 'rig.arrived':
     case 'rig.walkBlocked':
       return rig === 'ANIMATED';
+    case 'queue.propDone':
+      // The interactor answers only for what it was handed; a stale answer may come any time.
+      return e.itemId === STALE_PROP_DONE.itemId || (isPropKind(s.context.current) && s.context.current!.id === e.itemId);
     default:
       return true;
   }
@@ -137,6 +171,8 @@ function digest(s: Snap) {
   const next = c.lane.items[c.lane.cursor];
   return {
     cur: c.current?.action.type ?? null,
+    // The interactor's answers name the current prop item: its id separates keys.
+    curId: isPropKind(c.current) ? c.current!.id : null,
     next: next ? `${next.origin}:${next.action.type}` : null,
     had: c.laneHadWork,
     ov: Math.min(c.overlays.length, 2),
@@ -153,7 +189,7 @@ const serializeState = (s: Snap): string => JSON.stringify({ v: s.value, ...dige
 
 const model = createTestModel(actionRunnerMachine, {
   input: INPUT,
-  events: EVENTS,
+  events: (s) => eventsFor(s as Snap),
   serializeState: (s) => serializeState(s as Snap),
   filterEvents: (s, e) => rigCanSend(s as Snap, e),
   limit: 200_000,
@@ -192,7 +228,10 @@ const groups = shortest.map((p) => {
   const baseEvents = p.steps.slice(1).map((s) => s.event as ActionRunnerEvent); // drop xstate.init
   const baseStates = statesOf(baseEvents);
   const last = baseStates[baseStates.length - 1];
-  const extensions: Extension[] = EVENTS.filter((e) => acceptsType(last, e.type) && rigCanSend(last, e)).map((e) => ({
+  // The interactor answers whenever it is done, whatever the runner declares in its state: its
+  // answers are tried everywhere the rig can send them, not only where the machine listens.
+  const tried = (e: ActionRunnerEvent) => (e.type === 'queue.propDone' || acceptsType(last, e.type)) && rigCanSend(last, e);
+  const extensions: Extension[] = eventsFor(last).filter(tried).map((e) => ({
     description: [...baseEvents, e].map(eventLabel).join(' → '),
     event: e,
     states: [last, getNextSnapshot(actionRunnerMachine, last, e)],
@@ -303,12 +342,19 @@ interface ReplayFork {
   sent: number;
 }
 
+function uniqueIds(raw: ActionRunnerEvent, index: number, now: Snap): ActionRunnerEvent {
+  if (raw.type === 'queue.enqueue') return { ...raw, item: { ...raw.item, id: `${raw.item.id}@${index}` } };
+  const cur = now.context.current;
+  if (raw.type === 'queue.propDone' && cur && cur.id.replace(/@\d+$/, '') === raw.itemId) return { ...raw, itemId: cur.id };
+  return raw;
+}
+
 /**
  * Replays `events` on a real actor, from the start or from a fork of an earlier replay. If
  * `expected` states are given (the first one is the starting state), the actor must match each
  * (state value and the context digest). Throws (via expect) on any broken invariant.
  */
-function replay(events: ActionRunnerEvent[], expected?: Snap[], observe = true, from?: ReplayFork): ReplayResult {
+function replay(events: ActionRunnerEvent[], expected?: Snap[], from?: ReplayFork): ReplayResult {
   const taken = new Set<AnyTransitionDefinition>();
   const actor = createActor(actionRunnerMachine, {
     input: INPUT,
@@ -327,20 +373,19 @@ function replay(events: ActionRunnerEvent[], expected?: Snap[], observe = true, 
   if (expected) expectSame(actor.getSnapshot(), expected[0], 'at the start');
   events.forEach((raw, j) => {
     const i = offset + j;
-    // Unique ids per enqueued item, so "one finish per start" is checked per item.
-    const event: ActionRunnerEvent = raw.type === 'queue.enqueue' ? { ...raw, item: { ...raw.item, id: `${raw.item.id}@${i}` } } : raw;
-    if (observe) obs.before(event, actor.getSnapshot());
+    // Unique ids per enqueued item, so "one finish per start" is checked per item; the
+    // interactor's answer for the current item names it by its unique id.
+    const event = uniqueIds(raw, i, actor.getSnapshot());
+    obs.before(event, actor.getSnapshot());
     actor.send(event);
     const batch = buffer.splice(0, buffer.length);
-    if (observe) {
-      for (const e of batch) obs.onEmitted(e);
-      obs.after(event, actor.getSnapshot());
-    }
+    for (const e of batch) obs.onEmitted(e);
+    obs.after(event, actor.getSnapshot());
     const snap = actor.getSnapshot();
     values.push(JSON.stringify(snap.value));
     if (expected) expectSame(snap, expected[j + 1], `after ${eventLabel(raw)} (#${i + 1})`);
   });
-  if (observe) obs.end(actor.getSnapshot());
+  obs.end(actor.getSnapshot());
   const fork = { snapshot: actor.getPersistedSnapshot(), observer: obs, sent: offset + events.length };
   actor.stop();
   return { taken, values, fork };
@@ -380,6 +425,10 @@ class Observer {
   walksNow = 0;
   stopWalksNow = 0;
   requestsNow: Array<'ragdoll' | 'recover'> = [];
+  /** Prop items handed to the interactor, and taken back from it, on the current event. */
+  propActionsNow: string[] = [];
+  propCancelsNow: string[] = [];
+  emittedNow = 0;
 
   before(event: ActionRunnerEvent, snap: Snap): void {
     this.current = event;
@@ -392,6 +441,9 @@ class Observer {
     this.walksNow = 0;
     this.stopWalksNow = 0;
     this.requestsNow = [];
+    this.propActionsNow = [];
+    this.propCancelsNow = [];
+    this.emittedNow = 0;
     const laneBlocked = snap.matches({ running: { lane: 'blocked' } });
     if (event.type === 'step' && this.running) {
       const dt = event.dt;
@@ -427,6 +479,7 @@ class Observer {
 
   onEmitted(e: ActionRunnerEmitted): void {
     const ev = this.current!;
+    this.emittedNow += 1;
     switch (e.type) {
       case 'runner.started': {
         expect(this.running, 'nothing starts while the queue is stopped').toBe(true);
@@ -440,8 +493,8 @@ class Observer {
           expect(this.inFlight, 'one primary item at a time').toBeNull();
           expect(ev.type, 'primary items start on a step').toBe('step');
           const startKind = e.item.action.type;
-          // The rig cannot walk or turn on the floor: those wait until it is ANIMATED again.
-          if (startKind === 'walk_to' || startKind === 'face') expect(this.rig, `${startKind} started while the rig is ${this.rig}`).toBe('ANIMATED');
+          // The rig cannot walk, turn or handle a prop on the floor: those wait until it is ANIMATED again.
+          if (startKind === 'walk_to' || startKind === 'face' || PROP_KINDS.has(startKind)) expect(this.rig, `${startKind} started while the rig is ${this.rig}`).toBe('ANIMATED');
           const expectedNext = this.refR[0] ?? this.refA[0];
           expect(e.item.id, 'the lane order: reactive (takeover first, then sequential in arrival order), then the authored future').toBe(expectedNext?.id);
           if (this.refR.length) this.refR.shift();
@@ -469,13 +522,25 @@ class Observer {
           this.overlays.delete(e.item.id);
         } else {
           expect(this.inFlight?.item.id, 'only the current primary item finishes').toBe(e.item.id);
-          if (e.outcome === 'cancelled') {
+          if (PROP_KINDS.has(kind) && ev.type === 'queue.propDone' && ev.itemId === e.item.id) {
+            // The interactor's answer for the running prop item ends it with its outcome, whatever
+            // the outcome and even behind the landing barrier (the interactor keeps its own clock).
+            expect(e.outcome, 'a prop item finishes with the interactor\'s outcome').toBe(ev.outcome);
+            expect(this.flightBefore?.id, 'the answer comes after the start').toBe(e.item.id);
+          } else if (e.outcome === 'cancelled') {
             expect(this.cancelledOnThisEvent, 'cancelled only by a takeover or stop').toBe(e.item.id);
             if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
+            // The interactor is told first, so it lets go of its claim before the queue moves on.
+            if (PROP_KINDS.has(kind)) expect(this.lastEmitted).toEqual({ type: 'runner.propCancel', item: e.item });
           } else if (e.outcome === 'blocked' && ev.type === 'queue.abandon') {
             // The stickman left the stage: whatever ran can never finish.
             expect(this.cancelledOnThisEvent, 'abandoned only by queue.abandon').toBe(e.item.id);
             if (kind === 'walk_to') expect(this.lastEmitted).toEqual({ type: 'runner.stopWalk' });
+            if (PROP_KINDS.has(kind)) expect(this.lastEmitted).toEqual({ type: 'runner.propCancel', item: e.item });
+          } else if (e.outcome === 'skipped' && !KNOWN_KINDS.has(kind)) {
+            // A kind this runner cannot run is skipped as it starts, rig up or down.
+            expect(this.startedNow?.id, `${e.item.id} is skipped on the step it starts`).toBe(e.item.id);
+            expect(this.lastEmitted).toEqual({ type: 'runner.started', item: e.item, overlay: false });
           } else if (e.outcome === 'skipped') {
             // ragdoll/recover are skipped at once when the rig is already where they would take it.
             expect(['ragdoll', 'recover'], `a primary ${kind} is never skipped`).toContain(kind);
@@ -556,6 +621,19 @@ class Observer {
       case 'runner.face':
         expect(this.lastEmitted?.type).toBe('runner.started');
         break;
+      case 'runner.propAction':
+        // Handed to the interactor exactly as it starts (the rig is up: checked at the start).
+        expect(PROP_KINDS.has(e.item.action.type), `${e.item.action.type} is not a prop action`).toBe(true);
+        expect(this.startedNow?.id, 'a prop item is handed over as it starts').toBe(e.item.id);
+        expect(this.lastEmitted).toEqual({ type: 'runner.started', item: e.item, overlay: false });
+        this.propActionsNow.push(e.item.id);
+        break;
+      case 'runner.propCancel':
+        expect(PROP_KINDS.has(e.item.action.type), `${e.item.action.type} is not a prop action`).toBe(true);
+        expect(this.inFlight?.item.id, 'only the running prop item is taken back').toBe(e.item.id);
+        expect(this.cancelledOnThisEvent, 'taken back only by a takeover, stop or abandon').toBe(e.item.id);
+        this.propCancelsNow.push(e.item.id);
+        break;
       case 'runner.speechFinished':
         break;
     }
@@ -573,6 +651,26 @@ class Observer {
     } else {
       expect(this.requestsNow, 'requests only when a ragdoll/recover item starts').toEqual([]);
     }
+    // A prop item is handed over once as it starts and runs until the interactor answers; an
+    // unknown kind is never handed over and is already finished.
+    const started = this.startedNow;
+    expect(this.propActionsNow, 'prop actions only as a prop item starts').toEqual(started && isPropKind(started) ? [started.id] : []);
+    if (started && isPropKind(started)) expect(this.finishes.get(started.id) ?? 0, `${started.id} waits for the interactor`).toBe(0);
+    if (started && !KNOWN_KINDS.has(started.action.type)) expect(this.finishes.get(started.id) ?? 0, `${started.id} is skipped at once`).toBe(1);
+    // A prop item cancelled or abandoned is taken back from the interactor, once.
+    const takenBack = this.cancelledOnThisEvent !== null && isPropKind(this.flightBefore) && this.flightBefore!.id === this.cancelledOnThisEvent;
+    expect(this.propCancelsNow, 'prop cancels only for a cancelled prop item').toEqual(takenBack ? [this.flightBefore!.id] : []);
+    if (event.type === 'queue.propDone') {
+      if (isPropKind(this.flightBefore) && this.flightBefore!.id === event.itemId) {
+        expect(this.finishes.get(event.itemId) ?? 0, `the answer for ${event.itemId} finishes it`).toBe(1);
+      } else {
+        expect(this.emittedNow, 'an answer for an item not running changes nothing').toBe(0);
+      }
+    }
+    // The landing barrier lifted with a prop item still running: it waits for the interactor again.
+    if (event.type === 'queue.unblock' && this.running && isPropKind(this.inFlight?.item)) {
+      expect(snap.matches({ running: { lane: 'propWorking' } }), 'unblock returns to propWorking').toBe(true);
+    }
     if (event.type === 'queue.rigState' && this.flightBefore) {
       const kind = this.flightBefore.action.type;
       // The rig got where a waiting ragdoll/recover asked: it is done now.
@@ -586,6 +684,8 @@ class Observer {
         expect(this.walksNow, `walk on rig ${this.rigBefore} → ${this.rig}: resume`).toBe(down(this.rigBefore) && !down(this.rig) ? 1 : 0);
         expect(this.inFlight?.item.id, 'the rig changing state does not end a walk').toBe(this.flightBefore.id);
       }
+      // A fall does not end a prop item here: the interactor's disarm answers for it.
+      if (PROP_KINDS.has(kind)) expect(this.inFlight?.item.id, 'the rig changing state does not end a prop item').toBe(this.flightBefore.id);
     }
     // A walk runs only while the rig is up; while it is down, it is paused.
     if (this.inFlight?.item.action.type === 'walk_to') expect(this.inFlight.paused, `walk paused with the rig ${this.rig}`).toBe(this.rig !== 'ANIMATED');
@@ -622,6 +722,8 @@ class Observer {
     o.finishes = new Map(this.finishes);
     o.timeUpOnThisEvent = new Set(this.timeUpOnThisEvent);
     o.requestsNow = [...this.requestsNow];
+    o.propActionsNow = [...this.propActionsNow];
+    o.propCancelsNow = [...this.propCancelsNow];
     return o;
   }
 
@@ -652,43 +754,42 @@ describe('actionRunner machine (model-based, xstate/graph)', () => {
     for (const g of groups) expect(serializeState(g.base.states.at(-1)!), g.base.description).toBe(g.key);
   });
 
-  it('the generated paths reach every declared state and take every declared transition', () => {
-    const declared = declaredTransitions();
-    const taken = new Set<string>();
-    const reached = new Set<string>();
-    for (const g of groups) {
-      // Coverage only: the invariants are checked (and reported per path) below.
-      const base = replay(g.base.events, undefined, false);
-      const runs = [base, ...g.extensions.map((x) => replay([x.event], undefined, false, base.fork))];
-      for (const r of runs) {
-        for (const t of r.taken) {
-          const label = declared.get(t);
-          if (label) taken.add(label);
-        }
-        for (const v of r.values) reached.add(v);
-      }
-      for (const s of [...g.base.states, ...g.extensions.map((x) => x.states[1])]) reached.add(JSON.stringify(s.value));
-    }
-    const allValues = declaredValues().map((v) => JSON.stringify(v)).sort();
-    expect(allValues).toHaveLength(15); // stopped + 7 lane states × 2 overlay states
-    expect([...reached].sort()).toEqual(allValues);
-    expect([...taken].sort()).toEqual([...declared.values()].sort());
-  });
+  // What the replays below took and reached (collected as they run, asserted after them: one
+  // replay of every path serves both the invariants and the coverage).
+  const taken = new Set<AnyTransitionDefinition>();
+  const reached = new Set<string>();
+  const replayed = new Set<string>();
 
   describe('every generated path replays on a real actor with the queue invariants', () => {
     for (const g of groups) {
       it(`${g.base.description}  [${g.key}]`, () => {
         const base = replay(g.base.events, g.base.states);
+        const runs = [base];
         for (const p of g.extensions) {
           try {
-            replay([p.event], p.states, true, base.fork);
+            runs.push(replay([p.event], p.states, base.fork));
           } catch (err) {
             (err as Error).message = `${p.description}: ${(err as Error).message}`;
             throw err;
           }
         }
+        for (const r of runs) {
+          for (const t of r.taken) taken.add(t);
+          for (const v of r.values) reached.add(v);
+        }
+        replayed.add(g.key);
       });
     }
+  });
+
+  it('the generated paths reach every declared state and take every declared transition', () => {
+    expect(replayed.size, 'every path was replayed above (run the whole file)').toBe(groups.length);
+    const declared = declaredTransitions();
+    const labels = new Set([...taken].map((t) => declared.get(t)).filter((l): l is string => l !== undefined));
+    const allValues = declaredValues().map((v) => JSON.stringify(v)).sort();
+    expect(allValues).toHaveLength(17); // stopped + 8 lane states × 2 overlay states
+    expect([...reached].sort()).toEqual(allValues);
+    expect([...labels].sort()).toEqual([...declared.values()].sort());
   });
 });
 
@@ -721,6 +822,8 @@ const brief = (e: ActionRunnerEmitted): string => {
     case 'runner.face': return `face ${e.direction}`;
     case 'runner.requestRagdoll': return 'request ragdoll';
     case 'runner.requestRecover': return 'request recover';
+    case 'runner.propAction': return `prop ${e.item.id}`;
+    case 'runner.propCancel': return `prop cancel ${e.item.id}`;
   }
 };
 
@@ -779,9 +882,9 @@ describe('actionRunner: focused scenarios', () => {
     expect(blockedGroups.length).toBeGreaterThan(3);
     const failures: string[] = [];
     for (const g of blockedGroups) {
+      const before = run(AUTHORED, g.base.events).out.length;
       for (const e of EVENTS) {
         if (e.type === 'queue.unblock' || e.type === 'queue.stop' || e.type === 'queue.block') continue;
-        const before = run(AUTHORED, g.base.events).out.length;
         const r = run(AUTHORED, [...g.base.events, e, step(BIG_DT), step(BIG_DT), step(SMALL_DT)]);
         const during = r.out.slice(before);
         const bad = during.filter((x) => (x.type === 'runner.started' && !x.overlay) || (x.type === 'runner.finished' && !x.overlay && x.outcome === 'completed'));
@@ -975,5 +1078,95 @@ describe('actionRunner: the queue while the rig is down (issue 8)', () => {
     actor.send({ type: 'queue.start' });
     for (let i = 0; i < 10; i += 1) actor.send(step());
     expect(out).toHaveLength(6);
+  });
+});
+
+describe('actionRunner: prop actions (issue 10)', () => {
+  const rigState = (state: RigStateName): ActionRunnerEvent => ({ type: 'queue.rigState', state });
+  const item = (id: string, action: ActionPayload): LaneItem => ({ id, origin: 'authored', action });
+  const pick = item('pick', { type: 'pick_up_prop', target_prop_id: 'crate', hand: 'left' });
+  const drop = item('drop', { type: 'drop_prop' });
+  const toss = item('toss', { type: 'throw_prop', target_position: [900, 1400] });
+  const propDone = (itemId: string, outcome: Outcome): ActionRunnerEvent => ({ type: 'queue.propDone', itemId, outcome });
+  const laneOf = (actor: ReturnType<typeof run>['actor']) => (actor.getSnapshot().value as { running?: { lane: string } }).running?.lane;
+
+  it('each prop kind is handed to the interactor as it starts and finishes with its answer, whatever the outcome', () => {
+    const { out, actor } = run([pick, drop, toss], [{ type: 'queue.start' }, step()]);
+    expect(out.map(brief)).toEqual(['start pick', 'prop pick']);
+    expect(out[1]).toEqual({ type: 'runner.propAction', item: pick });
+    // Steps do not finish it: only the interactor does.
+    for (let i = 0; i < 120; i += 1) actor.send(step(BIG_DT));
+    expect(laneOf(actor)).toBe('propWorking');
+    actor.send(propDone('pick', 'blocked'));
+    actor.send(step());
+    actor.send(propDone('drop', 'skipped'));
+    actor.send(step());
+    actor.send(propDone('toss', 'cancelled'));
+    actor.send(step());
+    expect(out.map(brief)).toEqual([
+      'start pick', 'prop pick', 'finish pick blocked',
+      'start drop', 'prop drop', 'finish drop skipped',
+      'start toss', 'prop toss', 'finish toss cancelled',
+      'queue finished',
+    ]);
+  });
+
+  it('an answer for another item (one already cancelled) changes nothing', () => {
+    const { out, actor } = run([pick], [{ type: 'queue.start' }, step(), propDone('drop', 'completed'), propDone('pick@old', 'completed'), step()]);
+    expect(out.map(brief)).toEqual(['start pick', 'prop pick']);
+    expect(laneOf(actor)).toBe('propWorking');
+    actor.send(propDone('pick', 'completed'));
+    expect(out.map(brief).at(-1)).toBe('finish pick completed');
+  });
+
+  it('prop actions wait while the rig is down (like walks); waits do not', () => {
+    const { out, actor } = run([drop, wait('w', 0)], [rigState('RAGDOLL'), { type: 'queue.start' }, ...steps(5), rigState('RECOVERING'), ...steps(5)]);
+    expect(out).toEqual([]);
+    actor.send(rigState('ANIMATED'));
+    actor.send(step());
+    expect(out.map(brief)).toEqual(['start drop', 'prop drop']);
+    // The rig going down mid-action does not end it: the interactor's disarm answers for it.
+    actor.send(rigState('RAGDOLL'));
+    expect(laneOf(actor)).toBe('propWorking');
+    actor.send(propDone('drop', 'cancelled'));
+    actor.send(step());
+    actor.send(step());
+    expect(out.map(brief)).toEqual(['start drop', 'prop drop', 'finish drop cancelled', 'start w', 'finish w completed']);
+  });
+
+  it('a takeover, stop or abandon takes a running prop item back from the interactor before it finishes', () => {
+    const takeover = run([pick], [{ type: 'queue.start' }, step(), enqueue('t', 'takeover', { type: 'wait', seconds: 0 }), step(), step()]);
+    expect(takeover.brief).toEqual(['start pick', 'prop pick', 'prop cancel pick', 'finish pick cancelled', 'start t', 'finish t completed']);
+    const stop = run([pick], [{ type: 'queue.start' }, step(), { type: 'queue.stop' }]);
+    expect(stop.brief).toEqual(['start pick', 'prop pick', 'prop cancel pick', 'finish pick cancelled']);
+    const abandon = run([pick], [{ type: 'queue.start' }, step(), { type: 'queue.abandon' }]);
+    expect(abandon.brief).toEqual(['start pick', 'prop pick', 'prop cancel pick', 'finish pick blocked']);
+    // The interactor's late answer for the cancelled item is ignored.
+    takeover.actor.send(propDone('pick', 'cancelled'));
+    expect(takeover.out.map(brief)).toHaveLength(6);
+  });
+
+  it('behind the landing barrier the answer still finishes the prop item, but nothing starts until unblock', () => {
+    const { out, actor } = run([pick, wait('w', 0)], [{ type: 'queue.start' }, step(), { type: 'queue.block' }, propDone('pick', 'completed'), ...steps(3)]);
+    expect(out.map(brief)).toEqual(['start pick', 'prop pick', 'finish pick completed']);
+    expect(laneOf(actor)).toBe('blocked');
+    actor.send({ type: 'queue.unblock' });
+    actor.send(step());
+    actor.send(step());
+    expect(out.map(brief).slice(3)).toEqual(['start w', 'finish w completed']);
+  });
+
+  it('a prop item still running when the landing barrier lifts goes back to waiting for the interactor', () => {
+    const { out, actor } = run([pick], [{ type: 'queue.start' }, step(), { type: 'queue.block' }, ...steps(3), { type: 'queue.unblock' }]);
+    expect(laneOf(actor)).toBe('propWorking');
+    expect(out.map(brief)).toEqual(['start pick', 'prop pick']);
+    actor.send(propDone('pick', 'skipped'));
+    expect(out.map(brief).at(-1)).toBe('finish pick skipped');
+  });
+
+  it('a kind the runner does not know finishes skipped as it starts, rig up or down, and the queue goes on', () => {
+    const mystery = item('m', { type: 'juggle' } as unknown as ActionPayload);
+    const { brief: b } = run([mystery, wait('w', 0)], [rigState('RAGDOLL'), { type: 'queue.start' }, ...steps(4)]);
+    expect(b).toEqual(['start m', 'finish m skipped', 'start w', 'finish w completed', 'queue finished']);
   });
 });

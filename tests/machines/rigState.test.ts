@@ -5,12 +5,16 @@
  * state against an independent reference of the lifecycle: the runner is told the rig's state,
  * TerrainMotion lives exactly as long as ANIMATED (and the landing barrier goes with it),
  * `rig.stateChanged` names the new state, the previous one and the cause, and every transition
- * appears as a trace record under `rig:<id>`. Both `auto_recover` settings are modelled.
+ * appears as a trace record under `rig:<id>`. Both `auto_recover` settings are modelled. The
+ * prop interactor (issue 10) lives as long as the rig: every `prop.*` event reaches it from the
+ * rig, once (`prop.step` as its `step`), `queue.propDone` reaches the runner, and entering
+ * RAGDOLL disarms the interactor (which lets go of what it holds) before the state is announced.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, type Actor, type AnyActorRef, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+import { createActor, type Actor, type ActorRefFrom, type AnyActorRef, type AnyTransitionDefinition, type EventObject, type InspectionEvent } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { rigMachine, type RigEmitted, type RigEvent, type RigStateName } from '../../machines/rigMachine';
+import type { PropInteractorEmitted, PropInteractorEvent, propInteractorMachine } from '../../machines/propInteractorMachine';
 import { createTransitionInspector } from '../../streams/trace/inspector';
 import type { TransitionRecord } from '../../streams/trace/records';
 import type { LaneItem } from '../../core/actions/lane';
@@ -18,6 +22,8 @@ import type { LaneItem } from '../../core/actions/lane';
 const RIG_ID = 'stick';
 const RIG_PATH = `rig:${RIG_ID}`;
 const TERRAIN_PATH = `${RIG_PATH}/terrainMotion`;
+const RUNNER_PATH = `${RIG_PATH}/actionRunner`;
+const INTERACTOR_PATH = `${RIG_PATH}/propInteractor`;
 const STATES: RigStateName[] = ['ANIMATED', 'RAGDOLL', 'RECOVERING'];
 
 // A queue with a walk in it, so the runner really has something to pause and resume.
@@ -34,6 +40,25 @@ const TERRAIN_EVENTS: RigEvent[] = [
   { type: 'physics.landingFinished' },
   { type: 'rig.disableTerrain' },
 ];
+
+/** The interactor's events as the runtime sends them to the rig (a pickup that reaches at once). */
+const PROP_EVENTS: RigEvent[] = [
+  { type: 'prop.pickUp', itemId: 'pick', propId: 'crate', plan: { kind: 'reach', grip: 'handle', hand: 'right' } },
+  { type: 'prop.approachArrived', plan: { kind: 'reach', grip: 'handle', hand: 'left' } },
+  { type: 'prop.approachBlocked' },
+  { type: 'prop.drop', itemId: 'drop' },
+  { type: 'prop.throw', itemId: 'throw', plan: { kind: 'throw', releaseT: 0.1, duration: 0.4 } },
+  { type: 'prop.cancel' },
+  { type: 'prop.lost' },
+  // Long enough to finish the reach in one step.
+  { type: 'prop.step', dt: 0.5 },
+];
+const PROP_TYPES = new Set(PROP_EVENTS.map((e) => e.type));
+/** The interactor's answer, which the rig passes to the runner. */
+const PROP_DONE: RigEvent = { type: 'queue.propDone', itemId: 'pick', outcome: 'completed' };
+/** What the interactor receives for a prop event: its clock is `step`, the rest unchanged. */
+const asInteractorEvent = (e: RigEvent): PropInteractorEvent | RigEvent => (e.type === 'prop.step' ? { type: 'step', dt: e.dt } : e);
+
 const MODEL_EVENTS: RigEvent[] = [
   { type: 'rig.setRagdoll' },
   { type: 'rig.setRagdoll', cause: 'action' },
@@ -51,8 +76,11 @@ const MODEL_EVENTS: RigEvent[] = [
   { type: 'step', dt: 1 / 60 },
   { type: 'rig.arrived' },
   { type: 'rig.walkBlocked' },
+  ...PROP_EVENTS,
+  PROP_DONE,
 ];
 const TERRAIN_TYPES = new Set(TERRAIN_EVENTS.map((e) => e.type));
+
 
 /**
  * The lifecycle as issue 8 states it, written out independently of the machine: what the rig
@@ -115,6 +143,14 @@ class RigSut {
   readonly terrainChildren: AnyActorRef[] = [];
   /** Events delivered to TerrainMotion children (type, who sent it). */
   readonly toTerrain: Array<{ type: string; from: string | undefined }> = [];
+  /** Events delivered to the runner and the interactor (whole event, who sent it). */
+  readonly toChildren: Array<{ to: string; event: EventObject; from: string | undefined }> = [];
+  /**
+   * One ordered log of what the interactor was sent and said, and what the rig announced: the
+   * order of the ragdoll entry (disarm, the release, then `rig.stateChanged`) is read from it.
+   */
+  readonly timeline: string[] = [];
+  readonly interactor: ActorRefFrom<typeof propInteractorMachine>;
   /** The lifecycle according to the reference, and what it expects the machine to have said. */
   state: RigStateName = 'ANIMATED';
   readonly expectedChanges: RigEmitted[] = [];
@@ -128,9 +164,19 @@ class RigSut {
       if (ev.type === '@xstate.event' && systemIdOf(ev.actorRef) === TERRAIN_PATH && ev.event.type !== 'xstate.init') {
         this.toTerrain.push({ type: ev.event.type, from: ev.sourceRef ? systemIdOf(ev.sourceRef) : undefined });
       }
+      const to = ev.type === '@xstate.event' ? systemIdOf(ev.actorRef) : undefined;
+      if (ev.type === '@xstate.event' && (to === RUNNER_PATH || to === INTERACTOR_PATH) && ev.event.type !== 'xstate.init') {
+        this.toChildren.push({ to, event: ev.event, from: ev.sourceRef ? systemIdOf(ev.sourceRef) : undefined });
+        if (to === INTERACTOR_PATH) this.timeline.push(`interactor ← ${ev.event.type}`);
+      }
     };
     this.rig = createActor(rigMachine, { input: { id: RIG_ID, items: ITEMS, autoRecover }, systemId: RIG_PATH, inspect });
-    this.rig.on('rig.stateChanged', (e) => this.changes.push(e));
+    this.rig.on('rig.stateChanged', (e) => {
+      this.changes.push(e);
+      this.timeline.push(`stateChanged ${e.state}`);
+    });
+    this.interactor = this.rig.getSnapshot().context.propInteractor;
+    this.interactor.on('*', (e: PropInteractorEmitted) => this.timeline.push(`interactor → ${e.type}${e.type === 'interactor.release' ? ` ${e.reason}` : ''}`));
     this.rig.start();
     this.noteTerrainChild();
   }
@@ -140,6 +186,8 @@ class RigSut {
     const before = this.state;
     const next = referenceNext(before, event, this.autoRecover);
     const delivered = this.toTerrain.length;
+    const toChildren = this.toChildren.length;
+    const said = this.timeline.length;
     this.rig.send(event);
     this.state = next;
     if (next !== before) {
@@ -153,7 +201,32 @@ class RigSut {
     const forwarded = this.toTerrain.slice(delivered);
     if (TERRAIN_TYPES.has(event.type) && before === 'ANIMATED') expect(forwarded).toEqual([{ type: event.type, from: RIG_PATH }]);
     else if (next === before) expect(forwarded, `${before} + ${label(event)} reached TerrainMotion`).toEqual([]);
+    this.checkPropForwarding(event, before, next, this.toChildren.slice(toChildren), this.timeline.slice(said));
     this.noteTerrainChild();
+  }
+
+  /**
+   * Prop events reach the interactor from the rig, once, in any state; the interactor's answer
+   * reaches the runner; entering RAGDOLL disarms the interactor, and it has let go (and said so)
+   * before the rig announces RAGDOLL.
+   */
+  private checkPropForwarding(event: RigEvent, before: RigStateName, next: RigStateName, delivered: SentToChild[], timeline: string[]): void {
+    const where = `${before} + ${label(event)}`;
+    const entersRagdoll = next === 'RAGDOLL' && before !== 'RAGDOLL';
+    const toInteractor = delivered.filter((d) => d.to === INTERACTOR_PATH).map(({ event: e, from }) => ({ event: e, from }));
+    expect(toInteractor, `${where}: what the interactor got`).toEqual([
+      ...(PROP_TYPES.has(event.type) ? [{ event: asInteractorEvent(event), from: RIG_PATH }] : []),
+      ...(entersRagdoll ? [{ event: { type: 'rig.disarm' }, from: RIG_PATH }] : []),
+    ]);
+    const propToRunner = delivered.filter((d) => d.to === RUNNER_PATH && (d.event.type === 'queue.propDone' || d.event.type.startsWith('prop.')));
+    expect(propToRunner, `${where}: prop events at the runner`).toEqual(event.type === 'queue.propDone' ? [{ to: RUNNER_PATH, event, from: RIG_PATH }] : []);
+    if (!entersRagdoll) return;
+    const disarm = timeline.indexOf('interactor ← rig.disarm');
+    const announced = timeline.indexOf('stateChanged RAGDOLL');
+    expect(disarm, `${where}: disarmed`).toBeGreaterThanOrEqual(0);
+    expect(announced, `${where}: the disarm comes before the announcement`).toBeGreaterThan(disarm);
+    expect(timeline.slice(announced).filter((t) => t.startsWith('interactor')), `${where}: the interactor let go before the announcement`).toEqual([]);
+    expect((this.interactor.getSnapshot() as { value: string }).value, `${where}: nothing held or claimed on the floor`).toBe('IDLE');
   }
 
   rigRecords(): string[] {
@@ -201,12 +274,18 @@ class RigSut {
     }
     // Every TerrainMotion but the live one was stopped when its ANIMATED ended.
     for (const old of this.terrainChildren) if (old !== child) expect(old.getSnapshot().status).toBe('stopped');
+    // The interactor lives as long as the rig, in every state: one actor, registered, running.
+    expect(this.rig.system.get(INTERACTOR_PATH), `${INTERACTOR_PATH} is registered in ${value}`).toBe(this.interactor);
+    expect(this.rig.getSnapshot().context.propInteractor).toBe(this.interactor);
+    expect(this.interactor.getSnapshot().status).toBe('active');
   }
 
   stop(): void {
     this.rig.stop();
   }
 }
+
+type SentToChild = RigSut['toChildren'][number];
 
 const systemIdOf = (ref: unknown): string | undefined => (ref as { options?: { systemId?: string } }).options?.systemId;
 
@@ -240,6 +319,8 @@ for (const autoRecover of [true, false]) {
     const paths = [
       ...shortest.flatMap((p) => MODEL_EVENTS.flatMap((e) => along([...eventsOf(p), e]))),
       ...along([
+        // Holding a prop when the grab comes: the ragdoll entry lets go of it first.
+        PROP_EVENTS[0], { type: 'prop.step', dt: 0.5 },
         { type: 'queue.start' }, { type: 'step', dt: 1 / 60 }, { type: 'rig.beginTerrainFall' }, { type: 'terrain.landingStarted' },
         { type: 'rig.setRagdoll', cause: 'grab' }, toRecovering, { type: 'rig.setRagdoll', cause: 'action' }, { type: 'rig.recover' },
         { type: 'rig.standUpFinished' }, { type: 'rig.beginTerrainFall' }, { type: 'step', dt: 1 / 60 },
@@ -422,6 +503,34 @@ describe('rig state machine: focused', () => {
     expect(sut.terrainChildren).toHaveLength(101);
     expect(sut.terrainChildren.filter((c) => c.getSnapshot().status === 'active')).toEqual([sut.terrainChild()]);
     expect(sut.changes).toHaveLength(100 * 3 + 10 * 2);
+    sut.stop();
+  });
+
+  it('ragdoll entry with a prop in hand: disarm, the ragdoll release, then rig.stateChanged; the hold does not come back', () => {
+    const sut = rigIn('ANIMATED');
+    sut.send(PROP_EVENTS[0]);
+    sut.send({ type: 'prop.step', dt: 0.5 });
+    expect((sut.interactor.getSnapshot() as { value: string }).value).toBe('HELD');
+    const from = sut.timeline.length;
+    sut.send({ type: 'rig.setRagdoll', cause: 'grab' });
+    expect(sut.timeline.slice(from)).toEqual(['interactor ← rig.disarm', 'interactor → interactor.release ragdoll', 'stateChanged RAGDOLL']);
+    // Standing up again and falling once more: nothing is held, so nothing more is released.
+    sut.send({ type: 'rig.recover' });
+    sut.send({ type: 'rig.standUpFinished' });
+    const again = sut.timeline.length;
+    sut.send({ type: 'rig.setRagdoll' });
+    expect(sut.timeline.slice(again)).toEqual(['interactor ← rig.disarm', 'stateChanged RAGDOLL']);
+    sut.stop();
+  });
+
+  it('a pickup under way when the rig goes down is cancelled by the disarm, its claim given back, before the announcement', () => {
+    const sut = rigIn('ANIMATED');
+    sut.send({ type: 'prop.pickUp', itemId: 'pick', propId: 'crate', plan: { kind: 'approach', grip: 'handle', hand: 'left', standX: 300 } });
+    const from = sut.timeline.length;
+    sut.send({ type: 'rig.setRagdoll', cause: 'action' });
+    expect(sut.timeline.slice(from)).toEqual([
+      'interactor ← rig.disarm', 'interactor → interactor.stopApproach', 'interactor → interactor.unreserve', 'interactor → interactor.done', 'stateChanged RAGDOLL',
+    ]);
     sut.stop();
   });
 
