@@ -28,7 +28,7 @@ import type { PropInteractorEmitted, ThrowPlan } from '../../machines/propIntera
 import { effectiveThrowTarget } from '../../core/props/throwTarget';
 import { solveThrow } from '../../core/props/throwSolver';
 import type { OverhandPath } from '../../core/props/overhand';
-import { carryOverhand, releaseTransform } from '../../core/props/throwRelease';
+import { overhandFor, releaseTransform } from '../../core/props/throwRelease';
 import type { PropPose } from '../../core/props/pickup';
 import type { Vec2 } from '../../core/rig/vec';
 import type { LaneItem } from '../../core/actions/lane';
@@ -335,9 +335,9 @@ export class RigRuntime {
     return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };
   }
 
-  /** The overhand path from the live markers in the carry pose, for the holding hand (rig-local; see carryOverhand). */
+  /** The overhand path from the pose the rig has now, for its holding hand (rig-local). */
   private overhandFromPose(): OverhandPath {
-    return carryOverhand(this.motion.markers, this.hands.heldHand ?? 'right', DEFAULT_PROPORTIONS);
+    return overhandFor(this.localPose, this.hands.heldHand ?? 'right');
   }
 
   /** Where the held prop will be at the release waypoint: the grip on the wrist of that pose. */
