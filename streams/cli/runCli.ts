@@ -1,12 +1,15 @@
 /**
  * The headless runner behind `npm run sim` (DESIGN.md §9), with its I/O injected so tests can run
- * it in-process. Exit codes: 0 success, 2 invalid scene or arguments, 1 runtime failure.
+ * it in-process. Exit codes: 0 success, 2 invalid scene, take or arguments, 1 runtime failure.
+ * `--take <file>` replays a recorded take instead of playing a scene (streams/take/replay).
  */
 import { loadSceneText } from '../../core/scene/io';
 import { formatIssues } from '../../core/scene/errors';
-import { runHeadless } from '../stage/headless';
+import { runHeadless, type HeadlessOptions, type HeadlessRun } from '../stage/headless';
 import type { StageController } from '../stage/stageController';
 import { frameRecord } from '../frame/frameRecord';
+import { loadTakeText } from '../../core/take/io';
+import { replayTake } from '../take/replay';
 
 export interface CliOutput {
   write(line: string): void;
@@ -23,14 +26,17 @@ export interface CliIo {
 }
 
 export interface CliArgs {
-  scene: string;
+  /** The scene to play, or null when a take is replayed. */
+  scene: string | null;
+  /** `--take <file>`: replay a recorded take (its scene, its commands, its length). */
+  take: string | null;
   seconds: number;
   trace: string | null;
   frames: string | null;
   frameEvery: number;
 }
 
-export const USAGE = 'usage: npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]';
+export const USAGE = 'usage: npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]\n       npm run sim -- --take <file.take.json> [--trace <file>|-] [--frames <file>|-] [--frame-every N]';
 
 /** Reads the value after an option, or says what is missing. */
 function optionValue(argv: readonly string[], i: number, what: string): string | { error: string } {
@@ -40,6 +46,8 @@ function optionValue(argv: readonly string[], i: number, what: string): string |
 
 export function parseArgs(argv: readonly string[]): CliArgs | string {
   let scene: string | undefined;
+  let take: string | undefined;
+  let secondsGiven = false;
   let seconds = 10;
   let trace: string | null = null;
   let frames: string | null = null;
@@ -51,6 +59,11 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
       const v = Number(raw);
       if (raw === undefined || !Number.isFinite(v) || v < 0 || v > 3600) return `--seconds must be a number between 0 and 3600, got ${raw}`;
       seconds = v;
+      secondsGiven = true;
+    } else if (a === '--take') {
+      const v = optionValue(argv, ++i, 'a .take.json file');
+      if (typeof v !== 'string') return v.error;
+      take = v;
     } else if (a === '--trace' || a === '--frames') {
       const v = optionValue(argv, ++i, 'a file name or -');
       if (typeof v !== 'string') return v.error;
@@ -70,11 +83,14 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
       return `unexpected argument ${a}\n${USAGE}`;
     }
   }
-  if (!scene) return USAGE;
+  // A take is its own scene and length: neither may be given beside it.
+  if (take !== undefined && scene) return `--take replays the take's own scene: drop ${scene}\n${USAGE}`;
+  if (take !== undefined && secondsGiven) return '--take replays the take to its last tick: --seconds does not apply';
+  if (!scene && take === undefined) return USAGE;
   if (frameEvery !== null && frames === null) return '--frame-every needs --frames <file>|-';
   // Two JSON Lines streams in one destination could not be told apart line by line.
   if (frames !== null && frames === trace) return `--trace and --frames cannot both write to ${frames === '-' ? 'stdout' : frames}`;
-  return { scene, seconds, trace, frames, frameEvery: frameEvery ?? 1 };
+  return { scene: scene ?? null, take: take ?? null, seconds, trace, frames, frameEvery: frameEvery ?? 1 };
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -83,23 +99,35 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`${args}\n`);
     return 2;
   }
+  const source = args.take ?? args.scene ?? '';
   let text: string;
   try {
-    text = io.readFile(args.scene);
+    text = io.readFile(source);
   } catch (e) {
-    io.stderr(`${args.scene}: cannot read (${(e as Error).message})\n`);
+    io.stderr(`${source}: cannot read (${(e as Error).message})\n`);
     return 2;
   }
-  const loaded = loadSceneText(text);
-  if (!loaded.ok) {
-    io.stderr(`${args.scene}: invalid scene: ${formatIssues(loaded.issues, 1)}\n`);
-    return 2;
+  let play: (options: HeadlessOptions) => Promise<HeadlessRun>;
+  if (args.take) {
+    const loaded = loadTakeText(text);
+    if (!loaded.ok) {
+      io.stderr(`${source}: invalid take: ${formatIssues(loaded.issues, 1)}\n`);
+      return 2;
+    }
+    play = (options) => replayTake(loaded.take, options);
+  } else {
+    const loaded = loadSceneText(text);
+    if (!loaded.ok) {
+      io.stderr(`${source}: invalid scene: ${formatIssues(loaded.issues, 1)}\n`);
+      return 2;
+    }
+    play = (options) => runHeadless(loaded.scene, args.seconds, options);
   }
   const trace = args.trace ? io.openOutput(args.trace) : null;
   const frames = args.frames ? io.openOutput(args.frames) : null;
   let code = 0;
   try {
-    const run = await runHeadless(loaded.scene, args.seconds, {
+    const run = await play({
       onRecord: trace ? (line) => trace.write(line) : undefined,
       onStart: io.onStart,
       onStep: frames

@@ -1,4 +1,4 @@
-/** `npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]`: see runCli.ts. */
+/** `npm run sim -- <scene.json> [--seconds N] … ` or `npm run sim -- --take <file.take.json> …`: see runCli.ts. */
 import { createWriteStream, readFileSync } from 'node:fs';
 import { runCli } from './runCli';
 
