@@ -31,10 +31,8 @@ export function releaseTransform(path: OverhandPath, base: MarkerPose, root: Vec
 }
 
 /**
- * The overhand path of a rig whose markers are `base` carrying with `hand` (the carry pose a held
- * prop settles into). The windup poses the arm over the locomotion markers, so the runtime derives
- * its path from them too — not from a crouch a pickup just before is still settling out of — and
- * reach and head clearance hold on the torso the throw really has.
+ * The overhand path of a rig whose markers are `base` carrying with `hand`: the carry pose a held
+ * prop settles into (0.3 s after the pickup), which is the pose a planned throw starts from.
  */
 export function carryOverhand(base: MarkerPose, hand: GripHand, proportions: RigProportions): OverhandPath {
   return overhandFor(solvePose({ ...base, [handMarker(hand)]: [CARRY_HAND[0], CARRY_HAND[1]] as Vec2 }, proportions), hand);

@@ -12,12 +12,13 @@
  */
 import type { Facing } from '../../core/rig/facing';
 import type { MarkerPose } from '../../core/rig/markers';
+import type { RigLocalPose } from '../../core/rig/skeleton';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import type { Vec2 } from '../../core/rig/vec';
 import { resolveProp, type ResolvedGrip, type ResolvedProp } from '../../core/props/resolve';
 import { arcPointAt, sampleThrowArc, truncateArc } from '../../core/props/throwArc';
 import { planQueuedThrow, planRuleThrow, type Hand, type LiveThrowState, type ThrowPlan } from '../../core/props/throwPlan';
-import { predictedRelease } from '../../core/props/throwRelease';
+import { overhandFor, predictedRelease, releaseTransform } from '../../core/props/throwRelease';
 import { solveThrow } from '../../core/props/throwSolver';
 import { effectiveThrowTarget } from '../../core/props/throwTarget';
 import type { PropObject, SceneDocument, StickmanObject, TerrainObject } from '../../core/scene/schema';
@@ -72,7 +73,10 @@ export interface ThrowPreview {
 export interface LiveThrower {
   root: Vec2;
   facing: Facing;
+  /** The locomotion markers now (the release pose is solved over them). */
   markers?: MarkerPose;
+  /** The solved rig-local pose now: the runtime derives the overhand path from it (a pickup's crouch may still be settling). */
+  pose?: RigLocalPose;
   held: { propId: string; hand: Hand; grip: ResolvedGrip } | null;
   ragdoll?: boolean;
 }
@@ -134,7 +138,9 @@ export function previewThrow(doc: SceneDocument, rigId: string, raw: Readonly<Ve
   // The runtime turns to the target before the windup unless it is nearly straight above.
   const dx = effective[0] - plan.root[0];
   const facing: Facing = Math.abs(dx) > THROW_FACING_DEAD_ZONE ? (dx > 0 ? 'RIGHT' : 'LEFT') : pickups.facing;
-  const { release } = predictedRelease(base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS);
+  const release = opts.live?.pose && plan.status === 'live'
+    ? releaseTransform(overhandFor(opts.live.pose, plan.hand), base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS)
+    : predictedRelease(base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS).release;
   const gravity: Vec2 = [doc.stage.gravity[0] * def.gravity_scale, doc.stage.gravity[1] * def.gravity_scale];
   const solved = solveThrow(release.position, effective, gravity);
   const aimed = { ...common, effective, clamped: target.clamped, release: release.position };
