@@ -17,6 +17,9 @@ export interface TapeTail {
   ticks: number[];
   lines: string[];
   controls: TakeControl[];
+  /** How many commands and controls the tape kept at the cut (a control may follow at that very tick). */
+  keptCommands: number;
+  keptControls: number;
 }
 
 /** Bytes V8 spends per kept command besides its text: string header, array slots, the tick. */
@@ -103,15 +106,21 @@ export class TakeTape {
       ticks: this.ticks.splice(from),
       lines: this.lines.splice(from),
       controls: controlsFrom < 0 ? [] : this.controlList.splice(controlsFrom),
+      keptCommands: from,
+      keptControls: 0,
     };
+    tail.keptControls = this.controlList.length;
     for (const l of tail.lines) this.textBytes -= l.length;
     this.len = Math.min(this.len, tick);
     return tail;
   }
 
-  /** Puts a cut tail back: first cuts whatever was recorded after its tick since. */
+  /** Puts a cut tail back, in place of whatever was recorded since the cut. */
   restore(tail: TapeTail): void {
-    this.cutAfter(tail.at);
+    for (const l of this.lines.splice(tail.keptCommands)) this.textBytes -= l.length;
+    this.ticks.length = tail.keptCommands;
+    this.controlList.length = tail.keptControls;
+    this.len = tail.at;
     this.ticks.push(...tail.ticks);
     this.lines.push(...tail.lines);
     for (const l of tail.lines) this.textBytes += l.length;

@@ -1,0 +1,141 @@
+/**
+ * Issue 14, scrub and replay: a seek re-simulates the take, and the stage then shows exactly the
+ * frame the live run showed at that tick (compared as whole frame snapshots) at a dozen ticks
+ * spread over the take, inside landings and ragdolls, sought back and forth in a scrambled order.
+ * Stepping back and forward, playing on from a sought tick (the take replays), a new command
+ * there (a branch: the later commands dropped) and undoing the branch.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initPhysics } from '../../streams/physics/rapier';
+import { replayTake } from '../../streams/take/replay';
+import { frameKey, livePerformance, PERFORMANCE_TICKS, type LivePerformance } from './takeScenario';
+
+let live: LivePerformance;
+const frameNow = () => frameKey(live.controller.frame$.value);
+
+beforeAll(async () => {
+  await initPhysics();
+  live = await livePerformance();
+});
+
+/** A dozen ticks: the start, landings, inside both ragdolls, and spread over the rest. */
+function probeTicks(): number[] {
+  const al = live.ragdollTicks.get('al')!;
+  const bo = live.ragdollTicks.get('bo')!;
+  const landing = live.landingTicks;
+  // The step before a landing (still airborne), the landing step, inside the landing impact.
+  const picks = [0, 1, landing[0] - 1, landing[0], landing[0] + 3, al[5], al[Math.floor(al.length / 2)], bo[10], 77, 101, 455, PERFORMANCE_TICKS];
+  // Scrambled: backward and forward seeks both get exercised.
+  return [picks[6], picks[2], picks[11], picks[0], picks[9], picks[5], picks[3], picks[10], picks[1], picks[8], picks[4], picks[7]];
+}
+
+describe('seeking a take', () => {
+  it('shows the live frame of the same tick, at a dozen ticks including landings and ragdolls', () => {
+    const ticks = probeTicks();
+    expect(new Set(ticks).size).toBe(12);
+    for (const tick of ticks) {
+      expect(live.session.seek(tick)).toBe(tick);
+      expect(live.controller.tick).toBe(tick);
+      expect(live.controller.mode).toEqual({ mode: 'PLAY', paused: true });
+      expect(frameNow(), `frame at tick ${tick}`).toBe(live.frames[tick]);
+    }
+    // The frames compared differ from each other: a stale frame could not pass for another tick.
+    expect(new Set(ticks.map((t) => live.frames[t])).size).toBe(12);
+    // Inside a ragdoll and inside a landing, as asked.
+    live.session.seek(live.ragdollTicks.get('al')![5]);
+    expect(live.controller.frame$.value.rigs.find((r) => r.id === 'al')!.state).toBe('RAGDOLL');
+    live.session.seek(live.landingTicks[0]);
+    expect(live.controller.frame$.value.rigs.map((r) => r.terrain)).toContain('LANDING_IMPACT');
+  });
+
+  it('leaves the take as it was: same commands, same length, no new take', () => {
+    const before = live.session.take()!;
+    live.session.seek(250);
+    live.session.seek(40);
+    expect(live.session.take()).toEqual(before);
+    expect(live.session.length).toBe(PERFORMANCE_TICKS);
+  });
+
+  it('steps one tick back and forward', () => {
+    live.session.seek(300);
+    expect(live.session.stepBack()).toBe(299);
+    expect(frameNow()).toBe(live.frames[299]);
+    expect(live.session.seek(live.controller.tick + 1)).toBe(300);
+    expect(frameNow()).toBe(live.frames[300]);
+  });
+
+  it('past the end is clamped to the end; before 0 to 0', () => {
+    expect(live.session.seek(PERFORMANCE_TICKS + 500)).toBe(PERFORMANCE_TICKS);
+    expect(live.session.seek(-20)).toBe(0);
+    expect(frameNow()).toBe(live.frames[0]);
+  });
+
+  it('in slices (a UI frame at a time) arrives at the same frame, the target changing on the way', () => {
+    live.session.seek(500);
+    let left = live.session.seekToward(120, 25);
+    expect(left).toBe(95);
+    expect(live.controller.tick).toBe(25);
+    left = live.session.seekToward(60, 25);
+    expect(live.controller.tick).toBe(50);
+    while (left > 0) left = live.session.seekToward(60, 25);
+    expect(frameNow()).toBe(live.frames[60]);
+  });
+});
+
+describe('playing on from a sought tick', () => {
+  it('replays the take: the recorded commands arrive at their ticks and the frames are the live ones', () => {
+    const before = live.session.take()!;
+    live.session.seek(90);
+    expect(live.session.behind).toBe(true);
+    live.controller.send({ type: 'ui.resume' });
+    for (let tick = 91; tick <= PERFORMANCE_TICKS; tick += 1) {
+      live.controller.step(1);
+      if (tick % 37 === 0 || tick === 151 || tick === 331) expect(frameNow(), `frame at tick ${tick}`).toBe(live.frames[tick]);
+    }
+    expect(live.session.behind).toBe(false);
+    expect(live.session.take()).toEqual(before);
+  });
+
+  it('at the end of the take it records on: the take grows', () => {
+    live.controller.step(30);
+    live.controller.walkTo('al', 1000);
+    live.controller.step(10);
+    const take = live.session.take()!;
+    expect(take.length).toBe(PERFORMANCE_TICKS + 40);
+    expect(take.commands.at(-1)).toEqual({ tick: PERFORMANCE_TICKS + 31, command: { type: 'rig.walkTo', id: 'al', x: 1000 } });
+  });
+});
+
+describe('a branch', () => {
+  it('a new command behind the end drops the later commands and records on from there; undo puts them back', async () => {
+    const original = live.session.take()!;
+    live.session.seek(200);
+    live.controller.walkTo('bo', 300);
+    const cut = live.session.take()!;
+    expect(cut.length).toBe(200);
+    expect(cut.commands).toEqual(original.commands.filter((c) => c.tick <= 200));
+    expect(live.session.branchHistory.map((b) => b.tick)).toEqual([200]);
+    // The branch plays on live from 200: its first command at 201.
+    live.controller.send({ type: 'ui.resume' });
+    const branchFrames: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      live.controller.step(1);
+      branchFrames[live.controller.tick] = frameNow();
+    }
+    const branch = live.session.take()!;
+    expect(branch.length).toBe(260);
+    expect(branch.commands.filter((c) => c.tick > 200)).toEqual([{ tick: 201, command: { type: 'rig.walkTo', id: 'bo', x: 300 } }]);
+    // The branch is a take like any other: replayed headless, it shows the same frames.
+    const replayed: string[] = [];
+    const run = await replayTake(branch, { onStep: (c) => (replayed[c.tick] = frameKey(c.frame$.value)) });
+    run.controller.dispose();
+    for (let t = 201; t <= 260; t += 1) expect(replayed[t], `branch frame ${t}`).toBe(branchFrames[t]);
+    expect(branchFrames[230]).not.toBe(live.frames[230]);
+
+    expect(live.session.undoBranch()).toBe(true);
+    expect(live.session.take()).toEqual(original);
+    expect(live.controller.tick).toBe(200);
+    expect(frameNow()).toBe(live.frames[200]);
+    expect(live.session.undoBranch()).toBe(false);
+  });
+});
