@@ -89,9 +89,18 @@ describe('previewThrow agrees with PLAY', () => {
   /** The carry pose has settled (0.3 s) by the time the throw starts. */
   const settle = { id: 'w', type: 'wait', seconds: 0.5 };
 
-  for (const target of [[1900, 1000], [300, 900], [2600, 1200]] as Vec2[]) {
-    it(`a queued pickup then a throw at ${target}: the t = 0 guide is the flight PLAY makes`, () => {
-      const d = doc([pick(), settle, throwAt(target)]);
+  const cases: Array<[string, Obj[], Vec2]> = [
+    ['then a wait and a throw', [settle], [1900, 1000]],
+    ['then a wait and a throw', [settle], [300, 900]],
+    ['then a wait and a throw', [settle], [2600, 1200]],
+    // The throw starts while the pickup's crouch is still settling: the guide starts from the reach.
+    ['then at once a throw', [], [1900, 1000]],
+    ['then at once a throw', [], [300, 900]],
+    ['then at once a throw', [], [2600, 1200]],
+  ];
+  for (const [what, between, target] of cases) {
+    it(`a queued pickup ${what} at ${target}: the t = 0 guide is the flight PLAY makes`, () => {
+      const d = doc([pick(), ...between, throwAt(target)]);
       const preview = previewThrow(d, 'bo', target, { actionId: 'th' });
       expect(preview.status).toBe('planned');
       expect(preview.assumes).toBe('Assumes step 1 pickup succeeds');
@@ -141,10 +150,11 @@ describe('previewThrow agrees with PLAY', () => {
     s.dispose();
   });
 
-  it('the predicted pickup approach moves the guide origin to where PLAY throws from', () => {
+  for (const between of [[settle], []]) it(`the predicted pickup approach moves the guide origin to where PLAY throws from${between.length ? ' (after a wait)' : ''}`, () => {
     const target: Vec2 = [2600, 1000];
-    const near = previewThrow(doc([pick(), settle, throwAt(target)]), 'bo', target, { actionId: 'th' });
-    const farDoc = doc([pick(), settle, throwAt(target)], [], 4000, [1500, 1300]);
+    const near = previewThrow(doc([pick(), ...between, throwAt(target)]), 'bo', target, { actionId: 'th' });
+    // Resting on the ground, so it is where it was authored when the rig gets there.
+    const farDoc = doc([pick(), ...between, throwAt(target)], [], 4000, [1500, GROUND - 30]);
     const far = previewThrow(farDoc, 'bo', target, { actionId: 'th' });
     expect(far.status).toBe('planned');
     // The approach stands the rig APPROACH_GAP short of the grip, on its own side.
