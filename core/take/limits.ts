@@ -28,4 +28,4 @@ export const TAKE_LIMITS = {
 export const TAKE_STEPS_PER_SECOND = 60;
 
 /** Bytes a 10-minute take may take at most (see the comment above). */
-export const TAKE_MEMORY_BUDGET_10_MIN = 4 * 1024 * 1024;
+export const TAKE_MEMORY_BUDGET_10_MIN = 8 * 1024 * 1024;
