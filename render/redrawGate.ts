@@ -19,7 +19,7 @@ interface Drawn {
   version: number;
 }
 
-const OVERLAY_KEYS = ['selectedIds', 'hoverId', 'ghost', 'handles', 'walkTargets'] as const;
+const OVERLAY_KEYS = ['selectedIds', 'hoverId', 'ghost', 'handles', 'walkTargets', 'throwGuide'] as const;
 
 function sameDebug(a: ViewOverlay['debug'], b: ViewOverlay['debug']): boolean {
   if (a === b) return true;

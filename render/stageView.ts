@@ -20,6 +20,7 @@ import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
 import { RedrawGate } from './redrawGate';
+import { drawThrowGuide, type ThrowGuideMarks } from './throwGuide';
 
 type Vec2 = [number, number];
 
@@ -37,6 +38,8 @@ export interface ViewOverlay {
    * onto the ground away from it (a dotted drop line joins them).
    */
   walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string; from?: Vec2 | null }>;
+  /** DIRECT and the action editors: a throw's predicted arc and its raw, capped and contact points (render/throwGuide). */
+  throwGuide?: ThrowGuideMarks | null;
   /** A marquee being dragged (stage px). */
   marquee?: { minX: number; minY: number; maxX: number; maxY: number } | null;
   /** Grid snapping is on with this step (stage px): the background grid shows it where it is wide enough to see. */
@@ -688,6 +691,8 @@ export class StageView {
         labels.push({ x: sx + 20, y: sy - 2, text: w.label, color: VIEW_STYLE.walkTarget });
       }
     }
+
+    if (overlay.throwGuide) drawThrowGuide(overlay.throwGuide, S, D, labels, css, (p) => this.cam.stageToScreen(p));
 
     if (overlay.groupBox) {
       const g = overlay.groupBox;

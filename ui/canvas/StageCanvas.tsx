@@ -18,6 +18,8 @@ import { GRID_SIZE } from '../state/grid';
 import { bindCanvasPointer } from '../interaction/domPointer';
 import { DirectPopup } from '../components/DirectPopup';
 import { stageGrips } from '../state/propAssets';
+import { throwFocusOf } from '../state/throwFocus';
+import { throwGuide, type ThrowGuide } from '../state/throwGuide';
 
 export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnapshot) => void }) {
   const editor = props.editor;
@@ -57,6 +59,29 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
   // Follows the selection, the mode, a pending pick, the document and the zoom (it reads each).
   const handles = createMemo<UiHandle[]>(() => selectionHandlesOf(editor, editor.zoom()));
 
+  /**
+   * The throw guide: at the pointer while a throw point is picked, else at the target of a
+   * throw_prop open in an action editor. Recomputed as the pointer, the form or the document
+   * changes; the preview's physics world is cached per document, so a move costs one solve and
+   * one shape cast along the arc.
+   */
+  const guide = createMemo<ThrowGuide | null>(() => {
+    if (editor.mode().mode === 'PLAY') return null;
+    const cap = editor.capture();
+    const focus = throwFocusOf(editor);
+    const picking = cap?.kind === 'point' && cap.throw ? { ctx: cap.throw, at: editor.capturePointer() } : null;
+    const ctx = picking?.ctx ?? focus;
+    const raw = picking ? picking.at : focus?.target ?? null;
+    if (!ctx || !raw) return null;
+    // Rapier arrives a moment after the page: the guide gains its contact point then.
+    editor.physicsReady();
+    try {
+      return throwGuide(editor.doc(), ctx, raw);
+    } catch {
+      return null;
+    }
+  });
+
   const overlay = createMemo<ViewOverlay>(() => {
     const mode = editor.mode().mode;
     // PLAY outlines only what a press would grab (the pointer machine sets the hover).
@@ -78,7 +103,8 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     }
     const cap = editor.capture();
     const at = editor.capturePointer();
-    if (cap?.kind === 'point' && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
+    // A throw target shows its guide instead of a walk flag.
+    if (cap?.kind === 'point' && !cap.throw && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
     const ids = editor.selection();
     const one = ids.length === 1 ? doc.objects.find((o) => o.id === ids[0]) : undefined;
     return {
@@ -91,6 +117,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       ghost: ghost(),
       handles: handles(),
       walkTargets,
+      throwGuide: guide()?.overlay ?? null,
     };
   });
 
@@ -228,6 +255,11 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       <Show when={editor.capture()}>
         <div class="stage-hint stage-hint--capture" data-testid="capture-hint">
           {editor.capture()!.prompt} · Esc cancels
+        </div>
+      </Show>
+      <Show when={guide()}>
+        <div class="stage-hint stage-hint--throw" classList={{ 'stage-hint--unreachable': guide()!.preview.status === 'unreachable' }} data-testid="throw-preview-hint" data-status={guide()!.preview.status}>
+          {guide()!.hint}
         </div>
       </Show>
       <Show when={!editor.capture() && editor.tool().type === 'place'}>

@@ -5,7 +5,7 @@
  * two-way choice, prop fields a prop list plus a stage pick. Nothing reaches the document until
  * the form reads clean; what the document still refuses is shown beside the field.
  */
-import { createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import { bareLabel, type ActionField, type ActionSpec } from '../../core/actions/registry';
 import { SCENE_LIMITS } from '../../core/scene/limits';
 import { EditError } from '../../core/scene/edit';
@@ -13,6 +13,7 @@ import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
 import { ActionIcon } from './ActionIcon';
 import { objectNamer } from '../state/actionText';
+import { focusThrow, type ThrowContext } from '../state/throwFocus';
 import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, type FormErrors, type FormValues } from '../state/actionForm';
 
 export interface ActionEditorProps {
@@ -25,6 +26,8 @@ export interface ActionEditorProps {
   onSubmit: (payload: ActionPayload) => void;
   onCancel: () => void;
   testId?: string;
+  /** Whose throw this is, for a throw_prop: the stage previews it while the form is open (ui/state/throwFocus). */
+  throwContext?: ThrowContext;
 }
 
 export function ActionEditor(props: ActionEditorProps) {
@@ -50,6 +53,7 @@ export function ActionEditor(props: ActionEditorProps) {
       kind: 'point',
       // A walk target goes on the walkable surface under the click.
       surface: props.spec.type === 'walk_to',
+      throw: props.spec.type === 'throw_prop' ? props.throwContext : undefined,
       prompt: `Click the ${f.label.toLowerCase()} on the stage`,
       pick: (p) => {
         setPicking(null);
@@ -81,6 +85,17 @@ export function ActionEditor(props: ActionEditorProps) {
 
   onCleanup(() => {
     if (picking()) editor.cancelCapture();
+  });
+
+  // While a throw is open here, the stage previews it at the target the fields hold.
+  createEffect(() => {
+    const ctx = props.throwContext;
+    const field = props.spec.fields.find((f) => f.kind === 'point');
+    if (props.spec.type !== 'throw_prop' || !ctx || !field) return;
+    const [kx, ky] = pointKeys(field);
+    const x = Number.parseFloat(form()[kx] ?? '');
+    const y = Number.parseFloat(form()[ky] ?? '');
+    onCleanup(focusThrow(editor, { ...ctx, target: Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null }));
   });
 
   const submit = (e?: Event) => {

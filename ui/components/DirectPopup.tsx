@@ -75,6 +75,8 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
           kind: 'point',
           // A walk target goes on the walkable surface under the click.
           surface: spec.type === 'walk_to',
+          // A throw target previews the throw, appended after the whole queue, at the pointer.
+          throw: spec.type === 'throw_prop' ? { rigId: rig()!.id } : undefined,
           prompt: `${who}: click the ${field.label.toLowerCase()} on the stage`,
           pick: picked,
           onCancel,
@@ -144,7 +146,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
           <p class="note small">Tip: with a stickman selected, click empty stage to add a walk there.</p>
         </Show>
         <Show when={step().type === 'form' ? (step() as Extract<Step, { type: 'form' }>) : null} keyed>
-          {(s) => <ActionEditor editor={editor} spec={s.spec} initial={s.initial} submitLabel="Add to queue" testId="direct-form" onSubmit={append} onCancel={() => setStep({ type: 'menu' })} />}
+          {(s) => <ActionEditor editor={editor} spec={s.spec} initial={s.initial} submitLabel="Add to queue" testId="direct-form" throwContext={{ rigId: rig()!.id }} onSubmit={append} onCancel={() => setStep({ type: 'menu' })} />}
         </Show>
       </div>
     </Show>

@@ -232,6 +232,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
               initial={item ? (payloadOf(item) as unknown as Record<string, unknown>) : undefined}
               submitLabel={ed.mode === 'add' ? 'Add to queue' : 'Save'}
               testId="queue-editor"
+              throwContext={{ rigId: props.rigId, actionId: ed.mode === 'edit' ? ed.id : undefined }}
               onSubmit={(payload) => {
                 if (ed.mode === 'add') editor.tryDirect((d) => appendAction(d, props.rigId, payload));
                 else editor.tryDirect((d) => updateAction(d, props.rigId, ed.id, payload));

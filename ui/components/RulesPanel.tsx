@@ -523,6 +523,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                         })()}
                         submitLabel="Apply"
                         testId="reaction-editor"
+                        throwContext={cur().actor && cur().actor !== 'any' ? { rigId: cur().actor, rule: true } : undefined}
                         onSubmit={(payload) => updateReaction(key, { action: payload, editingType: null, mode: modeAllowed(cur().mode, payload.type) ? cur().mode : 'sequential' })}
                         onCancel={() => (cur().action ? updateReaction(key, { editingType: null }) : update({ then: d().then.filter((x) => x.key !== key) }))}
                       />

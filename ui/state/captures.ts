@@ -5,12 +5,14 @@
  */
 import { batch, createSignal, type Accessor } from 'solid-js';
 import type { ObjectKind } from '../../core/scene/schema';
+import type { ThrowContext } from './throwFocus';
 
 type Vec2 = [number, number];
 
 export type Capture =
   /** `surface`: the point is a walk target, snapped onto the walkable surface under the click (ui/state/walkTarget). */
-  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void; surface?: boolean }
+  /** `throw`: the point is a throw target; the stage previews that throw at the pointer (ui/state/throwGuide). */
+  | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void; surface?: boolean; throw?: ThrowContext }
   | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void };
 
 export class CaptureSession {
