@@ -13,7 +13,7 @@ beforeAll(() => initPhysics());
 afterAll(() => releasePreviewWorld());
 
 const wall = { kind: 'terrain', id: 'wall', shape: 'block', position: [1600, 1000], size: [60, 800] };
-const doc = (queue: object[], extra: object[] = [], width = 4000) =>
+const doc = (queue: object[], extra: Array<Record<string, unknown>> = [], width = 4000) =>
   scene([ground(1400, width), { kind: 'stickman', id: 'bo', position: [800, 1400], facing: 'RIGHT' }, prop('ball', 'ball', [950, 1370]), ...extra], {
     queues: { bo: queue }, stage: { width, height: 2000, gravity: [0, 980] },
   });
