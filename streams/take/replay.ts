@@ -7,21 +7,13 @@
 import type { TakeDocument } from '../../core/take/schema';
 import { initPhysics } from '../physics/rapier';
 import type { HeadlessOptions, HeadlessRun } from '../stage/headless';
-import { StageController } from '../stage/stageController';
 import { toJsonLine, type TraceRecord } from '../trace/records';
-import { TakeTape } from './tape';
+import { openReplayStage } from './replayStage';
 
 export async function replayTake(take: TakeDocument, options: HeadlessOptions = {}): Promise<HeadlessRun> {
   const { onRecord, onStart, onStep, stepEvery = 1 } = options;
   if (!Number.isInteger(stepEvery) || stepEvery < 1) throw new RangeError(`stepEvery must be a positive integer, got ${stepEvery}`);
   await initPhysics();
-  const controller = new StageController(take.scene);
-  const tape = TakeTape.fromDocument(take);
-  controller.setTakeHooks({
-    beforeStep: (tick) => {
-      for (const c of tape.commandsAt(tick)) controller.currentRuntime?.enqueue(c);
-    },
-  });
   const records: TraceRecord[] = [];
   const lines: string[] = [];
   const sink = (r: TraceRecord) => {
@@ -30,32 +22,23 @@ export async function replayTake(take: TakeDocument, options: HeadlessOptions = 
     lines.push(line);
     onRecord?.(line);
   };
-  // What came before the run's first record is not part of its trace.
-  if (take.started_by === 'play_from_direct') controller.send({ type: 'ui.direct' });
-  if (take.started_by === 'reset_running' || take.started_by === 'reset_paused') {
-    controller.send({ type: 'ui.play' });
-    if (take.started_by === 'reset_paused') controller.send({ type: 'ui.pause' });
-  }
-  const sub = controller.records$.subscribe(sink);
-  controller.send({ type: take.started_by.startsWith('reset') ? 'ui.reset' : 'ui.play' });
+  const stage = openReplayStage(take, sink);
+  const { controller } = stage;
   onStart?.(controller);
-  const controlTicks = new Set(take.controls.map((c) => c.tick));
-  const applyControls = (tick: number) => {
-    if (controlTicks.has(tick)) for (const event of tape.controlsAt(tick)) controller.send({ type: event });
-  };
-  applyControls(0);
+  stage.applyControls(0);
+  let nextControl = 0;
   // Steps run in runs that end where a control or a frame is due, so each lands after its step.
   while (controller.tick < take.length) {
     const tick = controller.tick;
-    let next = take.length;
-    for (const t of controlTicks) if (t > tick && t < next) next = t;
+    while (nextControl < stage.controlTicks.length && stage.controlTicks[nextControl] <= tick) nextControl += 1;
+    let next = Math.min(take.length, stage.controlTicks[nextControl] ?? take.length);
     if (onStep) next = Math.min(next, (Math.floor(tick / stepEvery) + 1) * stepEvery);
     if (controller.advance(next - tick) === 0) throw new Error(`the replay stopped at tick ${tick}: the stage left PLAY`);
     if (onStep && controller.tick % stepEvery === 0) onStep(controller);
-    applyControls(controller.tick);
+    stage.applyControls(controller.tick);
   }
   sink(controller.summary());
-  sub.unsubscribe();
-  controller.setTakeHooks(null);
+  // The caller owns the controller (it may read it, then disposes it); the records stop here.
+  stage.detach();
   return { records, lines, controller };
 }

@@ -170,12 +170,15 @@ export class TakeSession {
 
   /**
    * Puts back the future the latest branch dropped and returns the stage to the tick where it
-   * branched (re-simulated: the branch's own steps are gone). False when there is none.
+   * branched, re-simulated (the branch's own steps are gone). With `seek: false` the run is only
+   * restarted, for a caller that seeks in slices. Returns the branch's tick, or null when there
+   * is no branch to undo.
    */
-  undoBranch(): boolean {
-    const branch = this.branches.pop();
+  undoBranch(options: { seek?: boolean } = {}): number | null {
     const rec = this.rec;
-    if (!branch || !rec || !this.live) return false;
+    if (!rec || !this.live) return null;
+    const branch = this.branches.pop();
+    if (!branch) return null;
     rec.tape.restore(branch.dropped);
     // Always from the start: the branch's first command may still wait in the stage's queue.
     this.seeking = true;
@@ -184,8 +187,9 @@ export class TakeSession {
     } finally {
       this.seeking = false;
     }
-    this.seek(branch.tick);
-    return true;
+    if (options.seek !== false) this.seek(branch.tick);
+    else this.changes$.next();
+    return branch.tick;
   }
 
   dispose(): void {

@@ -8,14 +8,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initPhysics } from '../../streams/physics/rapier';
 import { replayTake } from '../../streams/take/replay';
+import { frameCount, TakeFrameSource } from '../../streams/take/frameSource';
+import type { TakeDocument } from '../../core/take/schema';
 import { frameKey, livePerformance, PERFORMANCE_TICKS, type LivePerformance } from './takeScenario';
 
 let live: LivePerformance;
+let recorded: TakeDocument;
 const frameNow = () => frameKey(live.controller.frame$.value);
 
 beforeAll(async () => {
   await initPhysics();
   live = await livePerformance();
+  recorded = live.session.take()!;
 });
 
 /** A dozen ticks: the start, landings, inside both ragdolls, and spread over the rest. */
@@ -132,10 +136,29 @@ describe('a branch', () => {
     for (let t = 201; t <= 260; t += 1) expect(replayed[t], `branch frame ${t}`).toBe(branchFrames[t]);
     expect(branchFrames[230]).not.toBe(live.frames[230]);
 
-    expect(live.session.undoBranch()).toBe(true);
+    expect(live.session.undoBranch()).toBe(200);
     expect(live.session.take()).toEqual(original);
     expect(live.controller.tick).toBe(200);
     expect(frameNow()).toBe(live.frames[200]);
-    expect(live.session.undoBranch()).toBe(false);
+    expect(live.session.undoBranch()).toBeNull();
+  });
+});
+
+describe('the frames an export renders', () => {
+  it('come from a stage of their own at a fixed rate, and are the live frames of those ticks', async () => {
+    const tickBefore = live.controller.tick;
+    const source = await TakeFrameSource.open(recorded);
+    const fps = 30;
+    const n = frameCount(0, recorded.length, fps);
+    expect(n).toBe(PERFORMANCE_TICKS / 2 + 1);
+    for (let i = 0; i < n; i += 1) {
+      const tick = TakeFrameSource.tickOfFrame(i, fps);
+      const frame = source.frameAt(tick);
+      expect(frame.tick).toBe(tick);
+      if (i % 15 === 0) expect(frameKey(frame), `export frame ${i}`).toBe(live.frames[tick]);
+    }
+    source.dispose();
+    // The app's stage did not move.
+    expect(live.controller.tick).toBe(tickBefore);
   });
 });
