@@ -74,7 +74,9 @@ async function main() {
   const stickmen = await runRigs();
   const { run: runRagdolls } = await import('./ragdollBench');
   const ragdolls = runRagdolls();
-  process.stdout.write(`${JSON.stringify({ unit: 'microseconds per fixed step (1/60 s)', props, stickmen, ragdolls }, null, 2)}\n`);
+  const { run: runThrows } = await import('./throwBench');
+  const throws = runThrows();
+  process.stdout.write(`${JSON.stringify({ unit: 'microseconds per fixed step (1/60 s)', props, stickmen, ragdolls, throws }, null, 2)}\n`);
 }
 
 if (process.argv[1]?.endsWith('bench.ts')) main();
