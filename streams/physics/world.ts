@@ -308,9 +308,46 @@ export class PhysicsWorld {
     this.world.removeRigidBody(body);
   }
 
+  // ── a thrown prop clears its thrower ───────────────────────────────────────────────────
+  /** Props that ignore one stickman's proxies for a few more steps (a throw leaving the hand). */
+  private readonly clearing = new Map<string, { rig: string; steps: number }>();
+  private readonly hooks = {
+    filterContactPair: (h1: number, h2: number): number | null => {
+      const a = this.entityByCollider.get(h1);
+      const b = this.entityByCollider.get(h2);
+      const ignored = (p?: ColliderEntity, q?: ColliderEntity) => p?.kind === 'prop' && q?.kind === 'proxy' && this.clearing.get(p.id)?.rig === q.id;
+      return ignored(a, b) || ignored(b, a) ? null : RAPIER.SolverFlags.COMPUTE_IMPULSE;
+    },
+    filterIntersectionPair: (): boolean => true,
+  };
+
+  /**
+   * For `steps` steps prop `id` passes through stickman `rig`'s proxies: a thrown prop leaving the
+   * hand must not be shoved (or flinch, or fire a rule) by the sweeping forearm that threw it.
+   */
+  clearOf(id: string, rig: string, steps: number): void {
+    const b = this.bodyById.get(id);
+    if (!b || !b.isValid()) return;
+    for (let i = 0; i < b.numColliders(); i += 1) b.collider(i).setActiveHooks(RAPIER.ActiveHooks.FILTER_CONTACT_PAIRS);
+    this.clearing.set(id, { rig, steps });
+  }
+
+  private tickClearing(): void {
+    for (const [id, c] of [...this.clearing]) {
+      c.steps -= 1;
+      if (c.steps > 0) continue;
+      this.clearing.delete(id);
+      const b = this.bodyById.get(id);
+      if (b && b.isValid()) for (let i = 0; i < b.numColliders(); i += 1) b.collider(i).setActiveHooks(RAPIER.ActiveHooks.NONE);
+    }
+  }
+
   step(): void {
     this.assertAlive();
-    this.world.step(this.events);
+    if (this.clearing.size > 0) {
+      this.world.step(this.events, this.hooks);
+      this.tickClearing();
+    } else this.world.step(this.events);
     this.events.drainCollisionEvents((h1, h2, started) => this.collect(h1, h2, started));
   }
 

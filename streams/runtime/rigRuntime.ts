@@ -47,6 +47,8 @@ const NO_PROPS: PropAccess = { grips: () => null, pose: () => null, claimant: ()
 export const THROW_FACING_DEAD_ZONE = 20;
 /** The small deterministic spin a thrown prop leaves the hand with (rad/s, mirrored by facing). */
 export const THROW_SPIN = 3;
+/** Steps a thrown prop passes through its thrower's own body (the follow-through arm) after the release. */
+export const THROW_CLEAR_STEPS = 20;
 
 export interface ActionNote {
   rig: string;
@@ -113,7 +115,7 @@ export class RigRuntime {
   ) {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
-    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id) };
+    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), walkSpeed: object.walk_speed };
     this.localPose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     this.connector = new RigConnector(rigActor);
@@ -271,7 +273,7 @@ export class RigRuntime {
     // The interactor owns the active hand (and the crouch) over the locomotion pose (seed 11 §2).
     const it = this.connection.interactor;
     const arm = this.hands.pose(it.state, it.grip, it.hand, it.propId, it.elapsed, this.motion.markers, this.motion.root, this.motion.facing);
-    const solved = arm ? solvePose(arm.markers, DEFAULT_PROPORTIONS, { torsoLean: arm.torsoLean }) : solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    const solved = arm ? solvePose(arm.markers, DEFAULT_PROPORTIONS, { torsoLean: arm.torsoLean }) : solvePose(this.motion.markers, DEFAULT_PROPORTIONS, { torsoLean: this.motion.walkLean });
     // Flinches go on last, over the solved pose, so the proxies follow them (seed 4.5).
     this.localPose = this.reactions.size > 0 ? applyImpactReactions(solved, this.reactions, STEP_DT) : solved;
     this.cachedWorld = null;
@@ -365,6 +367,7 @@ export class RigRuntime {
     this.physics.setHeldPose(propId, release.position, release.rotation, true);
     const velocity: Vec2 = solved.ok ? solved.velocity : [0, 0];
     this.physics.releaseProp(propId, velocity, THROW_SPIN * (this.motion.facing === 'LEFT' ? -1 : 1));
+    this.physics.clearOf(propId, this.id, THROW_CLEAR_STEPS);
     this.sink.events.push({ type: 'prop_thrown', source: this.id, target: propId, position: roundVec(release.position) });
   }
 

@@ -50,6 +50,8 @@ describe('throw_prop', () => {
       expect(thrown[0]).toMatchObject({ source: 'bo', target: 'ball' });
       expect(thrown[0].tick).toBeLessThan(s.tickOf('th', 'finished'));
       expect(s.rigView('bo').heldProp).toBeNull();
+      // Leaving the hand it passes through the thrower's own follow-through: no shove, no contact.
+      expect(s.events('collided').filter((e) => e.source === 'bo' && e.target === 'ball' && e.tick >= thrown[0].tick)).toEqual([]);
       // It faces the target before the windup.
       expect(s.rig('bo').motion.facing).toBe(target[0] >= 800 ? 'RIGHT' : 'LEFT');
       s.dispose();
