@@ -1,22 +1,47 @@
 /**
  * Stance/swing gait: a stance foot stays exactly where it was planted; the swing foot arcs to a
- * foothold sampled on the terrain ahead. When the walk ends, settle steps bring the feet back to
- * the rest pose one at a time.
+ * foothold found by following the terrain ahead. Walking, both feet stay down for a moment after
+ * each touchdown (double support), then the trailing foot lifts and lands WalkCycle.plantLead
+ * ahead of where the root will be. When the walk ends, settle steps bring the feet back
+ * to the rest pose one at a time.
  */
 import type { Vec2 } from '../geometry/vec';
-import { markerToWorld } from '../rig/facing';
+import { facingSign, markerToWorld } from '../rig/facing';
 import { MAX_STEP_HEIGHT } from '../terrain/constants';
-import { FOOT_WALL_CLEARANCE, FOOT_LIFT, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR, SWING_DURATION, WALK_SPEED } from './constants';
+import { FOOT_LIFT, FOOT_WALL_CLEARANCE, FOOTHOLD_HOP, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR } from './constants';
 import { foothold } from './probes';
 import type { FootSide, LocomotionEnv, LocomotionState } from './types';
+import type { WalkCycle } from './walkCycle';
 
 const OTHER: Record<FootSide, FootSide> = { left: 'right', right: 'left' };
+/** Height above the foot at which a foothold's wall check looks: just above a climbable step. */
+const WALL_PROBE_HEIGHT = MAX_STEP_HEIGHT + 4;
+/** A hurried step (see walkingSwingDuration) still takes at least this share of a normal swing. */
+const MIN_SWING_SHARE = 0.45;
 
-/** A foot never lands inside a wall: the foothold stops short of the first wall ahead. */
-function footholdBeforeWall(env: LocomotionEnv, root: Vec2, dir: number, x: number): number {
-  const height = MAX_STEP_HEIGHT + 4;
-  const wall = env.terrain.raycast([root[0], root[1] - height], [dir, 0], Math.abs(x - root[0]), (seg) => !seg.supporting);
-  return wall ? wall.point[0] - dir * FOOT_WALL_CLEARANCE : x;
+/**
+ * The foothold for a foot aimed at `x`: the terrain is followed from the root in short hops, so a
+ * staircase rising (or falling) under a long stride is climbed tread by tread, and the foot stops
+ * short of the first wall on the way.
+ */
+export function footholdAhead(env: LocomotionEnv, root: Readonly<Vec2>, dir: number, x: number): Vec2 {
+  const distance = Math.abs(x - root[0]);
+  const hops = Math.max(1, Math.ceil(distance / FOOTHOLD_HOP));
+  let y = root[1];
+  let fromX = root[0];
+  for (let i = 1; i <= hops; i++) {
+    const nextX = root[0] + (dir * distance * i) / hops;
+    const wall = env.terrain.raycast([fromX, y - WALL_PROBE_HEIGHT], [dir, 0], Math.abs(nextX - fromX), (seg) => !seg.supporting);
+    if (wall) {
+      const stopX = wall.point[0] - dir * FOOT_WALL_CLEARANCE;
+      const hit = foothold(env.terrain, stopX, y, env.debug);
+      return [stopX, hit ? hit.point[1] : y];
+    }
+    const hit = foothold(env.terrain, nextX, y, env.debug);
+    if (hit) y = hit.point[1];
+    fromX = nextX;
+  }
+  return [x, y];
 }
 
 /** Where a foot rests in the authored pose, placed on the terrain under it. */
@@ -44,16 +69,51 @@ function swingPosition(from: Vec2, to: Vec2, t: number): Vec2 {
   return [from[0] + (to[0] - from[0]) * ease, from[1] + (to[1] - from[1]) * ease - lift * Math.sin(Math.PI * t)];
 }
 
+/** How far ahead of the root a foot is along `dir`, px. */
+const leadOf = (s: LocomotionState, side: FootSide, dir: number) => dir * (s.feet[side].pos[0] - s.root[0]);
+
+/**
+ * Whether the trailing foot lifts now: both feet have been down for the cycle's double-support
+ * share since the last touchdown (so the two feet stay half a cycle apart, whatever came before);
+ * or the feet are close together (a standing start, after a landing or a turn), so there is
+ * nothing to push off from; or the root has already passed plantLead beyond it.
+ */
+function shouldLift(s: LocomotionState, side: FootSide, dir: number, cycle: WalkCycle): boolean {
+  const lead = leadOf(s, side, dir);
+  if (s.stepTravel >= cycle.speed * (cycle.cycle / 2 - cycle.swingDuration)) return true;
+  if (leadOf(s, OTHER[side], dir) - lead < cycle.stride / 4) return true;
+  return lead <= -cycle.plantLead;
+}
+
+/**
+ * How long a walking swing takes: the cycle's swing time, unless the standing foot would be left
+ * too far behind before this one lands (the first step, a turn, a step after a landing): then a
+ * quicker step, landing by the time the standing foot is due to lift.
+ */
+function walkingSwingDuration(s: LocomotionState, side: FootSide, dir: number, cycle: WalkCycle): number {
+  const untilDue = (leadOf(s, OTHER[side], dir) + cycle.plantLead) / cycle.speed;
+  return Math.min(cycle.swingDuration, Math.max(cycle.swingDuration * MIN_SWING_SHARE, untilDue));
+}
+
+/** The foot's X for a walking swing: plantLead ahead of the root at touchdown, never past its rest spot at the walk's end. */
+function walkingFootX(s: LocomotionState, env: LocomotionEnv, side: FootSide, dir: number, cycle: WalkCycle, duration: number): number {
+  const x = s.root[0] + dir * (cycle.speed * duration + cycle.plantLead);
+  if (s.walkTargetX === null) return x;
+  const local = side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg;
+  const restX = s.walkTargetX + facingSign(dir > 0 ? 'RIGHT' : 'LEFT') * local[0];
+  return dir * (x - restX) > 0 ? restX : x;
+}
+
 /** Advances the gait one step. `walkDir` is +1/−1 while walking, 0 when idle. */
-export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: number, dt: number): void {
+export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: number, dt: number, cycle: WalkCycle): void {
   if (s.swing === null) {
     if (walkDir !== 0) {
-      // Swing the trailing foot to a foothold one half-stride past where the root will be.
-      const side: FootSide = walkDir * s.feet.left.pos[0] < walkDir * s.feet.right.pos[0] ? 'left' : 'right';
-      const advance = WALK_SPEED * SWING_DURATION;
-      const x = footholdBeforeWall(env, s.root, walkDir, s.root[0] + walkDir * (advance + advance / 2));
-      const hit = foothold(env.terrain, x, s.root[1], env.debug);
-      startSwing(s, side, [x, hit ? hit.point[1] : s.root[1]], SWING_DURATION);
+      const side: FootSide = leadOf(s, 'left', walkDir) < leadOf(s, 'right', walkDir) ? 'left' : 'right';
+      if (shouldLift(s, side, walkDir, cycle)) {
+        const duration = walkingSwingDuration(s, side, walkDir, cycle);
+        const to = footholdAhead(env, s.root, walkDir, walkingFootX(s, env, side, walkDir, cycle, duration));
+        startSwing(s, side, to, duration);
+      }
     } else {
       for (const side of ['left', 'right'] as const) {
         const rest = restFoot(s, env, side);
@@ -69,16 +129,22 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
     const foot = s.feet[s.swing];
     s.swingT = Math.min(1, s.swingT + dt / s.swingDuration);
     foot.pos = s.swingT >= 1 ? [foot.to[0], foot.to[1]] : swingPosition(foot.from, foot.to, s.swingT);
-    if (s.swingT >= 1) s.swing = null;
+    if (s.swingT >= 1) {
+      s.swing = null;
+      // A touchdown starts the next step of the hip bob.
+      s.stepTravel = 0;
+    }
   }
 }
 
-/** −1..1: how far forward the given foot is relative to the root, in stride units (arm swing). */
-export function footLead(s: LocomotionState, side: FootSide): number {
-  const dir = s.facing === 'LEFT' ? -1 : 1;
-  const halfStride = (WALK_SPEED * SWING_DURATION) / 2;
-  const lead = ((s.feet[side].pos[0] - s.root[0]) * dir) / (halfStride * 2);
-  return Math.max(-1, Math.min(1, lead));
+/**
+ * −1..1: how far the right foot is ahead of the left, in half strides (the distance between the
+ * feet at touchdown). The left arm swings with it, the right arm against it.
+ */
+export function legSwing(s: LocomotionState, cycle: WalkCycle): number {
+  const dir = facingSign(s.facing);
+  const ahead = dir * (s.feet.right.pos[0] - s.feet.left.pos[0]);
+  return Math.max(-1, Math.min(1, ahead / (cycle.stride / 2)));
 }
 
 export { OTHER as OTHER_FOOT };

@@ -8,3 +8,6 @@ export { airPoseOffsets, airPoseTargetWeight, filterAirPoseWeight, handForwardWe
 export { dampAirVelocityX, accelerateAirVelocityY } from './airMomentum';
 export { decideWalk } from './walk';
 export { requiredPelvisDrop } from './pelvis';
+export { walkCycle, walkSpeedOf, type WalkCycle } from './walkCycle';
+export { hipBob, armAnglesOf, handFromAngles, meanArm, swingArm, type ArmAngles } from './walkStyle';
+export { footholdAhead, legSwing } from './gait';

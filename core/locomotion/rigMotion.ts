@@ -1,6 +1,6 @@
 /**
  * One rig's motion for one fixed step, by TerrainMotion state (seed phase 6a §4 frame flow):
- * GROUNDED walks, follows the ground, runs the gait and places the pelvis; AIRBORNE carries the
+ * GROUNDED walks, follows the ground, runs the gait and places the pelvis and arms (walkStyle.ts); AIRBORNE carries the
  * takeoff momentum, falls and wears the air pose (airborne.ts); LANDING_IMPACT absorbs a hard
  * landing (landing.ts). The machine decides the state; this computes.
  */
@@ -8,15 +8,17 @@ import type { Vec2 } from '../geometry/vec';
 import { markerToWorld, worldToMarker, type Facing } from '../rig/facing';
 import type { MarkerPose } from '../rig/markers';
 import {
-  ARM_SWING, BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_PELVIS_LEAD, WALK_SPEED,
+  BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_BLEND_EPSILON, WALK_BLEND_RESPONSE, WALK_PELVIS_LEAD,
 } from './constants';
-import { footLead, updateGait } from './gait';
+import { legSwing, updateGait } from './gait';
 import { requiredPelvisDrop } from './pelvis';
 import { cancelTerrainMotion, enterAirborne, stepAirborne } from './airborne';
 import { stepLanding } from './landing';
 import { centerSupport } from './probes';
 import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
 import { decideWalk } from './walk';
+import { walkCycle, walkSpeedOf, type WalkCycle } from './walkCycle';
+import { armAnglesOf, handFromAngles, hipBob, meanArm, swingArm, type ArmAngles } from './walkStyle';
 
 export type TerrainPhase = 'DISABLED' | 'AIRBORNE' | 'GROUNDED' | 'LANDING_IMPACT';
 
@@ -44,6 +46,9 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
     bodyY: r[1],
     pelvisDrop: 0,
     time: 0,
+    walkBlend: 0,
+    walkLean: 0,
+    stepTravel: 0,
     airVelocityX: 0,
     airVelocityY: 0,
     fallStartY: r[1],
@@ -70,8 +75,9 @@ export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: Loc
 
 function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): LocomotionEvent[] {
   const events: LocomotionEvent[] = [];
+  const cycle = walkCycle(walkSpeedOf(env.walkSpeed), env.proportions);
   const beforeX = s.root[0];
-  const decision = decideWalk(env.terrain, s.root, s.walkTargetX, WALK_SPEED * dt, env.debug);
+  const decision = decideWalk(env.terrain, s.root, s.walkTargetX, cycle.speed * dt, env.debug);
   let walkDir = 0;
   if (decision.kind === 'arrived') {
     s.walkTargetX = null;
@@ -82,13 +88,15 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   } else if (decision.kind === 'move') {
     s.facing = decision.dir > 0 ? 'RIGHT' : 'LEFT';
     s.root[0] += decision.dx;
+    s.stepTravel += Math.abs(decision.dx);
     walkDir = decision.dir;
   }
   s.lastWalkVelocityX = (s.root[0] - beforeX) / dt;
+  blendWalkStyle(s, walkDir !== 0, cycle, dt);
 
   const support = centerSupport(env.terrain, s.root, env.debug);
   if (!support) {
-    solveMarkers(s, env, walkDir, dt);
+    solveMarkers(s, env, cycle, dt);
     // Takeoff: the live pose of this step is what the air pose adds to.
     enterAirborne(s, s.lastWalkVelocityX);
     events.push({ type: 'supportLost', walkVelocityX: s.lastWalkVelocityX });
@@ -96,21 +104,33 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   }
   s.root[1] = support.point[1];
   s.bodyY += (s.root[1] - s.bodyY) * (1 - Math.exp(-BODY_HEIGHT_RESPONSE * dt));
-  updateGait(s, env, walkDir, dt);
-  solveMarkers(s, env, walkDir, dt);
+  updateGait(s, env, walkDir, dt, cycle);
+  solveMarkers(s, env, cycle, dt);
   return events;
 }
 
-/** Writes this step's rig-local markers from the feet, the pelvis placement and the arm swing. */
-function solveMarkers(s: LocomotionState, env: LocomotionEnv, walkDir: number, dt: number): void {
+/** Eases the walk's style in while walking and out when it stops; the lean follows it. */
+function blendWalkStyle(s: LocomotionState, walking: boolean, cycle: WalkCycle, dt: number): void {
+  const target = walking ? 1 : 0;
+  s.walkBlend += (target - s.walkBlend) * (1 - Math.exp(-WALK_BLEND_RESPONSE * dt));
+  if (!walking && s.walkBlend < WALK_BLEND_EPSILON) s.walkBlend = 0;
+  s.walkLean = s.walkBlend * cycle.lean;
+}
+
+/**
+ * Writes this step's rig-local markers: feet from the gait, the pelvis carried over the ground
+ * with the hip bob (dropped further if a foot could not reach), hands swinging from the leaned
+ * shoulder. Idle, the hands keep the authored pose, riding with the body and its breathing.
+ */
+function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: WalkCycle, dt: number): void {
   const base = env.basePose;
-  const idle = walkDir === 0 && s.swing === null;
-  const breath = idle ? Math.sin((2 * Math.PI * s.time) / BREATH_PERIOD) * BREATH_AMPLITUDE : 0;
-  const lead = walkDir !== 0 ? WALK_PELVIS_LEAD : 0;
-  const pelvisLocalX = base.Torso[0] + lead;
-  const carriedY = s.bodyY + base.Torso[1] + breath;
+  const p = env.proportions;
+  const breath = Math.sin((2 * Math.PI * s.time) / BREATH_PERIOD) * BREATH_AMPLITUDE * (1 - s.walkBlend);
+  const bob = s.walkBlend * hipBob(cycle, s.stepTravel);
+  const pelvisLocalX = base.Torso[0] + WALK_PELVIS_LEAD * s.walkBlend;
+  const carriedY = s.bodyY + base.Torso[1] + breath + bob;
   const pelvisWorld = markerToWorld([pelvisLocalX, 0], [s.root[0], carriedY], s.facing);
-  const drop = requiredPelvisDrop(pelvisWorld, [s.feet.left.pos, s.feet.right.pos], env.proportions);
+  const drop = requiredPelvisDrop(pelvisWorld, [s.feet.left.pos, s.feet.right.pos], p);
   s.pelvisDrop = drop >= s.pelvisDrop ? drop : s.pelvisDrop + (drop - s.pelvisDrop) * (1 - Math.exp(-PELVIS_RELAX_RESPONSE * dt));
   pelvisWorld[1] += s.pelvisDrop;
 
@@ -118,9 +138,26 @@ function solveMarkers(s: LocomotionState, env: LocomotionEnv, walkDir: number, d
   m.Left_Leg = worldToMarker(s.feet.left.pos, s.root, s.facing);
   m.Right_Leg = worldToMarker(s.feet.right.pos, s.root, s.facing);
   m.Torso = worldToMarker(pelvisWorld, s.root, s.facing);
-  // Hands ride with the pelvis and swing opposite the legs (left hand with the right foot).
-  const bodyShift = m.Torso[1] - base.Torso[1];
-  const swingAmount = walkDir !== 0 || s.swing !== null ? ARM_SWING : 0;
-  m.Left_Hand = [base.Left_Hand[0] + swingAmount * footLead(s, 'right') + lead, base.Left_Hand[1] + bodyShift + breath * 0.5];
-  m.Right_Hand = [base.Right_Hand[0] + swingAmount * footLead(s, 'left') + lead, base.Right_Hand[1] + bodyShift + breath * 0.5];
+  // The shoulder as the pose solve will place it (torso leaned about the pelvis).
+  const baseShoulder: Vec2 = [base.Torso[0], base.Torso[1] - p.torso];
+  const shoulder: Vec2 = [m.Torso[0] + p.torso * Math.sin(s.walkLean), m.Torso[1] - p.torso * Math.cos(s.walkLean)];
+  const breathe = breath * 0.5;
+  if (s.walkBlend === 0) {
+    const dx = shoulder[0] - baseShoulder[0];
+    const dy = shoulder[1] - baseShoulder[1] + breathe;
+    m.Left_Hand = [base.Left_Hand[0] + dx, base.Left_Hand[1] + dy];
+    m.Right_Hand = [base.Right_Hand[0] + dx, base.Right_Hand[1] + dy];
+    return;
+  }
+  // Arms swing against the legs: the left hand comes forward with the right foot.
+  const legs = legSwing(s, cycle);
+  const restLeft = armAnglesOf(base.Left_Hand, baseShoulder, p);
+  const restRight = armAnglesOf(base.Right_Hand, baseShoulder, p);
+  const neutral = meanArm(restLeft, restRight);
+  const arm = (rest: ArmAngles, swing: number): Vec2 => {
+    const h = handFromAngles(shoulder, swingArm(rest, neutral, swing, s.walkBlend, cycle, p), p);
+    return [h[0], h[1] + breathe];
+  };
+  m.Left_Hand = arm(restLeft, legs);
+  m.Right_Hand = arm(restRight, -legs);
 }

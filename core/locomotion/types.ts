@@ -27,6 +27,15 @@ export interface LocomotionState {
   pelvisDrop: number;
   /** Seconds since PLAY began: drives breathing. */
   time: number;
+  /** How much of the walk's style (hip bob, lean, arm swing) is in the pose: 0 idle .. 1 walking. */
+  walkBlend: number;
+  /**
+   * Forward torso lean of the walk this step, radians (+ leans toward rig-local +X): the pose solve's
+   * `torsoLean`. Held through the air and a landing (the torso holds), eased out when the walk stops.
+   */
+  walkLean: number;
+  /** How far the root has walked since the last touchdown, px: the hip bob's phase. */
+  stepTravel: number;
   /** Signed horizontal air velocity, px/s: the takeoff walk velocity, damped by AIR_DRAG_X. */
   airVelocityX: number;
   /** Vertical air velocity, px/s (+ down), capped at TERRAIN_MAX_FALL_SPEED. */
@@ -91,6 +100,8 @@ export interface LocomotionEnv {
   debug?: ProbeDebug;
   /** Airborne horizontal sweep against terrain, props and other stickmen; absent means free motion. */
   sweep?: HorizontalSweep;
+  /** This stickman's own walking speed (the file's `walk_speed`), px/s; absent means WALK_SPEED. */
+  walkSpeed?: number;
 }
 
 export interface ProbeDebug {

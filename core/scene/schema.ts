@@ -7,6 +7,7 @@ import { SCENE_LIMITS as L } from './limits';
 import { TRIGGER_REGISTRY } from '../actions/registry';
 import type { ActionDefinition, PayloadSchemas } from '../actions/definition';
 import { ACTION_DEFINITIONS, type SupportedActionDefinition } from '../actions/kinds';
+import { WALK_SPEED_MAX, WALK_SPEED_MIN } from '../locomotion/constants';
 
 const TRIGGER_TYPES = TRIGGER_REGISTRY.map((t) => t.type);
 
@@ -97,6 +98,8 @@ export const stickmanSchema = z.strictObject({
   position: vec2Schema,
   facing: facingSchema.default('RIGHT'),
   auto_recover: z.boolean().default(true),
+  /** This stickman's own walking speed, px/s (the default is WALK_SPEED). */
+  walk_speed: finite().refine((v) => v >= WALK_SPEED_MIN && v <= WALK_SPEED_MAX, `must be between ${WALK_SPEED_MIN} and ${WALK_SPEED_MAX} px/s`).optional(),
   color: colorSchema.optional(),
   pose: markerPoseSchema.optional(),
 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StageEvent } from '../../core/events';
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
+import { WALK_SPEED, walkCycle } from '../../core/locomotion';
 import type { ContactEvent } from '../../streams/physics/entities';
 import type { RigRuntime } from '../../streams/runtime/rigRuntime';
 import { ground, prop } from '../helpers/scenes';
@@ -312,6 +313,11 @@ describe('areas see stickmen', () => {
   // Ground-level areas (120 px above to 120 px below the ground) placed at offsets covering one
   // stride, walked through in both directions: the director sees ONE entry and ONE exit each time.
   const placements = [0, 7, 14, 21, 28, 35, 42, 49].flatMap((off) => [1, -1].map((dir) => [off, dir] as const));
+  // How far from the root a foot may be along the walk: a swing lands it plantLead ahead of
+  // where the root will be, a whole swing's travel from where the root was (and a planted foot is
+  // left that far behind before it lifts), plus the lower leg's proxy on both sides and a margin.
+  const gait = walkCycle(WALK_SPEED, DEFAULT_PROPORTIONS);
+  const footReach = gait.plantLead + gait.speed * gait.swingDuration + 2 * SEED_PARTS.left_lower_leg.radius + 10;
   it.each(placements)('walking through a ground area (offset %i, dir %i) fires exactly one entered_area and one exited_area', (off, dir) => {
     // The stickman's start and goal stay fixed, so the area edge meets the gait at every phase.
     const areaX = 1100 + dir * off;
@@ -325,11 +331,12 @@ describe('areas see stickmen', () => {
     expect(zone.map((e) => e.type)).toEqual(['entered_area', 'exited_area']);
     for (const e of zone) expect(e.source).toBe('stick');
     // Reported at the stickman's root: entering around the near edge (a leading foot may cross it
-    // up to a stride ahead of the root), leaving around the far edge.
-    expect(dir * (zone[0].position![0] - areaX)).toBeGreaterThan(-100 - 110);
+    // up to footReach ahead of the root), leaving around the far edge (a trailing foot up to
+    // footReach behind).
+    expect(dir * (zone[0].position![0] - areaX)).toBeGreaterThan(-100 - footReach);
     expect(dir * (zone[0].position![0] - areaX)).toBeLessThan(-100 + 60);
     expect(dir * (zone[1].position![0] - areaX)).toBeGreaterThan(100 - 60);
-    expect(dir * (zone[1].position![0] - areaX)).toBeLessThan(100 + 110);
+    expect(dir * (zone[1].position![0] - areaX)).toBeLessThan(100 + footReach);
     p.dispose();
   });
 

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ground, scene } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
+import { WALK_SPEED } from '../../core/locomotion';
 
 beforeAll(async () => {
   await TestStage.init();
@@ -56,13 +57,14 @@ describe('authored queue', () => {
     expectPairs(p, 's');
     for (const a of p.actions('s')) expect(a.action).toBe({ a1: 'walk_to', a2: 'wait', a3: 'speak' }[a.id]);
 
-    // Walking 300 px at 160 px/s takes ≈ 1.9 s; it ends with one `arrived` near the target.
+    // Walking 300 px at WALK_SPEED (300 px/s: 1 s, 60 steps); it ends with one `arrived` near the target.
     const arrived = p.events('arrived', 's');
     expect(arrived).toHaveLength(1);
     expect(arrived[0].position![0]).toBeCloseTo(900, -1);
     expect(p.tickOf('a1', 'finished')).toBe(arrived[0].tick);
-    expect(p.tickOf('a1', 'finished')).toBeGreaterThan(100);
-    expect(p.tickOf('a1', 'finished')).toBeLessThan(130);
+    const walkSteps = (300 / WALK_SPEED) * 60;
+    expect(p.tickOf('a1', 'finished')).toBeGreaterThan(walkSteps - 12);
+    expect(p.tickOf('a1', 'finished')).toBeLessThan(walkSteps + 18);
     // The wait and the speech each last exactly their seconds in steps.
     expect(p.tickOf('a2', 'finished') - p.tickOf('a2', 'started')).toBe(60);
     expect(p.tickOf('a3', 'finished') - p.tickOf('a3', 'started')).toBe(60);

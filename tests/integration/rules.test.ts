@@ -5,6 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHAIN_EVENTS_PER_STEP } from '../../streams/runtime/ruleDispatcher';
+import { WALK_SPEED, walkCycle } from '../../core/locomotion';
+import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { sceneSchema } from '../../core/scene/schema';
 import { loadSceneValue } from '../../core/scene/io';
 import { ground, prop, scene } from '../helpers/scenes';
@@ -39,11 +41,14 @@ describe('edge triggers', () => {
     expect(entered[0]).toMatchObject({ source: 's', target: 'zone' });
     expect(exited[0]).toMatchObject({ source: 's', target: 'zone' });
     expect(entered[0].tick).toBeLessThan(exited[0].tick);
-    // The stickman's root is near the area's edges when it enters and leaves.
-    expect(entered[0].position![0]).toBeGreaterThan(900);
+    // The stickman's root is near the area's edges (1040, 1160) when it enters and leaves: a foot
+    // (lower-leg proxy radius 14) is at most a swing's landing reach ahead of it or behind it.
+    const gait = walkCycle(WALK_SPEED, DEFAULT_PROPORTIONS);
+    const footReach = gait.plantLead + gait.speed * gait.swingDuration + 2 * 14 + 10;
+    expect(entered[0].position![0]).toBeGreaterThan(1040 - footReach);
     expect(entered[0].position![0]).toBeLessThan(1100);
     expect(exited[0].position![0]).toBeGreaterThan(1100);
-    expect(exited[0].position![0]).toBeLessThan(1300);
+    expect(exited[0].position![0]).toBeLessThan(1160 + footReach);
     const fired = p.rules('r-enter');
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ status: 'dispatched', event: 'entered_area', actor: 's', mode: 'overlay', action: 'speak' });

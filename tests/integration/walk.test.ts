@@ -39,13 +39,15 @@ describe('walk_to on flat ground', () => {
     expect(Math.abs(rig.motion.root[0] - 1500)).toBeLessThanOrEqual(ARRIVE_TOLERANCE);
     expect(rig.motion.root[1]).toBe(GROUND_TOP);
     expect(rig.motion.facing).toBe('RIGHT');
-    // 700 px at 160 px/s ≈ 4.4 s (262 steps); it does not dawdle and does not rush.
+    // 700 px at WALK_SPEED (300 px/s: ≈ 2.3 s, 140 steps); it does not dawdle and does not rush.
     const w1Steps = p.tickOf('w1', 'finished') - p.tickOf('w1', 'started');
     expect(w1Steps).toBeGreaterThanOrEqual(Math.floor((700 - ARRIVE_TOLERANCE) / WALK_SPEED * 60) - 1);
     expect(w1Steps).toBeLessThanOrEqual(Math.ceil(700 / WALK_SPEED * 60) + 30);
     const right = velocities.filter((s) => s.x > 820 && s.x < 1490);
-    expect(right.length).toBeGreaterThan(200);
-    for (const s of right) expect(s.v).toBeCloseTo(+160, 6);
+    // Every step of that stretch was sampled (one root move of WALK_SPEED/60 each).
+    const stretchSteps = (span: number) => Math.floor((span / WALK_SPEED) * 60) - 1;
+    expect(right.length).toBeGreaterThanOrEqual(stretchSteps(1490 - 820));
+    for (const s of right) expect(s.v).toBeCloseTo(+WALK_SPEED, 6);
 
     velocities.length = 0;
     runQueue(p, ['w2'], 60 * 20, () => velocities.push({ v: rig.motion.lastWalkVelocityX, x: rig.motion.root[0], walking: 'w2' }));
@@ -53,8 +55,8 @@ describe('walk_to on flat ground', () => {
     expect(Math.abs(rig.motion.root[0] - 900)).toBeLessThanOrEqual(ARRIVE_TOLERANCE);
     expect(rig.motion.facing).toBe('LEFT');
     const left = velocities.filter((s) => s.x > 910 && s.x < 1490);
-    expect(left.length).toBeGreaterThan(200);
-    for (const s of left) expect(s.v).toBeCloseTo(-160, 6);
+    expect(left.length).toBeGreaterThanOrEqual(stretchSteps(1490 - 910));
+    for (const s of left) expect(s.v).toBeCloseTo(-WALK_SPEED, 6);
 
     // Idle: zero, and the root stays put.
     const idleX = rig.motion.root[0];
@@ -161,7 +163,7 @@ describe('walk_to blocked', () => {
       const rec = p.finished('w1')!;
       expect(rec).toMatchObject({ type: 'action', rig: 'stick', id: 'w1', action: 'walk_to', phase: 'finished', outcome: 'blocked' });
       expect(closest).toBeGreaterThanOrEqual(BODY_HALF_WIDTH);
-      expect(closest).toBeLessThan(BODY_HALF_WIDTH + 160 / 60 + 1);
+      expect(closest).toBeLessThan(BODY_HALF_WIDTH + WALK_SPEED / 60 + 1);
       expect(rig.motion.root[1]).toBe(GROUND_TOP);
       expect(p.records().some((r) => r.type === 'warning' && /blocked/.test(r.message))).toBe(true);
       // A blocked walk does not announce an arrival.

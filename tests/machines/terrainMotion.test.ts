@@ -10,7 +10,7 @@ import { createTestModel } from 'xstate/graph';
 import type { TerrainInput } from '../../core/geometry/terrainShapes';
 import {
   HARD_LANDING_MIN_FALL_HEIGHT, LANDING_TOTAL_DURATION, beginTerrainFall, isHardLanding, landingReaction,
-  type AirPoseBase, type LocomotionEvent,
+  type AirPoseBase, type LocomotionEvent, WALK_SPEED,
 } from '../../core/locomotion';
 import type { MarkerPose } from '../../core/rig/markers';
 import { terrainMotionMachine, type TerrainMotionEvent } from '../../machines/terrainMotionMachine';
@@ -185,7 +185,7 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
             sim.walkTo(sim.s.root[0] + dir * 800);
             const { event: lost } = stepUntilEvent(sim, 'supportLost', 600);
             // The takeoff carries the signed walk velocity the model's event names, into the air.
-            expect(lost.walkVelocityX).toBeCloseTo(dir * 160, 6);
+            expect(lost.walkVelocityX).toBeCloseTo(dir * WALK_SPEED, 6);
             expect(sim.s.airVelocityX).toBe(lost.walkVelocityX);
             takeoffPose = limbsOf(copyPose(sim.s.markers));
           },

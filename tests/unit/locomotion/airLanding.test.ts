@@ -12,7 +12,7 @@ import {
   HARD_LANDING_MAX_FALL_HEIGHT, HARD_LANDING_MIN_FALL_HEIGHT, LANDING_COMPRESSION_MAX, LANDING_COMPRESSION_MIN,
   LANDING_COMPRESS_DURATION, LANDING_HAND_DROP_MAX, LANDING_HAND_DROP_MIN, LANDING_RECOVER_DURATION, LANDING_TOTAL_DURATION,
   accelerateAirVelocityY, airPoseOffsets, airPoseTargetWeight, cancelTerrainMotion, dampAirVelocityX, filterAirPoseWeight,
-  handForwardWeight, handReturn, impactDepth, isHardLanding, landingContacts, landingReaction, smoothstep,
+  handForwardWeight, handReturn, impactDepth, isHardLanding, landingContacts, landingReaction, smoothstep, WALK_SPEED,
 } from '../../../core/locomotion';
 import { markerToWorld } from '../../../core/rig/facing';
 import type { MarkerPose } from '../../../core/rig/markers';
@@ -73,7 +73,7 @@ describe('airborne momentum (seed 6a §5.1)', () => {
 
   it.each([[1], [-1]] as const)('walking off (dir %i): the takeoff inherits the signed walk velocity and the arc decays by e^(−0.75·dt) per step', (dir) => {
     const { sim, takeoff } = walkOff(dir);
-    expect(sim.s.airVelocityX).toBeCloseTo(dir * 160, 9);
+    expect(sim.s.airVelocityX).toBeCloseTo(dir * WALK_SPEED, 9);
     let v = sim.s.airVelocityX;
     let x = sim.s.root[0];
     for (let i = 0; i < 20; i++) {
@@ -346,7 +346,7 @@ describe('landing absorption (seed 6a §7)', () => {
     expect(sim.s.landing).toBeNull();
     // The walk resumes from the actual landing X.
     const next = sim.step();
-    expect(next.root[0]).toBeCloseTo(root[0] + 160 * DT, 9);
+    expect(next.root[0]).toBeCloseTo(root[0] + WALK_SPEED * DT, 9);
   });
 
   it('a soft landing restores the takeoff pose exactly and never enters LANDING_IMPACT', () => {

@@ -141,7 +141,7 @@ export class RigSim {
   }
 
   private solve(): WorldPose {
-    return toWorld(solvePose(this.s.markers, DEFAULT_PROPORTIONS), this.s.root, this.s.facing);
+    return toWorld(solvePose(this.s.markers, DEFAULT_PROPORTIONS, { torsoLean: this.s.walkLean }), this.s.root, this.s.facing);
   }
 }
 
