@@ -405,6 +405,9 @@ export class RigRuntime {
       this.hands.props.unclaim(e.propId, this.id);
       if (!r) return;
       this.physics.releaseProp(r.propId, r.velocity, r.angularVelocity);
+      // Let go at the wrist, the prop still overlaps the arm that held it: it falls clear of its
+      // holder's own body instead of being shoved out by it (the walking arm swings through it).
+      if (e.reason === 'manual') this.physics.clearOf(r.propId, this.id, THROW_CLEAR_STEPS);
       if (e.reason === 'manual' || e.reason === 'ragdoll') this.sink.events.push({ type: 'prop_dropped', source: this.id, target: e.propId, reason: e.reason });
     });
     on('interactor.done', (e) => {
