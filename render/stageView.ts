@@ -21,6 +21,7 @@ import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
 import { RedrawGate } from './redrawGate';
 import { drawThrowGuide, type ThrowGuideMarks } from './throwGuide';
+import { drawOrder, farColor, partDepth } from './rigDepth';
 
 type Vec2 = [number, number];
 
@@ -210,6 +211,8 @@ export class StageView {
 
   private readonly propPoses = new Map<string, PropPose>();
   private readonly rigBoxes = new Map<string, RigBox>();
+  /** Scratch for a rig's part drawing order. */
+  private readonly partOrder: number[] = [];
   private readonly labelSpecs: LabelSpec[] = [];
 
   constructor(canvas: HTMLCanvasElement, options: StageViewOptions = {}) {
@@ -553,13 +556,17 @@ export class StageView {
 
   private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean, colorOverride?: RGBA): void {
     const color = colorOverride ?? rgba(r.color);
+    const far = farColor(color);
     const hw = VIEW_STYLE.limbHalfWidth;
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
     let maxY = -Infinity;
     const usePrev = prev !== null && t < 1;
-    for (let i = 0; i < r.parts.length; i++) {
+    // Back to front (./rigDepth): far limbs darker behind the torso, near limbs on top.
+    const order = drawOrder(r.parts, r.facing, this.partOrder);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
       const part = r.parts[i];
       let sx = part.start[0];
       let sy = part.start[1];
@@ -574,7 +581,7 @@ export class StageView {
           ey = lerp(pp.end[1], ey, t);
         }
       }
-      L.strokes.push(sx, sy, ex, ey, hw, color);
+      L.strokes.push(sx, sy, ex, ey, hw, partDepth(part.name, r.facing) === 'far' ? far : color);
       if (record) {
         minX = Math.min(minX, sx, ex);
         maxX = Math.max(maxX, sx, ex);
