@@ -4,8 +4,9 @@
  * scene may hold but cannot fully use (a custom prop whose asset is missing, an action naming a
  * prop that is not there) loads with a warning in the same form (seed phase 11 §6).
  */
+import { parseJsonText } from './jsonText';
 import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
-import { checkJsonStructure, checkJsonTextDepth } from './inputGuard';
+import { checkJsonStructure } from './inputGuard';
 import { SCENE_LIMITS } from './limits';
 import { actionSpec } from '../actions/registry';
 import { terrainConvexPieces } from '../geometry/terrainShapes';
@@ -21,19 +22,8 @@ export type SceneLoadResult =
 const SUPPORTED_VERSIONS = ['1.0', '1.1'];
 
 export function loadSceneText(text: string): SceneLoadResult {
-  const bytes = new TextEncoder().encode(text).length;
-  if (bytes > SCENE_LIMITS.maxFileBytes) {
-    return fail('$', `file is ${bytes} bytes; the limit is ${SCENE_LIMITS.maxFileBytes}`);
-  }
-  const tooDeep = checkJsonTextDepth(text);
-  if (tooDeep) return { ok: false, issues: [tooDeep] };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    return fail('$', `not valid JSON (${(e as Error).message})`);
-  }
-  return loadSceneValue(raw);
+  const parsed = parseJsonText(text, SCENE_LIMITS.maxFileBytes);
+  return parsed.ok ? loadSceneValue(parsed.value) : parsed;
 }
 
 /**

@@ -4,9 +4,10 @@
  * version. Loaded like a scene: never throws on bad input, and a refusal names the JSON path and
  * the reason of each issue, so the caller keeps what it had.
  */
+import { parseJsonText } from './jsonText';
 import { z } from 'zod';
 import { capIssues, MAX_LISTED_ISSUES, toSceneIssues, type SceneIssue } from './errors';
-import { checkJsonStructure, checkJsonTextDepth } from './inputGuard';
+import { checkJsonStructure } from './inputGuard';
 import { anchorIssues, isBuiltinSpawnId } from './io';
 import { propShapeProblem } from '../props/shapeCheck';
 import { propAssetSchema, type PropAsset } from './schema';
@@ -25,17 +26,8 @@ export const propFileSchema = propAssetSchema.extend({
 export type PropFileResult = { ok: true; asset: PropAsset } | { ok: false; issues: SceneIssue[] };
 
 export function loadPropAssetText(text: string): PropFileResult {
-  const bytes = new TextEncoder().encode(text).length;
-  if (bytes > MAX_PROP_FILE_BYTES) return fail('$', `file is ${bytes} bytes; the limit for a prop asset is ${MAX_PROP_FILE_BYTES}`);
-  const tooDeep = checkJsonTextDepth(text);
-  if (tooDeep) return { ok: false, issues: [tooDeep] };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    return fail('$', `not valid JSON (${(e as Error).message})`);
-  }
-  return loadPropAssetValue(raw);
+  const parsed = parseJsonText(text, MAX_PROP_FILE_BYTES, 'the limit for a prop asset is');
+  return parsed.ok ? loadPropAssetValue(parsed.value) : parsed;
 }
 
 /** Validates an untrusted value as a prop asset: structure, schema, then the shape and anchor checks a scene's assets get. */
