@@ -9,6 +9,8 @@ import { BottomPanel } from './components/BottomPanel';
 import { Notices } from './components/Notices';
 import { HelpOverlay } from './components/HelpOverlay';
 import { installShortcuts } from './keyboard';
+import { TransportBar } from './transport/TransportBar';
+import { takeStudioFor } from './transport/takeStudio';
 
 export function App(props: { editor: Editor }) {
   const editor = props.editor;
@@ -44,6 +46,7 @@ export function App(props: { editor: Editor }) {
       <main class="stage-area">
         <StageCanvas editor={editor} onFrame={onFrame} />
         <Notices editor={editor} />
+        <TransportBar editor={editor} studio={takeStudioFor(editor)} />
         <div class="mode-banner" data-testid="mode-banner">
           {editor.mode().mode}
           {editor.mode().paused ? ' · paused' : ''}

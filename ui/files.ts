@@ -1,9 +1,13 @@
 /** Opening and downloading scene files in the browser. */
 import type { Editor } from './state/editor';
 import { SCENE_LIMITS } from '../core/scene/limits';
+import { TAKE_LIMITS } from '../core/take/limits';
+import { isTakeText } from './transport/takeFiles';
+import { takeStudioFor } from './transport/takeStudio';
 
 export async function openFile(editor: Editor, file: File): Promise<boolean> {
-  if (file.size > SCENE_LIMITS.maxFileBytes) {
+  // A take (.take.json) may be larger than a scene: it is the scene plus its commands.
+  if (file.size > TAKE_LIMITS.maxFileBytes || (file.size > SCENE_LIMITS.maxFileBytes && !file.name.endsWith('.take.json'))) {
     editor.notify('error', `Could not open ${file.name}: the scene was not changed`, [`$: file is ${file.size} bytes; the limit is ${SCENE_LIMITS.maxFileBytes}`]);
     return false;
   }
@@ -14,6 +18,7 @@ export async function openFile(editor: Editor, file: File): Promise<boolean> {
     editor.notify('error', `Could not read ${file.name}`, [String((e as Error)?.message ?? e)]);
     return false;
   }
+  if (isTakeText(text)) return takeStudioFor(editor).openTakeText(text, file.name);
   return editor.loadText(text, file.name);
 }
 

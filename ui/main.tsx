@@ -11,6 +11,8 @@ import demoText from '../scenes/demo.scene.json?raw';
 import { App } from './App';
 import { AUTOSAVE_KEY, Editor, geometryIssues, issueLines, REJECTED_AUTOSAVE_KEY, type Vec2 } from './state/editor';
 import { attachStatelyInspector } from './inspect';
+import { takeStudioFor, type TakeStudio } from './transport/takeStudio';
+import { exportJobFor } from './transport/ExportPanel';
 import './styles.css';
 
 function safeStorage(): Storage | null {
@@ -64,6 +66,8 @@ const editor = new Editor(controller, { storage, clipboard });
 for (const n of start.notices) editor.notify(n.kind, n.title, n.details);
 if (!storage) editor.notify('warning', 'Browser storage is unavailable: autosave is off', []);
 void editor.preparePhysics().catch(() => undefined);
+// Takes record every PLAY run from the first one on (issue 14).
+const takes = takeStudioFor(editor);
 
 declare global {
   interface Window {
@@ -77,6 +81,9 @@ declare global {
       stageToScreen(p: Vec2): Vec2 | null;
       screenToStage(x: number, y: number): Vec2 | null;
       history(): { undo: number; redo: number };
+      /** Takes: the recording, the transport, the last export (issue 14). */
+      takes: TakeStudio;
+      lastExport(): Blob | null;
     };
   }
 }
@@ -91,6 +98,8 @@ window.__stage = {
   stageToScreen: (p) => editor.view?.stageToScreen(p) ?? null,
   screenToStage: (x, y) => editor.view?.screenToStage(x, y) ?? null,
   history: () => ({ ...editor.historyDepth() }),
+  takes,
+  lastExport: () => exportJobFor(takes).lastBlob,
 };
 
 const params = new URLSearchParams(window.location.search);

@@ -46,7 +46,10 @@ export function stepsPerFrame(fps: number): number {
   return steps;
 }
 
-/** How many frames an export of ticks [from, to] at `fps` has (both ends included when on the grid). */
+/**
+ * How many frames an export of ticks [from, to) at `fps` has: each frame stands for the
+ * 1/fps s after it, so 2 s of take at 30 fps are 60 frames (ticks from, from + 2, …, to − 2).
+ */
 export function frameCount(from: number, to: number, fps: number): number {
-  return Math.floor((to - from) / stepsPerFrame(fps)) + 1;
+  return Math.max(0, Math.floor((to - from) / stepsPerFrame(fps)));
 }

@@ -150,7 +150,7 @@ describe('the frames an export renders', () => {
     const source = await TakeFrameSource.open(recorded);
     const fps = 30;
     const n = frameCount(0, recorded.length, fps);
-    expect(n).toBe(PERFORMANCE_TICKS / 2 + 1);
+    expect(n).toBe(PERFORMANCE_TICKS / 2);
     for (let i = 0; i < n; i += 1) {
       const tick = TakeFrameSource.tickOfFrame(i, fps);
       const frame = source.frameAt(tick);

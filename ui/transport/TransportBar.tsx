@@ -1,0 +1,93 @@
+/**
+ * The transport bar of PLAY (issue 14): scrub the take to any tick, step one tick back or
+ * forward, play from here, jump to the start or the end, see where a branch cut the take (and
+ * undo it), save the take, export it. The stage shows exactly the frame the live run showed at
+ * the tick under the thumb (re-simulated: ui/transport/takeStudio.ts).
+ */
+import { createMemo, For, Show } from 'solid-js';
+import type { Editor } from '../state/editor';
+import type { TakeStudio } from './takeStudio';
+import { downloadTake } from './takeFiles';
+import { ExportPanel } from './ExportPanel';
+import './transport.css';
+
+/** Marker buckets along the scrubber: enough for a pixel-ish resolution, few elements. */
+const MARKER_BUCKETS = 240;
+
+export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
+  const editor = props.editor;
+  const studio = props.studio;
+  const shown = () => editor.mode().mode === 'PLAY' && studio.length() >= 0;
+  const playing = () => (editor.mode().mode === 'PLAY' && !editor.mode().paused) || studio.seekTarget() !== null;
+  const thumb = () => studio.seekTarget() ?? studio.tick();
+  const end = () => Math.max(studio.length(), studio.tick(), 1);
+  const seconds = (t: number) => (t / 60).toFixed(2);
+  const behind = () => studio.tick() < studio.length();
+  const markers = createMemo(() => {
+    const ticks = studio.commandTicks();
+    const len = end();
+    const buckets = new Set<number>();
+    for (const t of ticks) buckets.add(Math.min(MARKER_BUCKETS - 1, Math.floor((t / len) * MARKER_BUCKETS)));
+    return [...buckets].sort((a, b) => a - b);
+  });
+
+  return (
+    <Show when={shown()}>
+      <div class="transport" data-testid="transport" classList={{ seeking: studio.seekTarget() !== null }}>
+        <div class="transport-buttons" role="group" aria-label="Transport">
+          <button data-testid="transport-start" title="Back to the start of the take (re-simulated)" onClick={() => studio.seekTo(0)}>
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M3 2h2v12H3zM14 2v12L6 8z" fill="currentColor" /></svg>
+          </button>
+          <button data-testid="transport-step-back" title="One step (1/60 s) back: re-simulates the take to there (,)" onClick={() => studio.stepBack()}>
+            ◀❚
+          </button>
+          <button class="primary" data-testid="transport-play" title="Play from here: behind the end the take replays; a new command there starts a branch" onClick={() => studio.togglePlay()}>
+            {playing() ? '❚❚' : '▶'}
+          </button>
+          <button data-testid="transport-step-forward" title="One step forward (.)" onClick={() => studio.stepForward()}>
+            ❚▶
+          </button>
+          <button data-testid="transport-end" title="To the end of the take" disabled={!behind()} onClick={() => studio.seekTo(studio.length())}>
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M11 2h2v12h-2zM2 2v12l8-6z" fill="currentColor" /></svg>
+          </button>
+        </div>
+        <div class="transport-track">
+          <svg class="transport-markers" viewBox={`0 0 ${MARKER_BUCKETS} 1`} preserveAspectRatio="none" aria-hidden="true">
+            <For each={markers()}>{(b) => <rect x={b} y="0" width="0.6" height="1" />}</For>
+          </svg>
+          <div class="transport-recorded" style={{ width: `${(studio.length() / end()) * 100}%` }} />
+          <input
+            type="range"
+            class="transport-scrub"
+            data-testid="transport-scrub"
+            aria-label="Take position (steps)"
+            min="0"
+            max={String(end())}
+            step="1"
+            value={String(thumb())}
+            onInput={(e) => studio.seekTo(Number(e.currentTarget.value))}
+          />
+        </div>
+        <span class="transport-time" data-testid="transport-time" title="Position in the take: seconds and step">
+          {seconds(thumb())} / {seconds(studio.length())} s · #<span data-testid="transport-tick">{thumb()}</span>
+          <span class="muted"> / {studio.length()}</span>
+        </span>
+        <Show when={studio.branch()}>
+          {(b) => (
+            <span class="transport-branch" data-testid="transport-branch" title="A command behind the end of the take started a new branch there">
+              Branched at #{b().tick} · {b().dropped} later command{b().dropped === 1 ? '' : 's'} dropped
+              <button class="link" data-testid="transport-undo-branch" onClick={() => studio.undoBranch()}>
+                Undo
+              </button>
+            </span>
+          )}
+        </Show>
+        <div class="spacer" />
+        <button data-testid="take-save" title="Download this take as .take.json (scene + commands; npm run sim -- --take replays it)" onClick={() => downloadTake(studio)}>
+          Save take
+        </button>
+        <ExportPanel editor={editor} studio={studio} />
+      </div>
+    </Show>
+  );
+}
