@@ -64,6 +64,8 @@ export interface ViewOverlay {
     }>;
     /** Active hit reactions per rig as text, drawn a line under the label at `position`. */
     reactions?: ReadonlyArray<{ position: Vec2; text: string }>;
+    /** Feet a hard landing holds to their contacts: a ring on the contact, teal from the foot's own fan, amber for the fallback. */
+    footLocks?: ReadonlyArray<{ side: 'left' | 'right'; position: Vec2; fromFan: boolean }>;
   } | null;
 }
 
@@ -96,6 +98,8 @@ export const VIEW_STYLE = {
   ragdoll: '#e8590c',
   ragdollJoint: '#343a40',
   reaction: '#c2255c',
+  footLock: '#0c8599',
+  footLockFallback: '#f08c00',
   grip: '#0b7285',
   placeholder: '#6c737d',
 } as const;
@@ -654,6 +658,16 @@ export class StageView {
       }
       const pt = rgba(VIEW_STYLE.debugPoint);
       for (const p of debug.points ?? []) D.push(p[0], p[1], 3, pt, SIZE_CSS);
+      for (const f of debug.footLocks ?? []) {
+        const color = f.fromFan ? VIEW_STYLE.footLock : VIEW_STYLE.footLockFallback;
+        const c = rgba(color);
+        const [x, y] = f.position;
+        D.push(x, y, 8, TRANSPARENT, SIZE_CSS | LINE_CSS, 2, c);
+        S.push(x - 14 * css, y, x + 14 * css, y, 1, c, SIZE_CSS);
+        const [sx, sy] = this.cam.stageToScreen(f.position);
+        // The feet may stand close together: the two labels take two lines.
+        labels.push({ x: sx + 10, y: sy + (f.side === 'left' ? 4 : 18), text: `${f.side === 'left' ? 'L' : 'R'} locked${f.fromFan ? '' : ' (fallback)'}`, color });
+      }
       for (const l of debug.labels ?? []) {
         const [x, y] = this.cam.stageToScreen(l.position);
         labels.push({ x: x + 4, y: y + 4, text: l.text, color: '#3b2a6b' });

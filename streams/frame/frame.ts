@@ -89,7 +89,17 @@ export interface FrameSnapshot {
     ragdolls: DebugRagdoll[];
     /** Rigs with active hit reactions: one line each, drawn just under that rig's TerrainMotion label. */
     reactions: Array<{ id: string; position: Vec2; text: string }>;
+    /** The feet a hard landing (LANDING_IMPACT) holds to their terrain contacts (issue 9). */
+    footLocks?: DebugFootLock[];
   };
+}
+
+/** One foot a landing holds: its contact (stage px), and whether its own fan found it (else the centre-surface fallback). */
+export interface DebugFootLock {
+  id: string;
+  side: 'left' | 'right';
+  position: Vec2;
+  fromFan: boolean;
 }
 
 /** A collider outline for the debug overlay: a circle, or a capsule along its local Y turned by `rotation`. */

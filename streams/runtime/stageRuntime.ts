@@ -21,6 +21,7 @@ import { STEP_PHASES } from './phases';
 import { readPropPoses } from './phases/stepPhysics';
 import { RigRuntime, type RigStepOutput } from './rigRuntime';
 import { ragdollDebug, reactionText, standUpSuffix } from './ragdollDebug';
+import { footLocks, terrainMotionSuffix } from './terrainDebug';
 import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
 import { StickmanTouches } from './stickmanTouch';
@@ -257,6 +258,7 @@ export class StageRuntime {
     const labels: NonNullable<FrameSnapshot['debug']>['labels'] = [];
     const ragdolls: NonNullable<FrameSnapshot['debug']>['ragdolls'] = [];
     const reactions: NonNullable<FrameSnapshot['debug']>['reactions'] = [];
+    const locks: NonNullable<NonNullable<FrameSnapshot['debug']>['footLocks']> = [];
     for (const r of this.s.rigs) {
       if (r.debug) {
         rays.push(...r.debug.rays.map((x) => ({ from: x.from, to: x.to, hit: x.hit })));
@@ -273,7 +275,9 @@ export class StageRuntime {
             ? { kind: 'circle', center: p.center, rotation: p.rotation, radius: p.radius }
             : { kind: 'capsule', center: p.center, rotation: p.rotation, radius: p.radius, halfHeight: p.halfHeight });
         }
-        labels.push({ position: labelAt, text: `${r.id}: ${r.terrainPhase}${standUpSuffix(r)}` });
+        // Issue 9 (./terrainDebug): air weight and fall, the landing's phase and its locked feet.
+        labels.push({ position: labelAt, text: `${r.id}: ${r.terrainPhase}${terrainMotionSuffix(r)}${standUpSuffix(r)}` });
+        locks.push(...footLocks(r));
       }
       const flinch = reactionText(r);
       if (flinch) reactions.push({ id: r.id, position: labelAt, text: flinch });
@@ -293,6 +297,6 @@ export class StageRuntime {
       const claimant = this.props.claimant(id);
       if (claimant) labels.push({ position: [pose.position[0], pose.position[1] - 70], text: `${id}: ${this.s.world.isHeld(id) ? 'held' : 'reserved'} by ${claimant}` });
     }
-    return { rays, points, proxies, labels, ragdolls, reactions };
+    return { rays, points, proxies, labels, ragdolls, reactions, footLocks: locks };
   }
 }
