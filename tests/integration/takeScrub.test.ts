@@ -3,14 +3,17 @@
  * frame the live run showed at that tick (compared as whole frame snapshots) at a dozen ticks
  * spread over the take, inside landings and ragdolls, sought back and forth in a scrambled order.
  * Stepping back and forward, playing on from a sought tick (the take replays), a new command
- * there (a branch: the later commands dropped) and undoing the branch.
+ * there (a branch: the later commands dropped) and undoing the branch; the frames an export
+ * renders; a statechart breakpoint, then stepping back from it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initPhysics } from '../../streams/physics/rapier';
 import { replayTake } from '../../streams/take/replay';
 import { frameCount, TakeFrameSource } from '../../streams/take/frameSource';
 import type { TakeDocument } from '../../core/take/schema';
-import { frameKey, livePerformance, PERFORMANCE_TICKS, type LivePerformance } from './takeScenario';
+import { StageController } from '../../streams/stage/stageController';
+import { TakeSession } from '../../streams/take/session';
+import { frameKey, livePerformance, performanceScene, PERFORMANCE_TICKS, type LivePerformance } from './takeScenario';
 
 let live: LivePerformance;
 let recorded: TakeDocument;
@@ -160,5 +163,44 @@ describe('the frames an export renders', () => {
     source.dispose();
     // The app's stage did not move.
     expect(live.controller.tick).toBe(tickBefore);
+  });
+});
+
+describe('with a statechart breakpoint', () => {
+  it('break, then step back to see what led there: the frames before the break, the breakpoint silent while seeking, and it fires again when played through', () => {
+    const controller = new StageController(performanceScene());
+    const session = new TakeSession(controller);
+    const frames: string[] = [];
+    const hits: number[] = [];
+    // As the statecharts panel installs it: break on al's landing.
+    controller.setBreakCheck((records, tick) => {
+      const hit = records.some((r) => r.type === 'transition' && r.actor === 'rig:al/terrainMotion' && r.to === 'LANDING_IMPACT');
+      if (hit) hits.push(tick);
+      return hit;
+    });
+    controller.send({ type: 'ui.play' });
+    while (!controller.mode.paused && controller.tick < 200) {
+      controller.step(1);
+      frames[controller.tick] = frameKey(controller.frame$.value);
+    }
+    const breakTick = controller.tick;
+    expect(hits).toEqual([breakTick]);
+    expect(controller.mode.paused).toBe(true);
+    for (let back = 1; back <= 3; back += 1) {
+      expect(session.stepBack()).toBe(breakTick - back);
+      expect(frameKey(controller.frame$.value)).toBe(frames[breakTick - back]);
+    }
+    expect(controller.frame$.value.rigs.find((r) => r.id === 'al')!.terrain).toBe('AIRBORNE');
+    // Seeking back to the break itself re-simulated through it without breaking again.
+    expect(session.seek(breakTick)).toBe(breakTick);
+    expect(hits).toEqual([breakTick]);
+    // Played through from before it, it breaks there again.
+    session.seek(breakTick - 5);
+    controller.send({ type: 'ui.resume' });
+    controller.step(10);
+    expect(controller.tick).toBe(breakTick);
+    expect(controller.mode.paused).toBe(true);
+    expect(hits).toEqual([breakTick, breakTick]);
+    controller.dispose();
   });
 });
