@@ -13,6 +13,7 @@
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { actorMatches, TimelineBuffer, type TimelineEntry, type TimelineView } from '../state/timelineBuffer';
+import { LandingNotes } from '../state/landingNotes';
 import type { ContactSummary, PairCount } from '../state/contactFolds';
 import { anchoredScrollTop, rowWindow } from '../state/virtualWindow';
 import type { StatechartSession } from '../statecharts/session';
@@ -40,7 +41,9 @@ function contactText(s: ContactSummary): string {
 
 export function Timeline(props: { editor: Editor; visible: boolean; statecharts?: StatechartSession }) {
   let list!: HTMLDivElement;
-  const buffer = new TimelineBuffer((next) => publish(next));
+  // A landing's row shows its fall height, read from the `physics.landed` machine event.
+  const landings = new LandingNotes(() => props.editor.controller.tick);
+  const buffer = new TimelineBuffer((next) => publish(next), { detail: (r) => landings.detail(r) });
   const [view, setView] = createSignal<TimelineView>(buffer.snapshot());
   const [actor, setActor] = createSignal('');
   const [kind, setKind] = createSignal('');
@@ -147,6 +150,8 @@ export function Timeline(props: { editor: Editor; visible: boolean; statecharts?
 
   onMount(() => {
     buffer.attach(props.editor.controller.records$);
+    const inspection = props.editor.controller.actor.system.inspect(landings.observe);
+    onCleanup(() => inspection.unsubscribe());
     const measure = () => setViewportHeight(list.clientHeight);
     measure();
     const ro = new ResizeObserver(measure);

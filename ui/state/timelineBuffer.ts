@@ -71,6 +71,8 @@ const defaultScheduler: Scheduler = (cb, delayMs) => {
 
 export interface TimelineBufferOptions {
   schedule?: Scheduler;
+  /** Extra text for a record's row, appended after its description (e.g. a landing's fall height). */
+  detail?: (r: TraceRecord) => string | null;
   intervalMs?: number;
   caps?: Readonly<Record<string, number>>;
   pairCap?: number;
@@ -135,6 +137,7 @@ export class TimelineBuffer {
   private readonly intervalMs: number;
   private readonly caps: Readonly<Record<string, number>>;
   private readonly actorCap: number;
+  private readonly detail: ((r: TraceRecord) => string | null) | undefined;
 
   constructor(
     private readonly publish: (view: TimelineView) => void,
@@ -144,6 +147,7 @@ export class TimelineBuffer {
     this.intervalMs = options.intervalMs ?? TIMELINE_FLUSH_MS;
     this.caps = options.caps ?? TIMELINE_CAPS;
     this.actorCap = options.actorCap ?? TIMELINE_ACTOR_CAP;
+    this.detail = options.detail;
     this.contacts = new ContactFolds(options.pairCap);
   }
 
@@ -229,8 +233,9 @@ export class TimelineBuffer {
   private entryOf(slot: Slot): TimelineEntry {
     if (!slot.entry) {
       const { actor, text } = describe(slot.record);
+      const extra = this.detail?.(slot.record);
       this.addActor(actor);
-      slot.entry = { seq: slot.seq, record: slot.record, actor, kind: slot.kind, text };
+      slot.entry = { seq: slot.seq, record: slot.record, actor, kind: slot.kind, text: extra ? `${text}  ${extra}` : text };
     }
     return slot.entry;
   }
