@@ -7,6 +7,7 @@ import { moveObject } from '../core/scene/edit';
 import type { Editor } from './state/editor';
 import { downloadText } from './files';
 import { dispatchShortcut, type KeyPress, type ShortcutCommands } from './shortcuts';
+import { takeStudioFor } from './transport/takeStudio';
 
 export { SHORTCUTS, type Shortcut } from './shortcuts';
 
@@ -78,6 +79,7 @@ export function editorCommands(editor: Editor, openFileDialog: () => void): Shor
     zoomBy: (factor) => editor.view?.zoomBy(factor),
     toggleHelp: () => editor.toggleHelp(),
     stepFrame: () => void editor.stepFrame(),
+    stepBack: () => takeStudioFor(editor).stepBack(),
     changeSpeed: (by) => editor.playback.stepSpeed(by),
     toggleFollow: () => editor.toggleFollow(),
     toggleSnap: () => editor.toggleSnap(),

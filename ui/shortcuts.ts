@@ -49,6 +49,8 @@ export interface ShortcutCommands {
   toggleHelp(): void;
   /** One fixed step, then paused (enters PLAY first from EDIT or DIRECT). */
   stepFrame(): void;
+  /** PLAY: one step back in the take (re-simulated), paused. */
+  stepBack(): void;
   /** Playback speed one step up (+1) or down (−1): ¼×, ½×, 1×, 2×. */
   changeSpeed(by: 1 | -1): void;
   toggleFollow(): void;
@@ -124,6 +126,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   { keys: '.', does: 'Step one frame (1/60 s) and hold there', test: plain('.'), run: (c) => c.stepFrame() },
+  { keys: ',', does: 'PLAY: step one frame back in the take (re-simulated exactly) and hold there', test: plain(','), run: (c) => c.stepBack() },
   { keys: '[ / ]', does: 'Playback slower / faster (¼×, ½×, 1×, 2×)', test: plain('[', ']'), run: (c, p) => c.changeSpeed(p.key === ']' ? 1 : -1) },
   { keys: 'C', does: 'Camera follows the selected stickman in PLAY, on / off (a pan holds it)', test: plain('c'), run: (c) => c.toggleFollow() },
   { keys: 'S', does: 'Snap to the grid on / off (hold Ctrl while dragging to place freely)', test: plain('s'), run: (c) => c.toggleSnap() },

@@ -58,12 +58,19 @@ async function scrubTo(page: Page, to: number) {
 }
 const waitSeek = (page: Page) => page.waitForFunction(() => window.__stage!.takes.seekTarget() === null, null, { timeout: 60_000 });
 
-/** Grabs what is under stage point `at` with the mouse and drags it by `by` (page px) over `n` steps. */
-async function grabAndDrag(page: Page, at: Vec2, by: Vec2, n: number) {
+/**
+ * Grabs what is under stage point `at` with the mouse and drags it by `by` (page px) over `n`
+ * steps. `resume`: the stage is paused; it is resumed (Space) once the grab has been taken.
+ */
+async function grabAndDrag(page: Page, at: Vec2, by: Vec2, n: number, resume = false) {
   const p = await stageToPage(page, at);
   await page.mouse.move(p[0], p[1]);
   await page.waitForFunction(() => (document.querySelector('[data-testid="stage-canvas"]') as HTMLElement).style.cursor === 'grab', null, { timeout: 10_000 });
   await page.mouse.down();
+  if (resume) {
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !window.__stage!.mode().paused);
+  }
   for (let i = 1; i <= n; i += 1) {
     await page.mouse.move(p[0] + (by[0] * i) / n, p[1] + (by[1] * i) / n);
     await waitTicks(page, 1, await tick(page));
@@ -166,17 +173,25 @@ describe('takes in the browser', () => {
       await waitSeek(page);
       expect(await tick(page)).toBe(at);
       expect(await frameNow(page)).toBe(frames[at]);
+      // The keys: ',' a step back, '.' a step on (replayed from the take).
+      await page.keyboard.press(',');
+      await waitSeek(page);
+      expect(await tick(page)).toBe(at - 1);
+      await page.keyboard.press('.');
+      await page.waitForFunction((t) => window.__stage!.controller.tick === t, at);
+      expect(await frameNow(page)).toBe(frames[at]);
 
-      // A new grab here, before the recorded one: a branch. The later commands are dropped.
+      // A new grab here (taken while paused, then played on), before the recorded one: a branch.
+      // The later commands are dropped.
       const branchTick = await tick(page);
-      await page.click('[data-testid="transport-play"]');
-      await page.waitForFunction(() => !window.__stage!.mode().paused);
       const ball = await page.evaluate(() => window.__stage!.frame().props.find((p) => p.id === 'ball-1')!.position);
-      await grabAndDrag(page, ball, [-50, -60], 6);
+      await grabAndDrag(page, ball, [-50, -60], 6, true);
       await page.waitForSelector('[data-testid="transport-branch"]');
       const note = await page.textContent('[data-testid="transport-branch"]');
       const cutAt = Number(/Branched at #(\d+)/.exec(note ?? '')![1]);
+      // (The press becomes a grab as the pointer machine sees it: at once or a step later.)
       expect(cutAt).toBeGreaterThanOrEqual(branchTick);
+      expect(cutAt).toBeLessThanOrEqual(branchTick + 2);
       expect(cutAt).toBeLessThan(grabTick);
       expect(note).toContain(`${original.commands.length} later commands dropped`);
       const branched = (await takeInfo(page))!;

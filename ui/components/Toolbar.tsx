@@ -83,7 +83,7 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
         <button data-testid="new" title="New empty scene (undoable)" onClick={() => editor.newScene()}>
           New
         </button>
-        <button data-testid="open" title="Open a .scene.json file" onClick={() => fileInput.click()}>
+        <button data-testid="open" title="Open a .scene.json file (or a .take.json take: it opens in PLAY, ready to play back)" onClick={() => fileInput.click()}>
           Open…
         </button>
         <input ref={fileInput} type="file" accept=".json,application/json" class="hidden-input" data-testid="open-input" onChange={() => void onFile()} />
