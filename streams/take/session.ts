@@ -125,9 +125,10 @@ export class TakeSession {
 
   /**
    * The next PLAY start plays `take` instead of recording a new one (opening a take file). Its
-   * scene must be the stage's document by then; the caller sets it and starts PLAY.
+   * scene must be the stage's document by then; the caller sets it and starts PLAY (and passes
+   * null if it could not).
    */
-  playNext(take: TakeDocument): void {
+  playNext(take: TakeDocument | null): void {
     this.pending = take;
   }
 

@@ -17,7 +17,7 @@ const MARKER_BUCKETS = 240;
 export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
   const editor = props.editor;
   const studio = props.studio;
-  const shown = () => editor.mode().mode === 'PLAY' && studio.length() >= 0;
+  const shown = () => editor.mode().mode === 'PLAY';
   const playing = () => (editor.mode().mode === 'PLAY' && !editor.mode().paused) || studio.seekTarget() !== null;
   const thumb = () => studio.seekTarget() ?? studio.tick();
   const end = () => Math.max(studio.length(), studio.tick(), 1);

@@ -163,10 +163,9 @@ export class TakeStudio {
       this.seekStarted = null;
       this.setSeekTarget(null);
     });
-    if (this.resumeAfterSeek) {
-      this.resumeAfterSeek = false;
-      void this.editor.play();
-    }
+    // Only if the stage is still in PLAY: leaving it mid-seek must not start it again.
+    if (this.resumeAfterSeek && this.session.active) void this.editor.play();
+    this.resumeAfterSeek = false;
   };
 
   // ------------------------------------------------------------------ files
@@ -210,7 +209,10 @@ export class TakeStudio {
     if (!this.editor.loadText(saveSceneText(take.scene), source)) return false;
     this.session.playNext(take);
     await this.editor.play();
-    if (this.editor.controller.mode.mode !== 'PLAY') return false;
+    if (this.editor.controller.mode.mode !== 'PLAY') {
+      this.session.playNext(null);
+      return false;
+    }
     this.editor.pause();
     this.editor.notify('info', `Opened take ${take.metadata.name || source}`, [
       `${(take.length * STEP_SECONDS).toFixed(2)} s · ${take.commands.length} command${take.commands.length === 1 ? '' : 's'}`,
