@@ -84,6 +84,7 @@ declare global {
       /** Takes: the recording, the transport, the last export (issue 14). */
       takes: TakeStudio;
       lastExport(): Blob | null;
+      lastExportResult(): { frames: number; fps: number; overlaysDrawn: number; cappedAt: number | null } | null;
     };
   }
 }
@@ -100,6 +101,7 @@ window.__stage = {
   history: () => ({ ...editor.historyDepth() }),
   takes,
   lastExport: () => exportJobFor(takes).lastBlob,
+  lastExportResult: () => exportJobFor(takes).lastResult,
 };
 
 const params = new URLSearchParams(window.location.search);

@@ -96,13 +96,14 @@ async function recordSteps(page: Page, ticks: number) {
 }
 
 /** Runs an export from the transport's panel; returns the file's bytes. */
-async function exportFrom(page: Page, choices: { format: string; fps: string; size: string; camera?: string }): Promise<Buffer> {
+async function exportFrom(page: Page, choices: { format: string; fps: string; size: string; camera?: string; debug?: boolean }): Promise<Buffer> {
   const panel = page.locator('[data-testid="export-panel"]');
   if (!(await panel.isVisible())) await page.click('[data-testid="take-export"]');
   await page.selectOption('[data-testid="export-format"]', choices.format);
   await page.selectOption('[data-testid="export-fps"]', choices.fps);
   await page.selectOption('[data-testid="export-size"]', choices.size);
   await page.selectOption('[data-testid="export-camera"]', choices.camera ?? 'view');
+  await page.setChecked('[data-testid="export-debug"]', choices.debug ?? false);
   await page.evaluate(() => {
     const w = window as unknown as { __exportBefore: Blob | null };
     w.__exportBefore = window.__stage!.lastExport();
@@ -303,7 +304,7 @@ describe('takes in the browser', () => {
     });
   });
 
-  it('exports a GIF (one palette, 15 fps) that decodes to the take\'s frames; an export can be cancelled and the app stays usable', async () => {
+  it('exports a GIF (one palette, 15 fps) that decodes to the take\'s frames, the same at any playback speed, debug only when asked; an export can be cancelled and the app stays usable', async () => {
     await withApp(async ({ page, errors }) => {
       await recordSteps(page, 120);
       const gif = await exportFrom(page, { format: 'gif', fps: '15', size: '640x360', camera: 'stage' });
@@ -319,6 +320,15 @@ describe('takes in the browser', () => {
       for (let i = 0; i < px.length; i += 4 * 7) colours.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
       expect(colours.size).toBeGreaterThan(8);
       expect(Buffer.from(frames[29].patch).equals(Buffer.from(frames[0].patch))).toBe(false);
+      // The demo's opening lines are in the picture (speech bubbles drawn in, every frame).
+      expect((await page.evaluate(() => window.__stage!.lastExportResult()))!.overlaysDrawn).toBeGreaterThanOrEqual(30);
+      // Rendered offline from the take: the same settings give the same file, whatever the
+      // playback speed; the debug overlay appears only when asked.
+      await page.selectOption('[data-testid="speed"]', '0.25');
+      const again = await exportFrom(page, { format: 'gif', fps: '15', size: '640x360', camera: 'stage' });
+      expect(again.equals(gif)).toBe(true);
+      const debug = await exportFrom(page, { format: 'gif', fps: '15', size: '640x360', camera: 'stage', debug: true });
+      expect(debug.equals(gif)).toBe(false);
 
       // A long export, cancelled part way; meanwhile the page keeps drawing frames.
       await page.evaluate(() => {
@@ -327,6 +337,7 @@ describe('takes in the browser', () => {
       });
       await page.selectOption('[data-testid="export-format"]', 'webm');
       await page.selectOption('[data-testid="export-fps"]', '60');
+      await page.setChecked('[data-testid="export-debug"]', false);
       await page.click('[data-testid="export-start"]');
       await page.waitForSelector('[data-testid="export-progress"]');
       const drawn = await page.evaluate(() => new Promise<number>((resolve) => {

@@ -31,8 +31,9 @@ export class ExportJob {
   readonly state: Accessor<JobState>;
   private readonly setState: (s: JobState) => void;
   private abort: AbortController | null = null;
-  /** The last finished file (tests read it back). */
+  /** The last finished file and what was made of it (tests read them back). */
   lastBlob: Blob | null = null;
+  lastResult: ExportResult | null = null;
 
   constructor(private readonly studio: TakeStudio) {
     [this.state, this.setState] = createSignal<JobState>({ kind: 'idle' });
@@ -69,6 +70,7 @@ export class ExportJob {
       const result = await exportTake(take, settings, { signal: abort.signal, onProgress: (done, total) => this.setState({ kind: 'running', done, total }) });
       const name = this.studio.fileName().replace(/\.take\.json$/, `.${choices.format}`);
       this.lastBlob = result.blob;
+      this.lastResult = result;
       downloadBlob(result.blob, name);
       state = { kind: 'done', result, name };
       const cut = result.cappedAt !== null ? [`Cut at ${result.cappedAt.toFixed(2)} s to stay under the size cap.`] : [];

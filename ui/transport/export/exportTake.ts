@@ -35,6 +35,8 @@ export interface ExportResult {
   cappedAt: number | null;
   /** Output frames per second of wall time this export ran at. */
   framesPerSecond: number;
+  /** Speech bubbles and labels drawn into the frames, counted over all of them. */
+  overlaysDrawn: number;
 }
 
 export interface ExportHooks {
@@ -91,7 +93,7 @@ export async function exportTake(take: TakeDocument, settings: ExportSettings, h
     check();
     const blob = await out.finish();
     const seconds = (performance.now() - started) / 1000;
-    return { blob, frames: total, fps, seconds: (total * steps) / 60, cappedAt: sink?.cappedAt ?? null, framesPerSecond: total / Math.max(seconds, 1e-3) };
+    return { blob, frames: total, fps, seconds: (total * steps) / 60, cappedAt: sink?.cappedAt ?? null, framesPerSecond: total / Math.max(seconds, 1e-3), overlaysDrawn: view.overlaysDrawn };
   } catch (e) {
     await out?.cancel().catch(() => undefined);
     throw e;

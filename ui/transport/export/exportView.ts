@@ -28,6 +28,8 @@ export class ExportView {
   private readonly view: StageView;
   private readonly ctx: CanvasRenderingContext2D;
   private framed = false;
+  /** Speech bubbles and labels painted so far (over all frames). */
+  overlaysDrawn = 0;
 
   constructor(readonly width: number, readonly height: number, private readonly camera: ExportCamera, private readonly debug: boolean) {
     // Laid out (bubbles are measured) but off screen and out of the way of the pointer.
@@ -58,7 +60,7 @@ export class ExportView {
     this.view.render(frame, frame, 1, overlay);
     // Read the WebGL picture in the same task it was drawn (its buffer is not preserved).
     this.ctx.drawImage(this.glCanvas, 0, 0, this.width, this.height);
-    compositeOverlays(this.ctx, this.host);
+    this.overlaysDrawn += compositeOverlays(this.ctx, this.host);
   }
 
   /** The visible stage rectangle (for tests: what the camera framed). */
