@@ -1,7 +1,8 @@
 /**
  * Issue 14 in the browser: every PLAY run is a take. Record the demo with a grab, scrub back (the
  * stage shows the live frame of that tick), step back and forward, branch with a new grab and
- * undo it; a take recorded here replays headless in Node with the same trace, byte for byte; a
+ * undo it; the Statecharts panel follows a scrub; a take recorded here replays headless in Node
+ * with the same trace, byte for byte; a
  * take file opens (and a bad one is refused); a 2 s WebM and an MP4 are exported and read back
  * (duration, frame count, size), a GIF is exported and decoded, an export can be cancelled.
  * Screenshots go to artifacts/e2e/take-*.png.
@@ -209,6 +210,25 @@ describe('takes in the browser', () => {
       expect(await tick(page)).toBe(cutAt);
       if (frames[cutAt]) expect(await frameNow(page)).toBe(frames[cutAt]);
       expect(await page.locator('[data-testid="transport-branch"]').count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('the Statecharts panel follows a scrub: walking at the end, speaking again after scrubbing back to the start', async () => {
+    await withApp(async ({ page, errors }) => {
+      await page.click('[data-testid="tab-statecharts"]');
+      await page.selectOption('select[data-testid="statechart-actor"]', 'rig:stick-1/actionRunner');
+      await page.locator('[data-state="running.lane.walking"]').waitFor({ timeout: 20_000 });
+      const active = (state: string) => page.waitForFunction((s) => document.querySelector(`[data-state="${s}"]`)?.getAttribute('data-active') === 'true', state, { timeout: 20_000 });
+      await play(page);
+      // Ada speaks for 2 s, then walks.
+      await page.waitForFunction(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.queue?.current === 'a2', null, { timeout: 30_000 });
+      await page.click('[data-testid="transport-play"]');
+      await active('running.lane.walking');
+      await scrubTo(page, 30);
+      await active('running.lane.speaking');
+      expect(await page.locator('[data-state="running.lane.walking"]').getAttribute('data-active')).toBe('false');
+      await screenshot(page, 'take-statecharts-scrubbed');
       expect(errors).toEqual([]);
     });
   });
