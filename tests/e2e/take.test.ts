@@ -2,9 +2,9 @@
  * Issue 14 in the browser: every PLAY run is a take. Record the demo with a grab, scrub back (the
  * stage shows the live frame of that tick), step back and forward, branch with a new grab and
  * undo it; the Statecharts panel follows a scrub; a take recorded here replays headless in Node
- * with the same trace, byte for byte; a
- * take file opens (and a bad one is refused); a 2 s WebM and an MP4 are exported and read back
- * (duration, frame count, size), a GIF is exported and decoded, an export can be cancelled.
+ * with the same trace, byte for byte; a take file opens (and a bad one is refused); a 2 s WebM
+ * and an MP4 are exported and read back (duration, frame count, size), a GIF is exported and
+ * decoded, an export can be cancelled.
  * Screenshots go to artifacts/e2e/take-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
