@@ -191,9 +191,10 @@ describe('takes in the browser', () => {
       await page.waitForSelector('[data-testid="transport-branch"]');
       const note = await page.textContent('[data-testid="transport-branch"]');
       const cutAt = Number(/Branched at #(\d+)/.exec(note ?? '')![1]);
-      // (The press becomes a grab as the pointer machine sees it: at once or a step later.)
+      // The cut is where the new grab took effect: not before the point it was taken from (how many
+      // steps the browser ran before the press became a grab depends on the machine), and before
+      // the recorded grab it replaces.
       expect(cutAt).toBeGreaterThanOrEqual(branchTick);
-      expect(cutAt).toBeLessThanOrEqual(branchTick + 2);
       expect(cutAt).toBeLessThan(grabTick);
       expect(note).toContain(`${original.commands.length} later commands dropped`);
       const branched = (await takeInfo(page))!;
