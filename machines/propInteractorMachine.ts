@@ -108,6 +108,7 @@ export const propInteractorMachine = setup({
       const id = event.type === 'prop.pickUp' ? event.itemId : context.itemId!;
       return { type: 'interactor.done' as const, itemId: id, outcome: 'skipped' as const, reason: p?.reason ?? 'out of reach' };
     }),
+    emitDoneSkippedLost: emit(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'skipped' as const, reason: 'the prop left the stage' })),
     emitDoneSkippedThrow: emit(({ event }) => {
       const e = event as Extract<PropInteractorEvent, { type: 'prop.throw' }>;
       return { type: 'interactor.done' as const, itemId: e.itemId, outcome: 'skipped' as const, reason: e.plan.kind === 'skip' ? e.plan.reason : '' };
@@ -167,7 +168,7 @@ export const propInteractorMachine = setup({
         'prop.approachBlocked': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneBlocked', 'clear'] },
         'prop.cancel': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneCancelled', 'clear'] },
         'rig.disarm': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneCancelled', 'clear'] },
-        'prop.lost': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneSkippedPlan', 'clear'] },
+        'prop.lost': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneSkippedLost', 'clear'] },
       },
     },
     REACHING: {
@@ -179,7 +180,7 @@ export const propInteractorMachine = setup({
         ],
         'prop.cancel': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneCancelled', 'clear'] },
         'rig.disarm': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneCancelled', 'clear'] },
-        'prop.lost': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneSkippedPlan', 'clear'] },
+        'prop.lost': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneSkippedLost', 'clear'] },
       },
     },
     HELD: {
