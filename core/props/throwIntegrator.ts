@@ -2,22 +2,22 @@
  * How the physics engine moves a free prop, step by step, so the throw solver and the previews
  * predict exactly what PLAY will do.
  *
- * Measured on @dimforge/rapier2d-compat 0.21 (tests/unit/props/throwRapierAgreement.test.ts
- * keeps this honest): one `world.step()` of 1/60 s runs `numSolverIterations` (default 4)
- * substeps of semi-implicit Euler, h = dt / substeps:
+ * One step of `dt` runs `substeps` of semi-implicit Euler, h = dt / substeps:
  *   v += g·h;  x += v·h
  * and applies linear damping once at the end of the step: v *= 1 / (1 + dt·damping).
+ * The physics adapter reports the model its engine steps with (streams/physics world
+ * `propStepModel()`; tests/unit/props/throwRapierAgreement.test.ts keeps the two in agreement).
  * With one substep and no damping this is the textbook x_n = x0 + n·dt·v0 + g·dt²·n(n+1)/2; with
- * Rapier's four it differs by up to ~18 px over a 2 s flight, which is why the substeps matter.
+ * four it differs by up to ~18 px over a 2 s flight, which is why the substeps matter.
  */
 import { type Vec2 } from '../geometry/vec';
 
 export interface StepModel {
   /** Fixed step (s). */
   readonly dt: number;
-  /** Integration substeps per step (Rapier's numSolverIterations). */
+  /** Integration substeps per step. */
   readonly substeps: number;
-  /** Rapier's linear damping coefficient (1/s); props are created without any. */
+  /** Linear damping coefficient (1/s); props are created without any. */
   readonly linearDamping: number;
 }
 

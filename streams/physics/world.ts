@@ -9,6 +9,7 @@ import { RAPIER } from './rapier';
 import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
 import { hold, localPoint, moveHold, releaseHold, type GrabHold } from './grab';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
+import type { StepModel } from '../../core/props/throwIntegrator';
 import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
 import { toMeters, toPixels } from './units';
 import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
@@ -306,6 +307,14 @@ export class PhysicsWorld {
     if (!body.isValid()) return;
     for (let i = 0; i < body.numColliders(); i += 1) this.entityByCollider.delete(body.collider(i).handle);
     this.world.removeRigidBody(body);
+  }
+
+  /**
+   * How this world moves a free prop each step (for the throw solver and its previews): the
+   * timestep, the solver's substeps, and no linear damping (props are created without any).
+   */
+  propStepModel(): StepModel {
+    return { dt: this.world.timestep, substeps: this.world.numSolverIterations, linearDamping: 0 };
   }
 
   // ── a thrown prop clears its thrower ───────────────────────────────────────────────────

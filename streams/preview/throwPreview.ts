@@ -143,11 +143,13 @@ export function previewThrow(doc: SceneDocument, rigId: string, raw: Readonly<Ve
     ? releaseTransform(overhandFor(startPose, plan.hand), base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS)
     : predictedRelease(base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS).release;
   const gravity: Vec2 = [doc.stage.gravity[0] * def.gravity_scale, doc.stage.gravity[1] * def.gravity_scale];
-  const solved = solveThrow(release.position, effective, gravity);
+  // The preview world steps like the stage's world: the same step model for the solve and the arc.
+  const model = previewWorldOf(doc)?.propStepModel();
+  const solved = solveThrow(release.position, effective, gravity, model);
   const aimed = { ...common, effective, clamped: target.clamped, release: release.position };
   if (!solved.ok) return { status: 'unreachable', ...aimed, reason: `Unreachable: ${solved.message}` };
 
-  const arc = sampleThrowArc(release.position, solved.velocity, gravity, solved.steps);
+  const arc = sampleThrowArc(release.position, solved.velocity, gravity, solved.steps, model);
   const spin = THROW_SPIN * (facing === 'LEFT' ? -1 : 1);
   const contact = firstContact(doc, def, [rigId, plan.propId], arc, release.rotation, spin);
   const status = plan.status === 'live' ? 'live' : 'planned';
