@@ -151,24 +151,12 @@ export const actionRunnerMachine = setup({
     }),
     emitQueueFinished: emit({ type: 'runner.queueFinished' as const }),
     advanceClock: assign({ elapsed: ({ context, event }) => context.elapsed + dtOf(event) }),
-    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
-    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
-    /** Cancels the running primary item (takeover, stop_queue); a walk is stopped first. */
-    cancelCurrent: enqueueActions(({ context, enqueue }) => {
-      if (!context.current) return;
-      if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
-      if (PROP_KINDS.has(context.current.action.type)) enqueue.emit({ type: 'runner.propCancel', item: context.current });
-      enqueue.assign({ walkEndedWhileBlocked: null });
-      finish(context, 'cancelled', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
-    }),
+    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', sinkOf(enqueue))),
+    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', sinkOf(enqueue))),
+    /** Cancels the running primary item (takeover, stop_queue); a walk or prop action is stopped first. */
+    cancelCurrent: enqueueActions(({ context, enqueue }) => interrupt(context, 'cancelled', enqueue)),
     /** The current item can never finish (the stickman left the stage): it finishes blocked. */
-    abandonCurrent: enqueueActions(({ context, enqueue }) => {
-      if (!context.current) return;
-      if (context.current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
-      if (PROP_KINDS.has(context.current.action.type)) enqueue.emit({ type: 'runner.propCancel', item: context.current });
-      enqueue.assign({ walkEndedWhileBlocked: null });
-      finish(context, 'blocked', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
-    }),
+    abandonCurrent: enqueueActions(({ context, enqueue }) => interrupt(context, 'blocked', enqueue)),
     markLaneIdle: assign({ laneHadWork: false }),
     noteRigState: assign({ rigState: ({ context, event }) => (event.type === 'queue.rigState' ? event.state : context.rigState) }),
     emitRequestRagdoll: emit({ type: 'runner.requestRagdoll' as const }),
@@ -176,10 +164,9 @@ export const actionRunnerMachine = setup({
     emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
     emitPropAction: emit(({ context }) => ({ type: 'runner.propAction' as const, item: context.current! })),
     finishWithPropOutcome: enqueueActions(({ context, event, enqueue }) => {
-      const outcome = event.type === 'queue.propDone' ? event.outcome : 'completed';
-      finish(context, outcome, { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) });
+      finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', sinkOf(enqueue));
     }),
-    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', { emit: (e) => enqueue.emit(e), clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }) })),
+    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', sinkOf(enqueue))),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
     noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
     noteWalkStopped: assign({ walkEndedWhileBlocked: 'blocked' as const }),
@@ -397,6 +384,27 @@ export const actionRunnerMachine = setup({
 interface FinishSink {
   emit(event: ActionRunnerEmitted): void;
   clear(): void;
+}
+
+/** What an action's `enqueue` offers that finishing an item needs. */
+interface Enqueue {
+  emit(event: ActionRunnerEmitted): void;
+  assign(values: Pick<ActionRunnerContext, 'current' | 'elapsed' | 'duration'> | Pick<ActionRunnerContext, 'walkEndedWhileBlocked'>): void;
+}
+
+const sinkOf = (enqueue: Enqueue): FinishSink => ({
+  emit: (e) => enqueue.emit(e),
+  clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }),
+});
+
+/** Ends the running primary item early with `outcome`: a walk stops, a prop action is taken back. */
+function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue): void {
+  const current = context.current;
+  if (!current) return;
+  if (current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
+  if (PROP_KINDS.has(current.action.type)) enqueue.emit({ type: 'runner.propCancel', item: current });
+  enqueue.assign({ walkEndedWhileBlocked: null });
+  finish(context, outcome, sinkOf(enqueue));
 }
 
 function finish(context: ActionRunnerContext, outcome: Outcome, sink: FinishSink): void {
