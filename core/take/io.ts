@@ -7,8 +7,8 @@
  * Commands keep the key order they were recorded with (the validated value is the parsed one, not
  * a rebuilt copy): a replay's `command` trace records must be byte-identical to the live run's.
  */
+import { parseJsonText } from '../scene/jsonText';
 import { capIssues, MAX_LISTED_ISSUES, quoteValue, toSceneIssues, type SceneIssue } from '../scene/errors';
-import { checkJsonTextDepth } from '../scene/inputGuard';
 import { loadSceneValue, saveSceneText } from '../scene/io';
 import { TAKE_LIMITS } from './limits';
 import { TAKE_FORMAT, TAKE_VERSION, takeEnvelopeSchema, type TakeDocument } from './schema';
@@ -29,19 +29,8 @@ const fail = (path: string, message: string): TakeLoadResult => ({ ok: false, is
 const underScene = (issues: readonly SceneIssue[]): SceneIssue[] => issues.map((i) => ({ path: `$.scene${i.path.slice(1)}`, message: i.message }));
 
 export function loadTakeText(text: string): TakeLoadResult {
-  // A take is mostly one short command per line; a character is at most 3 UTF-8 bytes, so only
-  // text near the limit needs the exact count.
-  const bytes = text.length * 3 <= TAKE_LIMITS.maxFileBytes ? text.length : new TextEncoder().encode(text).length;
-  if (bytes > TAKE_LIMITS.maxFileBytes) return fail('$', `file is ${bytes} bytes; the limit is ${TAKE_LIMITS.maxFileBytes}`);
-  const tooDeep = checkJsonTextDepth(text);
-  if (tooDeep) return { ok: false, issues: [tooDeep] };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    return fail('$', `not valid JSON (${(e as Error).message})`);
-  }
-  return loadTakeValue(raw);
+  const parsed = parseJsonText(text, TAKE_LIMITS.maxFileBytes);
+  return parsed.ok ? loadTakeValue(parsed.value) : parsed;
 }
 
 /** Validates an untrusted value (parsed JSON, or a take built in code). */

@@ -24,12 +24,15 @@ export interface HeadlessOptions {
   stepEvery?: number;
 }
 
-/** Plays `doc` for `seconds` of simulation time, collecting every trace record, then the summary. */
-export async function runHeadless(doc: SceneDocument, seconds: number, options: HeadlessOptions = {}): Promise<HeadlessRun> {
-  const { onRecord, onStart, onStep, stepEvery = 1 } = options;
+/** The checked `stepEvery` of the options (a positive integer, default 1). */
+export function stepEveryOf(options: HeadlessOptions): number {
+  const { stepEvery = 1 } = options;
   if (!Number.isInteger(stepEvery) || stepEvery < 1) throw new RangeError(`stepEvery must be a positive integer, got ${stepEvery}`);
-  await initPhysics();
-  const controller = new StageController(doc);
+  return stepEvery;
+}
+
+/** Collects a run's trace records and their JSON lines, passing each line on as it comes. */
+export function recordCollector(onRecord?: (line: string) => void) {
   const records: TraceRecord[] = [];
   const lines: string[] = [];
   const sink = (r: TraceRecord) => {
@@ -38,6 +41,16 @@ export async function runHeadless(doc: SceneDocument, seconds: number, options: 
     lines.push(line);
     onRecord?.(line);
   };
+  return { records, lines, sink };
+}
+
+/** Plays `doc` for `seconds` of simulation time, collecting every trace record, then the summary. */
+export async function runHeadless(doc: SceneDocument, seconds: number, options: HeadlessOptions = {}): Promise<HeadlessRun> {
+  const { onStart, onStep } = options;
+  const stepEvery = stepEveryOf(options);
+  await initPhysics();
+  const controller = new StageController(doc);
+  const { records, lines, sink } = recordCollector(options.onRecord);
   const sub = controller.records$.subscribe(sink);
   controller.send({ type: 'ui.play' });
   onStart?.(controller);

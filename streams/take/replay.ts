@@ -6,22 +6,14 @@
  */
 import type { TakeDocument } from '../../core/take/schema';
 import { initPhysics } from '../physics/rapier';
-import type { HeadlessOptions, HeadlessRun } from '../stage/headless';
-import { toJsonLine, type TraceRecord } from '../trace/records';
+import { recordCollector, stepEveryOf, type HeadlessOptions, type HeadlessRun } from '../stage/headless';
 import { openReplayStage } from './replayStage';
 
 export async function replayTake(take: TakeDocument, options: HeadlessOptions = {}): Promise<HeadlessRun> {
-  const { onRecord, onStart, onStep, stepEvery = 1 } = options;
-  if (!Number.isInteger(stepEvery) || stepEvery < 1) throw new RangeError(`stepEvery must be a positive integer, got ${stepEvery}`);
+  const { onStart, onStep } = options;
+  const stepEvery = stepEveryOf(options);
   await initPhysics();
-  const records: TraceRecord[] = [];
-  const lines: string[] = [];
-  const sink = (r: TraceRecord) => {
-    records.push(r);
-    const line = toJsonLine(r);
-    lines.push(line);
-    onRecord?.(line);
-  };
+  const { records, lines, sink } = recordCollector(options.onRecord);
   const stage = openReplayStage(take, sink);
   const { controller } = stage;
   onStart?.(controller);
