@@ -47,7 +47,7 @@ const NO_PROPS: PropAccess = { grips: () => null, pose: () => null, claimant: ()
 export const THROW_FACING_DEAD_ZONE = 20;
 /** The small deterministic spin a thrown prop leaves the hand with (rad/s, mirrored by facing). */
 export const THROW_SPIN = 3;
-/** Steps a thrown prop passes through its thrower's own body (the follow-through arm) after the release. */
+/** Steps a prop just let go of (thrown or dropped) passes through its holder's own body. */
 export const THROW_CLEAR_STEPS = 20;
 
 export interface ActionNote {
@@ -331,7 +331,7 @@ export class RigRuntime {
     const path = this.overhandFromPose();
     const release = this.releaseTransform(path);
     if (!release) return { kind: 'skip', reason: 'no hand to throw with' };
-    const solved = solveThrow(release.position, target.point, this.hands.props.gravity(propId));
+    const solved = solveThrow(release.position, target.point, this.hands.props.gravity(propId), this.physics.propStepModel());
     if (!solved.ok) return { kind: 'skip', reason: `unreachable: ${solved.message}` };
     this.hands.throwing = { path, target: target.point };
     return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };
@@ -360,15 +360,24 @@ export class RigRuntime {
     this.hands.release(STEP_DT);
     this.hands.props.unclaim(propId, this.id);
     if (!t || !release) {
-      this.physics.releaseProp(propId, [0, 0], 0);
+      this.letGo(propId, [0, 0], 0);
       return;
     }
-    const solved = solveThrow(release.position, t.target, this.hands.props.gravity(propId));
+    const solved = solveThrow(release.position, t.target, this.hands.props.gravity(propId), this.physics.propStepModel());
     this.physics.setHeldPose(propId, release.position, release.rotation, true);
     const velocity: Vec2 = solved.ok ? solved.velocity : [0, 0];
-    this.physics.releaseProp(propId, velocity, THROW_SPIN * (this.motion.facing === 'LEFT' ? -1 : 1));
-    this.physics.clearOf(propId, this.id, THROW_CLEAR_STEPS);
+    this.letGo(propId, velocity, THROW_SPIN * (this.motion.facing === 'LEFT' ? -1 : 1));
     this.sink.events.push({ type: 'prop_thrown', source: this.id, target: propId, position: roundVec(release.position) });
+  }
+
+  /**
+   * Every prop this stickman lets go of (a drop, a throw, a ragdoll disarm, a reach abandoned)
+   * still overlaps the hand that held it: it passes through its holder's own body for a moment
+   * instead of being shoved out by it (the swinging arm, the follow-through).
+   */
+  private letGo(propId: string, velocity: Vec2, angularVelocity: number): void {
+    this.physics.releaseProp(propId, velocity, angularVelocity);
+    this.physics.clearOf(propId, this.id, THROW_CLEAR_STEPS);
   }
 
   private listenToInteractor(): void {
@@ -380,8 +389,10 @@ export class RigRuntime {
       this.hands.props.unclaim(e.propId, this.id);
       this.hands.abandonReach();
       // A prop frozen for a reach that never held goes back to physics where it is.
-      if (this.hands.frozen === e.propId) this.physics.releaseProp(e.propId, [0, 0], 0);
-      if (this.hands.frozen === e.propId) this.hands.frozen = null;
+      if (this.hands.frozen === e.propId) {
+        this.letGo(e.propId, [0, 0], 0);
+        this.hands.frozen = null;
+      }
     });
     on('interactor.approach', (e) => {
       this.hands.approaching = true;
@@ -404,10 +415,7 @@ export class RigRuntime {
       const r = this.hands.release(STEP_DT);
       this.hands.props.unclaim(e.propId, this.id);
       if (!r) return;
-      this.physics.releaseProp(r.propId, r.velocity, r.angularVelocity);
-      // Let go at the wrist, the prop still overlaps the arm that held it: it falls clear of its
-      // holder's own body instead of being shoved out by it (the walking arm swings through it).
-      if (e.reason === 'manual') this.physics.clearOf(r.propId, this.id, THROW_CLEAR_STEPS);
+      this.letGo(r.propId, r.velocity, r.angularVelocity);
       if (e.reason === 'manual' || e.reason === 'ragdoll') this.sink.events.push({ type: 'prop_dropped', source: this.id, target: e.propId, reason: e.reason });
     });
     on('interactor.done', (e) => {

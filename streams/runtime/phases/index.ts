@@ -5,7 +5,7 @@
  */
 import type { StepState } from '../stepState';
 import { applyCommands } from './applyCommands';
-import { applyGrab } from './applyGrabPhase';
+import { applyGrab } from '../grabbing';
 import { dispatchRules } from './dispatchRules';
 import { drainContacts } from './drainContacts';
 import { leaveStage } from './leaveStage';
