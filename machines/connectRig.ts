@@ -6,6 +6,7 @@
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { ReactiveMode } from '../core/actions/lane';
 import type { actionRunnerMachine } from './actionRunnerMachine';
+import type { propInteractorMachine } from './propInteractorMachine';
 import type { rigMachine } from './rigMachine';
 import type { TerrainMotionState } from './terrainMotionMachine';
 
@@ -52,6 +53,7 @@ export interface RigConnection {
 
 type RigSnapshot = SnapshotFrom<typeof rigMachine>;
 type RunnerSnapshot = SnapshotFrom<typeof actionRunnerMachine>;
+type InteractorSnapshot = SnapshotFrom<typeof propInteractorMachine>;
 type RunningValue = { running: { lane: string; overlay: string } };
 
 const NO_QUEUE: QueueStatus = { current: null, progress: 0, done: 0, state: 'none' };
@@ -60,7 +62,7 @@ export function connectRig(snapshot: RigSnapshot): RigConnection {
   const terrainRef = snapshot.children.terrainMotion as AnyActorRef | undefined;
   const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
   const terrainSnap = terrainRef?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
-  return connectSnapshots(snapshot, terrainSnap, runner);
+  return connectSnapshots(snapshot, terrainSnap, runner, snapshot.context.propInteractor?.getSnapshot());
 }
 
 /**
@@ -80,7 +82,7 @@ export class RigConnector {
     const interactor = snapshot.context.propInteractor?.getSnapshot();
     const l = this.last;
     if (l && l.rig === snapshot && l.terrain === terrain && l.runner === runner && l.interactor === interactor) return l.connection;
-    const connection = connectSnapshots(snapshot, terrain, runner);
+    const connection = connectSnapshots(snapshot, terrain, runner, interactor);
     this.last = { rig: snapshot, terrain, runner, interactor, connection };
     return connection;
   }
@@ -90,21 +92,24 @@ function connectSnapshots(
   snapshot: RigSnapshot,
   terrainSnap: { status: string; value: TerrainMotionState } | undefined,
   runner: RunnerSnapshot | undefined,
+  interactorSnap: InteractorSnapshot | undefined,
 ): RigConnection {
   const terrain = terrainSnap && terrainSnap.status === 'active' ? terrainSnap.value : 'DISABLED';
+  // Read once here: the connection is cached per snapshot, and the step reads these every step.
+  const c = interactorSnap?.context;
+  const interactor = {
+    state: String(interactorSnap?.value ?? 'IDLE'), propId: c?.propId ?? null, grip: c?.grip ?? null, hand: c?.hand ?? null,
+    elapsed: c?.elapsed ?? 0, releaseT: c?.releaseT ?? 0, duration: c?.duration ?? 0,
+  };
   const running = runner && runner.value !== 'stopped' ? (runner.value as RunningValue).running : null;
   return {
     state: snapshot.value as RigStateName,
     terrain,
     queueBlocked: runner?.context.barrier ?? false,
     runnerNeedsStep: runnerNeedsStep(runner, running),
-    heldProp: heldPropOf(snapshot),
-    get interactor() {
-      const s = snapshot.context.propInteractor?.getSnapshot();
-      const c = s?.context;
-      return { state: String(s?.value ?? 'IDLE'), propId: c?.propId ?? null, grip: c?.grip ?? null, hand: c?.hand ?? null, elapsed: c?.elapsed ?? 0, releaseT: c?.releaseT ?? 0, duration: c?.duration ?? 0 };
-    },
-    interactorNeedsStep: ['REACHING', 'THROWING'].includes(String(snapshot.context.propInteractor?.getSnapshot().value)),
+    heldProp: c && c.held ? c.propId : null,
+    interactor,
+    interactorNeedsStep: interactor.state === 'REACHING' || interactor.state === 'THROWING',
     get speech() {
       return speechOf(runner, running);
     },
@@ -117,11 +122,6 @@ function connectSnapshots(
       return null;
     },
   };
-}
-
-function heldPropOf(snapshot: RigSnapshot): string | null {
-  const c = snapshot.context.propInteractor?.getSnapshot().context;
-  return c && c.held ? c.propId : null;
 }
 
 function runnerNeedsStep(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): boolean {

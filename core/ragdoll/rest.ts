@@ -8,6 +8,13 @@ export class RestTracker {
   age = 0;
   private reported = false;
 
+  /** Held (grabbed): nothing has been still, and nothing has been reported, yet. */
+  reset(): void {
+    this.still = 0;
+    this.age = 0;
+    this.reported = false;
+  }
+
   /**
    * Advances by one step given the fastest part's linear (px/s) and angular (rad/s) speed.
    * True exactly once: on the step the ragdoll comes to rest (or gives up settling).

@@ -8,7 +8,7 @@ import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import { MomentumTracker, RestTracker, STAND_UP_SECONDS, fitKey, poseFromBodies, ragdollBlueprint, standUpPose, standUpVariant, type StandUpKey, type StandUpVariant } from '../../core/ragdoll';
 import type { Facing } from '../../core/rig/facing';
 import { worldToMarker } from '../../core/rig/facing';
-import type { MarkerPose } from '../../core/rig/markers';
+import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
 import type { RigProportions } from '../../core/rig/proportions';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { Vec2 } from '../../core/rig/vec';
@@ -94,7 +94,7 @@ export class RigBody {
     const speeds = this.readRagdoll();
     if (!speeds || !this.rest) return false;
     if (held) {
-      this.rest = new RestTracker();
+      this.rest.reset();
       return false;
     }
     return this.rest.step(speeds.maxSpeed, speeds.maxAngularSpeed, dt);
@@ -114,7 +114,8 @@ export class RigBody {
     this.rest = null;
     if (!captured) {
       this.standUp = null;
-      return { root: fallbackRoot, key: { markers: { Torso: [0, -240], Left_Leg: [18, 0], Right_Leg: [-18, 0], Left_Hand: [-22, -40], Right_Hand: [22, -40] }, torsoLean: 0, headLean: 0 } };
+      // Nothing to capture (no ragdoll was built): stand where it is, in the standing pose.
+      return { root: fallbackRoot, key: { markers: defaultStandingPose(this.proportions), torsoLean: 0, headLean: 0 } };
     }
     const pelvis = captured.torso.start;
     const lowest = Math.max(...PART_NAMES.map((p) => Math.max(captured[p].start[1], captured[p].end[1])));
