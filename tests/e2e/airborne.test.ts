@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, stageToPage, startHarness, withApp as withHarnessApp, type AppPage, type Harness } from './harness';
+import { screenshot, stageToPage, startHarness, withApp as withHarnessApp, type AppPage, type Harness, rigPoint } from './harness';
 
 let h: Harness;
 
@@ -31,15 +31,6 @@ const LANDING_X = 2250;
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const selection = (page: Page) => page.evaluate(() => window.__stage!.selection());
 const doc = (page: Page) => page.evaluate(() => window.__stage!.controller.document);
-
-async function rigPoint(page: Page, id: string): Promise<Vec2> {
-  const p = await page.evaluate((rid) => {
-    const rig = window.__stage!.frame().rigs.find((r) => r.id === rid)!;
-    const torso = rig.parts.find((x) => x.name === 'torso')!;
-    return [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2] as Vec2;
-  }, id);
-  return stageToPage(page, p);
-}
 
 /** Zooms the view about a stage point with the mouse wheel (as a director would). */
 async function zoomAt(page: Page, p: Vec2, deltaY: number) {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { objects, withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness } from './harness';
+import { objects, withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness, rigPoint } from './harness';
 
 let h: Harness;
 
@@ -24,15 +24,6 @@ const doc = (page: Page) => page.evaluate(() => window.__stage!.controller.docum
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Page point on a stickman's torso (from the drawn frame, so it works for any pose). */
-async function rigPoint(page: Page, id: string): Promise<[number, number]> {
-  const p = await page.evaluate((rid) => {
-    const rig = window.__stage!.frame().rigs.find((r) => r.id === rid)!;
-    const torso = rig.parts.find((x) => x.name === 'torso') ?? rig.parts[0];
-    return [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2] as [number, number];
-  }, id);
-  return stageToPage(page, p);
-}
-
 /** World position of a rig marker (as the EDIT handles place it). */
 async function markerWorld(page: Page, id: string, marker: string): Promise<[number, number]> {
   return page.evaluate(

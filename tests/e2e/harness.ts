@@ -109,6 +109,16 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
 
+/** A stickman's torso midpoint on the page (where a click picks that stickman). */
+export async function rigPoint(page: Page, id: string): Promise<[number, number]> {
+  const p = await page.evaluate((rid) => {
+    const rig = window.__stage!.frame().rigs.find((r) => r.id === rid)!;
+    const torso = rig.parts.find((x) => x.name === 'torso') ?? rig.parts[0];
+    return [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2] as [number, number];
+  }, id);
+  return stageToPage(page, p);
+}
+
 export async function screenshot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`) });
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, stageToPage, startHarness, withApp, type Harness } from './harness';
+import { screenshot, stageToPage, startHarness, withApp, type Harness, rigPoint } from './harness';
 
 let h: Harness;
 
@@ -28,14 +28,6 @@ const doc = {
   ],
   queues: {}, rules: [], prop_assets: [],
 };
-
-async function rigPoint(page: Page, id: string): Promise<Vec2> {
-  const p = await page.evaluate((rid) => {
-    const torso = window.__stage!.frame().rigs.find((r) => r.id === rid)!.parts.find((x) => x.name === 'torso')!;
-    return [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2] as Vec2;
-  }, id);
-  return stageToPage(page, p);
-}
 
 describe('carrying a prop in the browser', () => {
   it('Direct popup: pick up the ball and drop it; PLAY carries it at the wrist, then drops it', async () => {

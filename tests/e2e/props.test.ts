@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness } from './harness';
+import { withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness, rigPoint } from './harness';
 import { loadSceneText } from '../../core/scene/io';
 
 let h: Harness;
@@ -37,15 +37,6 @@ const CRATE = {
 
 const importFile = (page: Page, name: string, body: string) =>
   page.setInputFiles('[data-testid="palette-import-file"]', { name, mimeType: 'application/json', buffer: Buffer.from(body) });
-
-async function rigPoint(page: Page, id: string): Promise<[number, number]> {
-  const p = await page.evaluate((rid) => {
-    const rig = window.__stage!.frame().rigs.find((r) => r.id === rid)!;
-    const torso = rig.parts.find((x) => x.name === 'torso') ?? rig.parts[0];
-    return [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2] as [number, number];
-  }, id);
-  return stageToPage(page, p);
-}
 
 describe('custom props in the browser', () => {
   it('imports a .prop.json, places it, edits a grip with undo, and queues a pickup and a drop through the Direct popup', async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, stageToPage, startHarness, withApp, type Harness } from './harness';
+import { screenshot, stageToPage, startHarness, withApp, type Harness, rigPoint } from './harness';
 
 let h: Harness;
 
@@ -38,15 +38,6 @@ async function open(page: Page, doc: object): Promise<void> {
   await page.setInputFiles('[data-testid="open-input"]', { name: 'throw.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
   await page.waitForFunction(() => window.__stage!.objects().some((o) => o.id === 'ada'));
   await page.click('[data-testid="fit"]');
-}
-
-async function rigPoint(page: Page, id: string): Promise<Vec2> {
-  const p = await page.evaluate((rid) => {
-    const rig = window.__stage!.frame().rigs.find((r) => r.id === rid)!;
-    const torso = rig.parts.find((x) => x.name === 'torso')!;
-    return [(torso.start[0] + torso.end[0]) / 2, (torso.start[1] + torso.end[1]) / 2] as Vec2;
-  }, id);
-  return stageToPage(page, p);
 }
 
 /** How many pixels of the stage canvas are within `tolerance` of `rgb` (one screenshot). */
