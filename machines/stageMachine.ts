@@ -4,7 +4,9 @@
  * controller through `.provide()`, so this file stays free of physics and I/O.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import type { Snapshot } from 'xstate';
 import { rigMachine, type RigInput } from './rigMachine';
+import { restoredRigMachine } from './restoredRig';
 
 export type StageEvent =
   | { type: 'stage.setRigs'; rigs: RigInput[] }
@@ -13,7 +15,9 @@ export type StageEvent =
   | { type: 'ui.resume' }
   | { type: 'ui.reset' }
   | { type: 'ui.edit' }
-  | { type: 'ui.direct' };
+  | { type: 'ui.direct' }
+  /** A keyframe (issue 14): the rigs come back from their persisted snapshots, the runtime from its state. */
+  | { type: 'stage.restore'; rigs: Record<string, Snapshot<unknown>> };
 
 export type StageMode = 'EDIT' | 'DIRECT' | 'PLAY';
 
@@ -29,7 +33,7 @@ export const stageMachine = setup({
     events: {} as StageEvent,
     input: {} as { rigs?: RigInput[] } | undefined,
   },
-  actors: { rig: rigMachine },
+  actors: { rig: rigMachine, restoredRig: restoredRigMachine },
   actions: {
     setRigInputs: assign({
       rigInputs: ({ event, context }) => (event.type === 'stage.setRigs' ? event.rigs : context.rigInputs),
@@ -40,6 +44,19 @@ export const stageMachine = setup({
           context.rigInputs.map((input) => [input.id, spawn('rig', { id: `rig:${input.id}`, systemId: `rig:${input.id}`, input })]),
         ),
     }),
+    spawnRestoredRigs: assign({
+      rigs: ({ spawn, context, event }) => {
+        const saved = event.type === 'stage.restore' ? event.rigs : {};
+        return Object.fromEntries(
+          context.rigInputs.map((input) => {
+            const snapshot = Object.hasOwn(saved, input.id) ? saved[input.id] : undefined;
+            const options = { id: `rig:${input.id}`, systemId: `rig:${input.id}` };
+            // A stickman the keyframe does not know starts fresh (never in practice: same document).
+            return [input.id, snapshot ? spawn('restoredRig', { ...options, input: { snapshot } as never }) : spawn('rig', { ...options, input })];
+          }),
+        ) as StageContext['rigs'];
+      },
+    }),
     stopRigs: enqueueActions(({ context, enqueue }) => {
       for (const ref of Object.values(context.rigs)) enqueue.stopChild(ref);
       enqueue.assign({ rigs: {} });
@@ -49,6 +66,7 @@ export const stageMachine = setup({
     buildRuntime: () => {},
     disposeRuntime: () => {},
     resetRuntime: () => {},
+    restoreRuntime: () => {},
   },
 }).createMachine({
   id: 'stage',
@@ -76,6 +94,8 @@ export const stageMachine = setup({
       on: {
         // RESET rewinds to the document and holds at t = 0 so the director sees the start pose.
         'ui.reset': { target: '.PAUSED', actions: ['stopRigs', 'spawnRigs', 'resetRuntime'] },
+        // A seek lands on a keyframe: the same rigs and runtime as at its tick, held there.
+        'stage.restore': { target: '.PAUSED', actions: ['stopRigs', 'spawnRestoredRigs', 'restoreRuntime'] },
         'ui.edit': 'EDIT',
         'ui.direct': 'DIRECT',
       },

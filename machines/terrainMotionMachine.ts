@@ -29,6 +29,15 @@ export interface TerrainMotionContext {
   parent: AnyActorRef | null;
 }
 
+/**
+ * Who hears the landing barrier: the parent given as input, else the actor that spawned this one.
+ * A machine restored from a persisted snapshot (a keyframe) has lost its input reference (xstate
+ * persists refs to children only), but its spawning rig is still its parent.
+ */
+function parentOf(context: { parent: AnyActorRef | null | undefined }, self: unknown): AnyActorRef | null {
+  return context.parent ?? (self as { _parent?: AnyActorRef })._parent ?? null;
+}
+
 export const terrainMotionMachine = setup({
   types: {
     context: {} as TerrainMotionContext,
@@ -39,11 +48,13 @@ export const terrainMotionMachine = setup({
     hardLanding: ({ event }) => event.type === 'physics.landed' && isHardLanding(event.fallDistance),
   },
   actions: {
-    raiseLandingBarrier: enqueueActions(({ context, enqueue }) => {
-      if (context.parent) enqueue.sendTo(context.parent, { type: 'terrain.landingStarted' } satisfies TerrainMotionNotice);
+    raiseLandingBarrier: enqueueActions(({ context, self, enqueue }) => {
+      const parent = parentOf(context, self);
+      if (parent) enqueue.sendTo(parent, { type: 'terrain.landingStarted' } satisfies TerrainMotionNotice);
     }),
-    lowerLandingBarrier: enqueueActions(({ context, enqueue }) => {
-      if (context.parent) enqueue.sendTo(context.parent, { type: 'terrain.landingEnded' } satisfies TerrainMotionNotice);
+    lowerLandingBarrier: enqueueActions(({ context, self, enqueue }) => {
+      const parent = parentOf(context, self);
+      if (parent) enqueue.sendTo(parent, { type: 'terrain.landingEnded' } satisfies TerrainMotionNotice);
     }),
   },
 }).createMachine({

@@ -12,6 +12,7 @@ import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import type { StepModel } from '../../core/props/throwIntegrator';
 import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
 import { toMeters, toPixels } from './units';
+import { fromHandles, restoreWorld, toHandles, type PhysicsState } from './worldState';
 import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
 
 type Collider = InstanceType<typeof RAPIER.Collider>;
@@ -163,14 +164,12 @@ export class PhysicsWorld {
   }
 
   /**
-   * Ragdoll body poses (x, y px, rotation per part) into `out`; the fastest part's speeds.
+   * Ragdoll body poses (x, y px, rotation per part) into `out`; whether it is asleep and still.
    * `known`: `out` holds the last read, so a sleeping ragdoll need not be read again.
    */
-  readRagdoll(id: string, out: Float64Array, known = false, dt = 1 / 60): { maxSpeed: number; maxAngularSpeed: number; asleep: boolean } | null {
+  readRagdoll(id: string, out: Float64Array, known = false, dt = 1 / 60): ReturnType<typeof readRagdoll> | null {
     const r = this.ragdolls.get(id);
-    if (!r) return null;
-    const asleep = known && r.bodies.every((b) => b.isSleeping());
-    return { ...readRagdoll(r, out, known, dt), asleep };
+    return r ? readRagdoll(r, out, known, dt) : null;
   }
 
   /** Frees `id`'s ragdoll: joints, then bodies; handle maps cleared first (handles are reused). */
@@ -460,6 +459,41 @@ export class PhysicsWorld {
   }
 
   // ── end of sweep query access ────────────────────────────────────────────────────────────────
+
+  // ── keyframes (issue 14) ─────────────────────────────────────────────────────────────────
+  /** The adapter's fields that are state (the rest is wiring: the world, its queue, the hooks). */
+  private stateFields() {
+    return { entityByCollider: this.entityByCollider, bodyById: this.bodyById, partBodyList: this.partBodyList, ragdolls: this.ragdolls, holds: this.holds, heldGrab: this.heldGrab, clearing: this.clearing };
+  }
+
+  /** This world between two steps, as data (./worldState). */
+  saveState(): PhysicsState {
+    this.assertAlive();
+    if (this.pendingContacts.length > 0 || this.pendingAreas.length > 0) throw new Error('physics state saved with contacts not yet taken');
+    return { bytes: this.world.takeSnapshot(), data: toHandles(this.stateFields()) as Record<string, unknown> };
+  }
+
+  /** Becomes the world `state` was saved from: same bodies, same handles, same next step. */
+  loadState(state: PhysicsState): void {
+    this.assertAlive();
+    const restored = restoreWorld(state.bytes);
+    const data = fromHandles(state.data, restored) as ReturnType<PhysicsWorld['stateFields']>;
+    this.world.free();
+    this.world = restored;
+    this.pendingContacts = [];
+    this.pendingAreas = [];
+    const refill = <K, V>(into: Map<K, V>, from: Map<K, V>) => {
+      into.clear();
+      for (const [k, v] of from) into.set(k, v);
+    };
+    refill(this.entityByCollider, data.entityByCollider);
+    refill(this.bodyById, data.bodyById);
+    refill(this.partBodyList, data.partBodyList);
+    refill(this.ragdolls, data.ragdolls);
+    refill(this.holds, data.holds);
+    refill(this.clearing, data.clearing);
+    this.heldGrab = data.heldGrab;
+  }
 
   counts(): { bodies: number; colliders: number; joints: number } {
     if (this.disposed) return { bodies: 0, colliders: 0, joints: 0 };

@@ -37,6 +37,7 @@ import { createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
 import { roundVec } from '../trace/records';
 import { tagChain, type ChainId } from './eventChains';
+import { dataFields, restoreInto } from './keyframe/cloneData';
 
 export const STEP_DT = 1 / 60;
 
@@ -65,6 +66,18 @@ export interface RigStepOutput {
   /** Stickmen whose contact pairs must be forgotten (ragdoll entry: seed 4.5 purge). */
   purged: string[];
 }
+
+/** A rig's state in a keyframe (see `RigRuntime.saveState`). */
+export interface RigRuntimeState {
+  rig: Record<string, unknown>;
+  body: Record<string, unknown>;
+  hands: Record<string, unknown>;
+}
+
+/** What a rig, its body and its hands were built with (kept by the rebuilt runtime, never saved). */
+const RIG_WIRING = ['id', 'object', 'env', 'rigActor', 'physics', 'sink', 'connector', 'hands', 'body', 'subscriptions', 'debug', 'cachedWorld', 'cachedProxies'];
+const BODY_WIRING = ['id', 'physics', 'terrain', 'proportions', 'order', 'cachedPose'];
+const HANDS_WIRING = ['rigId', 'props', 'proportions'];
 
 interface PendingReaction {
   mode: ReactiveMode;
@@ -541,6 +554,29 @@ export class RigRuntime {
   get proxies(): ProxyTransforms {
     this.cachedProxies ??= proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
     return this.cachedProxies;
+  }
+
+  /**
+   * Keyframes (issue 14): this rig's state between two steps — its own fields, its body's and its
+   * hands' — without the wiring it was built with. Not copied: the keyframe copies it all at once.
+   */
+  saveState(): RigRuntimeState {
+    return {
+      rig: dataFields(this, RIG_WIRING),
+      body: dataFields(this.body, BODY_WIRING),
+      hands: dataFields(this.hands, HANDS_WIRING),
+    };
+  }
+
+  /** Becomes the rig `state` was saved from (a fresh copy: it is used, not copied). */
+  loadState(state: RigRuntimeState): void {
+    const { motion, ...rest } = state.rig as { motion: LocomotionState } & Record<string, unknown>;
+    Object.assign(this.motion, motion);
+    restoreInto(this as unknown as Record<string, unknown>, rest);
+    restoreInto(this.body as unknown as Record<string, unknown>, { ...state.body, cachedPose: null });
+    restoreInto(this.hands as unknown as Record<string, unknown>, state.hands);
+    this.cachedWorld = null;
+    this.cachedProxies = null;
   }
 
   dispose(): void {

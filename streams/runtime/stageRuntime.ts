@@ -26,6 +26,32 @@ import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
 import { StickmanTouches } from './stickmanTouch';
 import { NonFiniteStateError, note, type StepState } from './stepState';
+import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
+import { cloneData, dataFields, reachable, restoreInto } from './keyframe/cloneData';
+import type { PhysicsState } from '../physics/worldState';
+import type { RigRuntimeState } from './rigRuntime';
+
+/** The step state's fields that are wiring or belong to one step only (never in a keyframe). */
+const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches',
+  'contact$', 'area$', 'events$', 'notes', 'onRecord', 'dispatchedEvents', 'frame', 'leavingNow', 'sink'];
+
+/** A runtime between two steps, as data (issue 14 keyframes): see `StageRuntime.saveState`. */
+export interface RuntimeState {
+  tick: number;
+  physics: PhysicsState;
+  /** Everything else: the step state, the dispatcher, contact books, claims and every rig. */
+  data: {
+    step: Record<string, unknown>;
+    /** What the rigs reported and the runtime has not drained (shared by every rig: restored in place). */
+    sink: Record<string, unknown>;
+    dispatcher: Record<string, unknown>;
+    stickmanPairs: Record<string, unknown>;
+    stickmanAreas: Record<string, unknown>;
+    stickmanTouches: Record<string, unknown>;
+    claims: Map<string, string>;
+    rigs: RigRuntimeState[];
+  };
+}
 
 export { NonFiniteStateError };
 
@@ -53,6 +79,10 @@ export class StageRuntime {
   private readonly props: PropAccess;
   private readonly baseFrame: FrameSnapshot;
   private debugEnabled = false;
+  /** Who reserved which prop (PropAccess reads it; a keyframe saves it). */
+  private readonly claims = new Map<string, string>();
+  /** What a keyframe points at instead of copying: the document and the resolved props (immutable). */
+  private readonly sharedData: object[];
 
   constructor(readonly doc: SceneDocument, rigActor: (id: string) => RigActor | undefined) {
     const world = new PhysicsWorld(doc.stage.gravity as Vec2);
@@ -61,7 +91,7 @@ export class StageRuntime {
     const rigById = new Map<string, RigRuntime>();
     const propIds: string[] = [];
     const propDefs = new Map<string, ResolvedProp>();
-    const claims = new Map<string, string>();
+    const claims = this.claims;
     const areaOccupants = new Map<string, Set<string>>();
     const leftStage = new Set<string>();
     let propPoses: Float64Array = new Float64Array(0);
@@ -87,13 +117,16 @@ export class StageRuntime {
         return [doc.stage.gravity[0] * scale, doc.stage.gravity[1] * scale];
       },
     };
+    const basePoses: object[] = [];
     try {
       const terrain = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
       doc.objects.forEach((o, order) => {
         if (o.kind === 'stickman') {
           const actor = rigActor(o.id);
           if (!actor) throw new Error(`stickman "${o.id}" has no rig actor`);
-          const rig = new RigRuntime(o, stickmanMarkers(o), terrain, actor, world, order, sink, props);
+          const basePose = stickmanMarkers(o);
+          basePoses.push(basePose);
+          const rig = new RigRuntime(o, basePose, terrain, actor, world, order, sink, props);
           rigs.push(rig);
           rigById.set(o.id, rig);
         } else if (o.kind === 'terrain') world.addTerrain(o, order);
@@ -138,6 +171,7 @@ export class StageRuntime {
     };
     this.s = s;
     this.props = props;
+    this.sharedData = [doc, propDefs, DEFAULT_PROPORTIONS, ...basePoses];
     this.baseFrame = documentFrame(doc, 'PLAY');
     readPropPoses(s);
     s.frame = this.baseFrame;
@@ -213,6 +247,56 @@ export class StageRuntime {
 
   propState(id: string) {
     return this.s.world.bodyState(id);
+  }
+
+  /**
+   * This runtime between two steps, as data (a keyframe, issue 14): the physics world's snapshot
+   * and a deep copy of every other piece of state. Restored into a runtime built from the same
+   * document on rig actors restored from their persisted snapshots, it steps on exactly as this
+   * one does. Commands queued for the next step are not part of it (a take feeds its own).
+   */
+  saveState(): RuntimeState {
+    const s = this.s;
+    const data: RuntimeState['data'] = {
+      step: dataFields(s, STEP_WIRING),
+      sink: dataFields(s.sink, []),
+      dispatcher: dataFields(s.dispatcher, ['rules', 'host']),
+      stickmanPairs: dataFields(s.stickmanPairs, []),
+      stickmanAreas: dataFields(s.stickmanAreas, []),
+      stickmanTouches: dataFields(s.stickmanTouches, []),
+      claims: this.claims,
+      rigs: s.rigs.map((r) => r.saveState()),
+    };
+    return { tick: s.tick, physics: s.world.saveState(), data: cloneData(data, { shared: this.shared() }) };
+  }
+
+  /**
+   * Becomes the runtime `state` was saved from. This runtime must be fresh (built, never
+   * stepped) from the same document, its rig actors restored from the same keyframe.
+   */
+  loadState(state: RuntimeState): void {
+    const s = this.s;
+    if (s.tick !== 0 || s.started) throw new Error('a keyframe loads into a fresh runtime only');
+    if (state.data.rigs.length !== s.rigs.length) throw new Error(`a keyframe of ${state.data.rigs.length} stickmen cannot load into a stage of ${s.rigs.length}`);
+    const data = cloneData(state.data, { shared: this.shared() });
+    s.world.loadState(state.physics);
+    restoreInto(s as unknown as Record<string, unknown>, data.step);
+    restoreInto(s.sink as unknown as Record<string, unknown>, data.sink);
+    restoreInto(s.dispatcher as unknown as Record<string, unknown>, data.dispatcher);
+    restoreInto(s.stickmanPairs as unknown as Record<string, unknown>, data.stickmanPairs);
+    restoreInto(s.stickmanAreas as unknown as Record<string, unknown>, data.stickmanAreas);
+    restoreInto(s.stickmanTouches as unknown as Record<string, unknown>, data.stickmanTouches);
+    restoreInto({ claims: this.claims }, { claims: data.claims });
+    s.rigs.forEach((r, i) => r.loadState(data.rigs[i]));
+    s.commands = [];
+    s.frame = null;
+  }
+
+  private sharedSet: Set<object> | null = null;
+
+  private shared(): Set<object> {
+    this.sharedSet ??= reachable(this.sharedData);
+    return this.sharedSet;
   }
 
   dispose(): void {

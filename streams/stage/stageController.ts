@@ -8,7 +8,8 @@ import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../.
 import type { ActionPayload, SceneDocument } from '../../core/scene/schema';
 import type { RigInput } from '../../machines/rigMachine';
 import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
-import { StageRuntime } from '../runtime/stageRuntime';
+import { StageRuntime, type RuntimeState } from '../runtime/stageRuntime';
+import type { Snapshot } from 'xstate';
 import type { RuntimeCommand } from '../runtime/commands';
 import type { RigActor } from '../../machines/rigMachine';
 import { documentFrame } from '../frame/documentFrame';
@@ -17,6 +18,8 @@ import { createInspector } from '../trace/inspector';
 import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/records';
 
 export type { StageCommand };
+/** What the UI and the CLI may send (documents and keyframes have their own methods). */
+export type StageUiCommand = Exclude<StageCommand, { type: 'stage.setRigs' } | { type: 'stage.restore' }>;
 
 /**
  * A debugger's breakpoint test: called at the end of every step with the records that step wrote
@@ -30,6 +33,18 @@ export interface TakeHooks {
   onCommand?(command: RuntimeCommand): void;
   /** A step is about to run and will have this tick: a replayed take queues that tick's commands. */
   beforeStep?(tick: number): void;
+}
+
+/**
+ * The stage between two steps of PLAY, as data (issue 14): the rig actors' persisted snapshots
+ * and the runtime's state. Restoring it gives the frame, the next steps and the trace the run
+ * had from that tick on. Valid for the document it was captured on.
+ */
+export interface StageKeyframe {
+  tick: number;
+  document: SceneDocument;
+  rigs: Record<string, Snapshot<unknown>>;
+  runtime: RuntimeState;
 }
 
 /** Rig actor inputs: every stickman with its authored queue as lane items. */
@@ -72,6 +87,10 @@ export class StageController {
           this.disposeRuntime();
           this.buildRuntime(context.rigs);
         },
+        restoreRuntime: ({ context }) => {
+          this.disposeRuntime();
+          this.buildRuntime(context.rigs, this.restoring);
+        },
       },
     });
     this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage', input: { rigs: rigInputsOf(doc) } });
@@ -99,7 +118,11 @@ export class StageController {
    * Sends a UI command to the stage machine. If entering PLAY fails to build the runtime (a scene
    * physics rejects), the stage goes back to EDIT, the trace gets a warning and the error is thrown.
    */
-  send(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): void {
+  send(command: StageUiCommand): void {
+    this.sendChecked(command);
+  }
+
+  private sendChecked(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): void {
     this.buildFailure = null;
     this.actor.send(command);
     const failure = this.buildFailure as Error | null;
@@ -291,6 +314,35 @@ export class StageController {
     return ran;
   }
 
+  // --- Keyframes (streams/take/keyframes): the stage saved between two steps and restored. ---
+  private restoring: StageKeyframe | null = null;
+
+  /** The running stage as a keyframe (PLAY only; between steps). */
+  captureKeyframe(): StageKeyframe {
+    const runtime = this.runtime;
+    if (!runtime || this.mode.mode !== 'PLAY') throw new Error('a keyframe needs a stage in PLAY');
+    const context = this.actor.getSnapshot().context;
+    const rigs: Record<string, Snapshot<unknown>> = {};
+    // Copied now: a persisted snapshot shares arrays with the live context.
+    for (const [id, ref] of Object.entries(context.rigs)) rigs[id] = structuredClone(ref.getPersistedSnapshot());
+    return { tick: runtime.tick, document: this.doc, rigs, runtime: runtime.saveState() };
+  }
+
+  /**
+   * Puts the stage back at `keyframe`, paused: rig actors restored from their snapshots, a runtime
+   * rebuilt from the document and loaded with the saved state. PLAY only, same document.
+   */
+  restoreKeyframe(keyframe: StageKeyframe): void {
+    if (this.mode.mode !== 'PLAY') throw new Error('a keyframe restores into PLAY only');
+    if (keyframe.document !== this.doc) throw new Error('a keyframe restores only on the document it was captured on');
+    this.restoring = keyframe;
+    try {
+      this.sendChecked({ type: 'stage.restore', rigs: keyframe.rigs });
+    } finally {
+      this.restoring = null;
+    }
+  }
+
   // --- Breakpoints (the statecharts panel): pause at the end of the step that hit one. ---
   private breakCheck: BreakCheck | null = null;
   private breakRecords: Subscription | null = null;
@@ -314,11 +366,13 @@ export class StageController {
     if (hit && m.mode === 'PLAY' && !m.paused) this.actor.send({ type: 'ui.pause' });
   }
 
-  private buildRuntime(rigs: Record<string, RigActor>): void {
+  private buildRuntime(rigs: Record<string, RigActor>, keyframe: StageKeyframe | null = null): void {
     try {
       // Own keys only: a stickman may be called `constructor` or `toString`.
       this.runtime = new StageRuntime(this.doc, (id) => (Object.hasOwn(rigs, id) ? rigs[id] : undefined));
+      if (keyframe) this.runtime.loadState(keyframe.runtime);
     } catch (e) {
+      this.runtime?.dispose();
       this.runtime = null;
       this.buildFailure = e instanceof Error ? e : new Error(String(e));
       return;

@@ -18,7 +18,7 @@ import type { FrameSnapshot, RigView } from '../../streams/frame/frame';
 import { initPhysics } from '../../streams/physics/rapier';
 import type { RigRuntime } from '../../streams/runtime/rigRuntime';
 import type { StageRuntime } from '../../streams/runtime/stageRuntime';
-import { StageController, type StageCommand } from '../../streams/stage/stageController';
+import { StageController, type StageUiCommand } from '../../streams/stage/stageController';
 import type { ActionRecord, TraceRecord } from '../../streams/trace/records';
 
 type RecordType = TraceRecord['type'];
@@ -99,7 +99,7 @@ export class TestStage {
   }
 
   /** A stage-mode command (ui.play, ui.pause, ui.reset, ui.edit …), as the UI sends it. */
-  send(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): this {
+  send(command: StageUiCommand): this {
     this.controller.send(command);
     return this;
   }

@@ -49,7 +49,12 @@ export interface LivePerformance {
 
 export const PERFORMANCE_TICKS = 600;
 
-export async function livePerformance(): Promise<LivePerformance> {
+export interface PerformanceOptions {
+  /** Called after every live step (a test may take keyframes there). */
+  onStep?: (controller: StageController) => void;
+}
+
+export async function livePerformance(options: PerformanceOptions = {}): Promise<LivePerformance> {
   await initPhysics();
   const controller = new StageController(performanceScene());
   const session = new TakeSession(controller);
@@ -71,6 +76,7 @@ export async function livePerformance(): Promise<LivePerformance> {
       if (controller.mode.paused) controller.stepFrame();
       else controller.step(1);
       keep();
+      options.onStep?.(controller);
     }
   };
   controller.send({ type: 'ui.play' });

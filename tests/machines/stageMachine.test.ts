@@ -33,10 +33,10 @@ describe('stage machine (model-based, xstate/graph)', () => {
   // The graph is about states and transitions; spawning rig actors during a pure traversal would
   // register duplicate system ids, so the model uses the machine without its spawning actions.
   // The SUT (the real controller) does spawn them, and the path tests check that below.
-  const modelMachine = stageMachine.provide({ actions: { spawnRigs: () => {}, stopRigs: () => {} } });
+  const modelMachine = stageMachine.provide({ actions: { spawnRigs: () => {}, spawnRestoredRigs: () => {}, stopRigs: () => {} } });
   const model = createTestModel(modelMachine, { events: [{ type: 'stage.setRigs', rigs: [{ id: 'stick', items: [] }] }] });
   const UI_EVENTS = ['ui.play', 'ui.pause', 'ui.resume', 'ui.reset', 'ui.edit', 'ui.direct'] as const;
-  const EVENTS = [...UI_EVENTS.map((type) => ({ type })), { type: 'stage.setRigs' as const, rigs: [{ id: 'stick', items: [] }] }];
+  const EVENTS = [...UI_EVENTS.map((type) => ({ type })), { type: 'stage.setRigs' as const, rigs: [{ id: 'stick', items: [] }] }, { type: 'stage.restore' as const, rigs: {} }];
   // Shortest path to every state, then each event from there that changes something: covers
   // every transition once without the combinatorial blow-up of all simple paths.
   const paths = model.getShortestPaths().flatMap((toState) => {
@@ -78,6 +78,8 @@ describe('stage machine (model-based, xstate/graph)', () => {
       try {
         for (const step of path.steps) {
           if (step.event.type === 'stage.setRigs') controller.setDocument(doc);
+          // A keyframe of the stage as it is, restored: the rigs come back from their snapshots.
+          else if (step.event.type === 'stage.restore') controller.restoreKeyframe(controller.captureKeyframe());
           else if ((step.event.type as string) !== 'xstate.init') controller.send(step.event as never);
           const expected = stateName(step.state.value);
           const { mode, paused } = controller.mode;

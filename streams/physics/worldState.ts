@@ -1,0 +1,107 @@
+/**
+ * A physics world's state as data, for keyframes (issue 14): the Rapier world as its own
+ * snapshot bytes (bodies, colliders, joints, contact graph, islands: everything the next step
+ * reads, so a restored world steps bit for bit as the original would), and the adapter's maps
+ * with every Rapier object replaced by its handle. Handles survive a snapshot: the restored
+ * world hands out one wrapper per handle, so identity checks between the maps still hold.
+ */
+import { RAPIER } from './rapier';
+
+type World = InstanceType<typeof RAPIER.World>;
+
+/** A Rapier object as it is kept in a keyframe. */
+type HandleRef = { $body: number } | { $collider: number } | { $joint: number };
+
+export interface PhysicsState {
+  /** `World.takeSnapshot()`. */
+  bytes: Uint8Array;
+  /** The adapter's own fields, Rapier objects as handles (plain data; never shared with a world). */
+  data: Record<string, unknown>;
+}
+
+/** A copy of `value` with every Rapier body, collider and joint replaced by its handle. */
+export function toHandles(value: unknown): unknown {
+  const memo = new Map<object, unknown>();
+  const walk = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v;
+    if (v instanceof RAPIER.RigidBody) return { $body: v.handle };
+    if (v instanceof RAPIER.Collider) return { $collider: v.handle };
+    if (v instanceof RAPIER.ImpulseJoint) return { $joint: v.handle };
+    const seen = memo.get(v);
+    if (seen !== undefined) return seen;
+    if (ArrayBuffer.isView(v)) return (v as unknown as { slice(): unknown }).slice();
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      memo.set(v, out);
+      for (const x of v) out.push(walk(x));
+      return out;
+    }
+    if (v instanceof Map) {
+      const out = new Map();
+      memo.set(v, out);
+      for (const [k, x] of v) out.set(k, walk(x));
+      return out;
+    }
+    if (v instanceof Set) {
+      const out = new Set();
+      memo.set(v, out);
+      for (const x of v) out.add(walk(x));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    memo.set(v, out);
+    for (const key of Object.keys(v)) out[key] = walk((v as Record<string, unknown>)[key]);
+    return out;
+  };
+  return walk(value);
+}
+
+const isRef = (v: object): v is HandleRef => '$body' in v || '$collider' in v || '$joint' in v;
+
+/** A copy of `value` (from `toHandles`) with its handles turned back into `world`'s objects. */
+export function fromHandles(value: unknown, world: World): unknown {
+  const memo = new Map<object, unknown>();
+  const walk = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v;
+    if (isRef(v)) {
+      const found = '$body' in v ? world.getRigidBody(v.$body) : '$collider' in v ? world.getCollider(v.$collider) : world.getImpulseJoint(v.$joint);
+      if (!found) throw new Error(`a keyframe names a Rapier object the restored world does not have (${JSON.stringify(v)})`);
+      return found;
+    }
+    const seen = memo.get(v);
+    if (seen !== undefined) return seen;
+    if (ArrayBuffer.isView(v)) return (v as unknown as { slice(): unknown }).slice();
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      memo.set(v, out);
+      for (const x of v) out.push(walk(x));
+      return out;
+    }
+    if (v instanceof Map) {
+      const out = new Map();
+      memo.set(v, out);
+      for (const [k, x] of v) out.set(k, walk(x));
+      return out;
+    }
+    if (v instanceof Set) {
+      const out = new Set();
+      memo.set(v, out);
+      for (const x of v) out.add(walk(x));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    memo.set(v, out);
+    for (const key of Object.keys(v)) out[key] = walk((v as Record<string, unknown>)[key]);
+    return out;
+  };
+  return walk(value);
+}
+
+export function restoreWorld(bytes: Uint8Array): World {
+  const world = RAPIER.World.restoreSnapshot(bytes);
+  if (!world) throw new Error('the physics snapshot of a keyframe could not be restored');
+  return world;
+}
+
+/** Bytes a physics state keeps (its snapshot; the maps are small beside it). */
+export const physicsStateBytes = (s: PhysicsState): number => s.bytes.byteLength;
