@@ -16,31 +16,47 @@ function partLength(part: PartName, p: RigProportions): number {
   return p.lowerLeg;
 }
 
+/** Each part's length, PART_NAMES order, per proportions table (tables are immutable). */
+const lengthsCache = new WeakMap<RigProportions, readonly number[]>();
+
+function partLengths(p: RigProportions): readonly number[] {
+  let lengths = lengthsCache.get(p);
+  if (!lengths) {
+    lengths = PART_NAMES.map((name) => partLength(name, p));
+    lengthsCache.set(p, lengths);
+  }
+  return lengths;
+}
+
 /** `bodies`: x, y (px) and rotation per part, PART_NAMES order. */
 export function poseFromBodies(bodies: Float64Array, proportions: RigProportions): WorldPose {
   const pose = {} as WorldPose;
-  PART_NAMES.forEach((name, i) => {
+  const lengths = partLengths(proportions);
+  for (let i = 0; i < PART_NAMES.length; i += 1) {
+    const name = PART_NAMES[i];
     const cx = bodies[i * 3];
     const cy = bodies[i * 3 + 1];
     const a = bodies[i * 3 + 2];
-    const hang: Vec2 = [-Math.sin(a), Math.cos(a)];
-    const length = partLength(name, proportions);
+    // The part's hanging axis (−sin a, cos a).
+    const hx = -Math.sin(a);
+    const hy = Math.cos(a);
+    const length = lengths[i];
     let start: Vec2;
     let end: Vec2;
     if (name === 'head') {
       // The head body sits on the head centre and hangs towards the neck.
-      start = [cx + hang[0] * length, cy + hang[1] * length];
+      start = [cx + hx * length, cy + hy * length];
       end = [cx, cy];
     } else if (name === 'torso') {
       // The torso hangs from the neck down to the pelvis (its start).
-      start = [cx + (hang[0] * length) / 2, cy + (hang[1] * length) / 2];
-      end = [cx - (hang[0] * length) / 2, cy - (hang[1] * length) / 2];
+      start = [cx + (hx * length) / 2, cy + (hy * length) / 2];
+      end = [cx - (hx * length) / 2, cy - (hy * length) / 2];
     } else {
-      start = [cx - (hang[0] * length) / 2, cy - (hang[1] * length) / 2];
-      end = [cx + (hang[0] * length) / 2, cy + (hang[1] * length) / 2];
+      start = [cx - (hx * length) / 2, cy - (hy * length) / 2];
+      end = [cx + (hx * length) / 2, cy + (hy * length) / 2];
     }
     const part: WorldPart = { name, start, end, center: [(start[0] + end[0]) / 2, (start[1] + end[1]) / 2], angle: Math.atan2(end[1] - start[1], end[0] - start[0]), length };
     pose[name] = part;
-  });
+  }
   return pose;
 }

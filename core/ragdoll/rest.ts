@@ -1,5 +1,5 @@
 /** When a ragdoll is at rest (issue 8): every part slower than the thresholds for long enough. */
-import { RAGDOLL_MAX_SECONDS, RAGDOLL_REST_ANGULAR_SPEED, RAGDOLL_REST_SECONDS, RAGDOLL_REST_SPEED } from './constants';
+import { RAGDOLL_MAX_SECONDS, RAGDOLL_REST_SECONDS } from './constants';
 
 export class RestTracker {
   /** Seconds every part has been still. */
@@ -16,12 +16,12 @@ export class RestTracker {
   }
 
   /**
-   * Advances by one step given the fastest part's linear (px/s) and angular (rad/s) speed.
+   * Advances by one step; `still`: every part was slower than RAGDOLL_REST_SPEED (px/s) and
+   * RAGDOLL_REST_ANGULAR_SPEED (rad/s) this step (the read-back measures it while it reads).
    * True exactly once: on the step the ragdoll comes to rest (or gives up settling).
    */
-  step(maxSpeed: number, maxAngularSpeed: number, dt: number): boolean {
+  step(still: boolean, dt: number): boolean {
     this.age += dt;
-    const still = maxSpeed < RAGDOLL_REST_SPEED && maxAngularSpeed < RAGDOLL_REST_ANGULAR_SPEED;
     this.still = still ? this.still + dt : 0;
     if (this.reported) return false;
     if (this.still >= RAGDOLL_REST_SECONDS - 1e-9 || this.age >= RAGDOLL_MAX_SECONDS - 1e-9) {

@@ -6,7 +6,9 @@
  * included. Built and freed as a unit; joints go before bodies.
  */
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
-import { RAGDOLL_ANGULAR_DAMPING, RAGDOLL_FRICTION, RAGDOLL_GRAVITY_SCALE, RAGDOLL_JOINT_FRICTION, RAGDOLL_LINEAR_DAMPING, RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
+import {
+  RAGDOLL_ANGULAR_DAMPING, RAGDOLL_FRICTION, RAGDOLL_GRAVITY_SCALE, RAGDOLL_JOINT_FRICTION, RAGDOLL_LINEAR_DAMPING, RAGDOLL_REST_ANGULAR_SPEED, RAGDOLL_REST_SPEED, RAGDOLL_SLOTS,
+} from '../../core/ragdoll/constants';
 import { RAPIER } from './rapier';
 import { toMeters, toPixels } from './units';
 
@@ -78,34 +80,59 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
   return { slot, bodies, colliders, joints };
 }
 
+/** What one read-back saw (`readRagdoll`). */
+export interface RagdollRead {
+  /** Rapier has every body asleep: nothing moved, and `out` was left as it was. */
+  asleep: boolean;
+  /**
+   * Every part slower than the rest thresholds (RAGDOLL_REST_SPEED px/s, RAGDOLL_REST_ANGULAR_SPEED
+   * rad/s): the rest tracker's "still" for this step. Asleep counts as still.
+   */
+  still: boolean;
+}
+
+/** Where `translation()` writes: reading a body allocates nothing. */
+const position = { x: 0, y: 0 };
+
 /**
- * x, y (px), rotation per body into `out`, and the fastest part's linear (px/s) and angular
- * speed, measured from the move since the last read (`out`'s previous contents) over `dt`: two
- * WASM calls a body instead of four. A sleeping ragdoll has not moved: `out` stays, speeds are 0.
+ * x, y (px), rotation per body into `out`, and whether every part is slower than the rest
+ * thresholds, measured from the move since the last read (`out`'s previous contents) over `dt`:
+ * two WASM calls a body instead of four. A sleeping ragdoll has not moved: `out` stays, no read.
+ * "Every part under both thresholds" is "the fastest part under each", so the speeds are only
+ * worked out while every part so far was still (and the angular one only if the linear one is).
  */
-export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, dt: number): { maxSpeed: number; maxAngularSpeed: number } {
-  let maxSpeed = 0;
-  let maxAngularSpeed = 0;
-  if (known && r.bodies.every((b) => b.isSleeping())) return { maxSpeed, maxAngularSpeed };
-  for (let i = 0; i < r.bodies.length; i += 1) {
-    const b = r.bodies[i];
-    const t = b.translation();
+export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, dt: number): RagdollRead {
+  const bodies = r.bodies;
+  if (known && allAsleep(bodies)) return { asleep: true, still: true };
+  const fromMove = known && dt > 0;
+  let still = true;
+  for (let i = 0; i < bodies.length; i += 1) {
+    const b = bodies[i];
+    const t = b.translation(position);
     const x = toPixels(t.x);
     const y = toPixels(t.y);
     const a = b.rotation();
-    if (known && dt > 0) {
-      maxSpeed = Math.max(maxSpeed, Math.hypot(x - out[i * 3], y - out[i * 3 + 1]) / dt);
-      maxAngularSpeed = Math.max(maxAngularSpeed, Math.abs(Math.atan2(Math.sin(a - out[i * 3 + 2]), Math.cos(a - out[i * 3 + 2]))) / dt);
-    } else {
-      const v = b.linvel();
-      maxSpeed = Math.max(maxSpeed, toPixels(Math.hypot(v.x, v.y)));
-      maxAngularSpeed = Math.max(maxAngularSpeed, Math.abs(b.angvel()));
+    const j = i * 3;
+    if (still) {
+      if (fromMove) {
+        const turn = a - out[j + 2];
+        still = Math.hypot(x - out[j], y - out[j + 1]) / dt < RAGDOLL_REST_SPEED && Math.abs(Math.atan2(Math.sin(turn), Math.cos(turn))) / dt < RAGDOLL_REST_ANGULAR_SPEED;
+      } else {
+        const v = b.linvel();
+        still = toPixels(Math.hypot(v.x, v.y)) < RAGDOLL_REST_SPEED && Math.abs(b.angvel()) < RAGDOLL_REST_ANGULAR_SPEED;
+      }
     }
-    out[i * 3] = x;
-    out[i * 3 + 1] = y;
-    out[i * 3 + 2] = a;
+    out[j] = x;
+    out[j + 1] = y;
+    out[j + 2] = a;
   }
-  return { maxSpeed, maxAngularSpeed };
+  return { asleep: false, still };
+}
+
+/** A jointed ragdoll is one island and sleeps as a whole; an awake one answers at its first body. */
+function allAsleep(bodies: readonly RigidBody[]): boolean {
+  for (let i = 0; i < bodies.length; i += 1) if (!bodies[i].isSleeping()) return false;
+  return true;
 }
 
 export function freeRagdoll(world: World, r: BuiltRagdoll): void {

@@ -31,7 +31,10 @@ export class RigBody {
   private rest: RestTracker | null = null;
   /** A ragdoll exists and `ragdollPoses` holds its bodies as last read. */
   private hasRagdoll = false;
+  /** Derived from `ragdollPoses` when first asked for, kept while the bodies sleep (./readRagdoll). */
   private cachedPose: WorldPose | null = null;
+  private cachedRoot: Vec2 | null = null;
+  private cachedMarkers: { root: Vec2; facing: Facing; markers: MarkerPose } | null = null;
 
   /** The ragdoll's pose this step (stage px), while it is a ragdoll; built when asked for. */
   get ragdollPose(): WorldPose | null {
@@ -40,16 +43,23 @@ export class RigBody {
     return this.cachedPose;
   }
 
-  /** The pelvis x and the lowest y of the ragdoll's parts (the root follows them), without building the pose. */
-  ragdollRoot(): Vec2 | null {
+  /**
+   * The pelvis x and the lowest y of the ragdoll's parts (the root follows them), without building
+   * the pose; the same array until the bodies move (read-only to callers).
+   */
+  ragdollRoot(): Readonly<Vec2> | null {
     if (!this.hasRagdoll) return null;
+    if (this.cachedRoot) return this.cachedRoot;
     const b = this.ragdollPoses;
     // Body i's far end along its hanging axis: centre + (−sin a, cos a) · half its length.
-    const end = (i: number, half: number): Vec2 => [b[i * 3] - Math.sin(b[i * 3 + 2]) * half, b[i * 3 + 1] + Math.cos(b[i * 3 + 2]) * half];
-    const pelvis = end(TORSO, this.proportions.torso / 2);
-    const leftFoot = end(LEFT_SHIN, this.proportions.lowerLeg / 2);
-    const rightFoot = end(RIGHT_SHIN, this.proportions.lowerLeg / 2);
-    return [pelvis[0], Math.max(pelvis[1], leftFoot[1], rightFoot[1], b[HEAD * 3 + 1])];
+    const torso = TORSO * 3;
+    const pelvisX = b[torso] - Math.sin(b[torso + 2]) * (this.proportions.torso / 2);
+    const pelvisY = b[torso + 1] + Math.cos(b[torso + 2]) * (this.proportions.torso / 2);
+    const half = this.proportions.lowerLeg / 2;
+    const leftFootY = b[LEFT_SHIN * 3 + 1] + Math.cos(b[LEFT_SHIN * 3 + 2]) * half;
+    const rightFootY = b[RIGHT_SHIN * 3 + 1] + Math.cos(b[RIGHT_SHIN * 3 + 2]) * half;
+    this.cachedRoot = [pelvisX, Math.max(pelvisY, leftFootY, rightFootY, b[HEAD * 3 + 1])];
+    return this.cachedRoot;
   }
   /** What the last ragdoll was built from (the benchmark's bare world builds the same). */
   lastBlueprint: RagdollBlueprint | null = null;
@@ -85,19 +95,19 @@ export class RigBody {
     this.rest = new RestTracker();
     this.momentum.reset();
     this.hasRagdoll = false;
-    this.cachedPose = null;
+    this.forgetDerived();
     this.readRagdoll();
   }
 
   /** Post-physics read-back; true on the step the ragdoll comes to rest. A held ragdoll never rests. */
   stepRagdoll(dt: number, held = false): boolean {
-    const speeds = this.readRagdoll();
-    if (!speeds || !this.rest) return false;
+    const read = this.readRagdoll();
+    if (!read || !this.rest) return false;
     if (held) {
       this.rest.reset();
       return false;
     }
-    return this.rest.step(speeds.maxSpeed, speeds.maxAngularSpeed, dt);
+    return this.rest.step(read.still, dt);
   }
 
   /**
@@ -110,7 +120,7 @@ export class RigBody {
     const captured = this.ragdollPose;
     this.physics.removeRagdoll(this.id);
     this.hasRagdoll = false;
-    this.cachedPose = null;
+    this.forgetDerived();
     this.rest = null;
     if (!captured) {
       this.standUp = null;
@@ -145,31 +155,44 @@ export class RigBody {
   release(): void {
     this.physics.removeRagdoll(this.id);
     this.hasRagdoll = false;
-    this.cachedPose = null;
+    this.forgetDerived();
     this.rest = null;
     this.standUp = null;
   }
 
-  /** The ragdoll's pose as rig-local markers (frames and handles read markers). */
+  /**
+   * The ragdoll's pose as rig-local markers (frames and handles read markers); the same object
+   * while neither the bodies nor the root or facing moved (read-only to callers).
+   */
   ragdollMarkers(root: Vec2, facing: Facing): MarkerPose | null {
     const p = this.ragdollPose;
     if (!p) return null;
-    const local = (v: Vec2) => worldToMarker(v, root, facing);
-    return {
-      Torso: local(p.torso.start),
-      Left_Hand: local(p.left_lower_arm.end),
-      Right_Hand: local(p.right_lower_arm.end),
-      Left_Leg: local(p.left_lower_leg.end),
-      Right_Leg: local(p.right_lower_leg.end),
+    const c = this.cachedMarkers;
+    if (c && c.root[0] === root[0] && c.root[1] === root[1] && c.facing === facing) return c.markers;
+    const markers: MarkerPose = {
+      Torso: worldToMarker(p.torso.start, root, facing),
+      Left_Hand: worldToMarker(p.left_lower_arm.end, root, facing),
+      Right_Hand: worldToMarker(p.right_lower_arm.end, root, facing),
+      Left_Leg: worldToMarker(p.left_lower_leg.end, root, facing),
+      Right_Leg: worldToMarker(p.right_lower_leg.end, root, facing),
     };
+    this.cachedMarkers = { root: [root[0], root[1]], facing, markers };
+    return markers;
+  }
+
+  /** The bodies moved (or are gone): what was derived from them is stale. */
+  private forgetDerived(): void {
+    this.cachedPose = null;
+    this.cachedRoot = null;
+    this.cachedMarkers = null;
   }
 
   private readRagdoll() {
-    const speeds = this.physics.readRagdoll(this.id, this.ragdollPoses, this.hasRagdoll);
-    if (!speeds) return null;
+    const read = this.physics.readRagdoll(this.id, this.ragdollPoses, this.hasRagdoll);
+    if (!read) return null;
     // Asleep, it has not moved: the pose read last is still the pose.
-    if (!speeds.asleep) this.cachedPose = null;
+    if (!read.asleep) this.forgetDerived();
     this.hasRagdoll = true;
-    return speeds;
+    return read;
   }
 }
