@@ -7,10 +7,13 @@
  * A run starts a take when PLAY starts or the director presses RESET; leaving PLAY ends it (it
  * stays available to save until the next one starts).
  *
- * Seeking is re-simulation: restart the run (the stage's RESET: fresh physics, fresh actors) and
- * step it, feeding the take's commands at their ticks, to the wanted tick. The simulation is
- * deterministic (DESIGN.md §4), so that is exactly the frame the live run showed there; it is
- * also what tests/integration/takeScrub.test.ts checks. Seeking forward just steps on.
+ * Seeking restores the nearest keyframe at or before the wanted tick (./keyframes: the stage saved
+ * every second of the take as it ran or was replayed) and steps on from there, feeding the take's
+ * commands at their ticks; with no keyframe behind the target it restarts the run (the stage's
+ * RESET: fresh physics, fresh actors) and steps from t = 0. The simulation is deterministic
+ * (DESIGN.md §4) and a restored keyframe steps on exactly as the run did, so either way the stage
+ * shows exactly the frame the live run showed there (tests/integration/takeScrub.test.ts and
+ * keyframes.test.ts check both). Seeking forward steps on, or jumps to a keyframe on the way.
  *
  * While the stage is behind the end of its take, stepping (playing, a frame step) replays the
  * take's commands. A new command from the director there starts a new branch: the take is cut at
@@ -26,6 +29,7 @@ import type { RuntimeCommand } from '../runtime/commands';
 import type { StageController } from '../stage/stageController';
 import type { TraceRecord } from '../trace/records';
 import { TakeTape, type TapeTail } from './tape';
+import { KeyframeStore } from './keyframes';
 
 export interface TakeSessionOptions {
   /**
@@ -37,6 +41,13 @@ export interface TakeSessionOptions {
   nameOf?: (scene: SceneDocument) => string;
   /** When a take started, as an ISO time; the simulation never reads a clock, the app may. */
   now?: () => string | null;
+  /**
+   * A seek restored the keyframe of `tick` (the app rewinds what its panels show of the run to
+   * that tick). Without keyframes (`keyframes: false`) seeks always restart instead.
+   */
+  restored?: (tick: number) => void;
+  /** Keep keyframes for fast seeking (default true); false: every backward seek re-simulates from 0. */
+  keyframes?: boolean;
 }
 
 /** A branch made behind the end of the take: where, and the future it dropped. */
@@ -71,6 +82,8 @@ export class TakeSession {
   private lastRuntime: unknown = null;
   private readonly branches: TakeBranch[] = [];
   private readonly subs: Subscription[] = [];
+  /** The current take's keyframes (cleared with each new take; cut with the take). */
+  readonly keyframes = new KeyframeStore();
 
   constructor(private readonly controller: StageController, private readonly options: TakeSessionOptions = {}) {
     controller.setTakeHooks({ onCommand: (c) => this.onCommand(c), beforeStep: (t) => this.feed(t) });
@@ -153,7 +166,11 @@ export class TakeSession {
     const target = Math.max(0, Math.min(this.length, Math.round(tick)));
     this.seeking = true;
     try {
-      if (target < this.controller.tick) this.restart();
+      const here = this.controller.tick;
+      const keyframe = this.options.keyframes === false ? null : this.keyframes.atOrBefore(target);
+      // A keyframe behind the target beats both a restart and stepping on from farther back.
+      if (keyframe && (target < here || keyframe.tick > here)) this.restore(keyframe);
+      else if (target < here) this.restart();
       else if (!this.controller.mode.paused) this.controller.send({ type: 'ui.pause' });
       const due = target - this.controller.tick;
       this.controller.advance(Math.min(due, maxSteps));
@@ -181,6 +198,8 @@ export class TakeSession {
     const branch = this.branches.pop();
     if (!branch) return null;
     rec.tape.restore(branch.dropped);
+    // What was kept after the branch point belongs to the branch, not to the future put back.
+    this.keyframes.dropAfter(branch.tick);
     // Always from the start: the branch's first command may still wait in the stage's queue.
     this.seeking = true;
     try {
@@ -206,6 +225,11 @@ export class TakeSession {
     else this.controller.send({ type: 'ui.reset' });
   }
 
+  private restore(keyframe: ReturnType<KeyframeStore['atOrBefore']> & object): void {
+    this.controller.restoreKeyframe(keyframe);
+    this.options.restored?.(keyframe.tick);
+  }
+
   /** Before a step: a take being replayed queues that step's commands. */
   private feed(tick: number): void {
     const rec = this.rec;
@@ -224,12 +248,16 @@ export class TakeSession {
     const at = this.controller.tick;
     if (at >= rec.tape.length) return;
     this.branches.push({ tick: at, dropped: rec.tape.cutAfter(at) });
+    this.keyframes.dropAfter(at);
     this.changes$.next();
   }
 
   private onTick(tick: number): void {
     const rec = this.rec;
-    if (!this.live || !rec || this.seeking) return;
+    if (!this.live || !rec) return;
+    // Live, replayed or re-simulated by a seek: the stage at this tick is the take's either way.
+    if (this.options.keyframes !== false && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
+    if (this.seeking) return;
     if (tick > rec.tape.length) {
       rec.tape.extendTo(tick);
       this.changes$.next();
@@ -275,6 +303,7 @@ export class TakeSession {
     const pending = this.pending;
     this.pending = null;
     this.branches.length = 0;
+    this.keyframes.clear();
     this.live = true;
     if (pending) {
       this.rec = { tape: TakeTape.fromDocument(pending), scene: pending.scene, start: pending.started_by, name: pending.metadata.name, created: pending.metadata.created };

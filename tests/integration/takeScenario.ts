@@ -9,7 +9,7 @@ import type { SceneDocument } from '../../core/scene/schema';
 import type { FrameSnapshot } from '../../streams/frame/frame';
 import { initPhysics } from '../../streams/physics/rapier';
 import { StageController } from '../../streams/stage/stageController';
-import { TakeSession } from '../../streams/take/session';
+import { TakeSession, type TakeSessionOptions } from '../../streams/take/session';
 import { toJsonLine, type TraceRecord } from '../../streams/trace/records';
 import { ground, prop, scene } from '../helpers/scenes';
 
@@ -52,12 +52,14 @@ export const PERFORMANCE_TICKS = 600;
 export interface PerformanceOptions {
   /** Called after every live step (a test may take keyframes there). */
   onStep?: (controller: StageController) => void;
+  /** How the take session is set up (keyframes or not). */
+  session?: TakeSessionOptions;
 }
 
 export async function livePerformance(options: PerformanceOptions = {}): Promise<LivePerformance> {
   await initPhysics();
   const controller = new StageController(performanceScene());
-  const session = new TakeSession(controller);
+  const session = new TakeSession(controller, options.session);
   const lines: string[] = [];
   const records: TraceRecord[] = [];
   controller.records$.subscribe((r) => {

@@ -16,12 +16,14 @@ import { TakeSession } from '../../streams/take/session';
 import { frameKey, livePerformance, performanceScene, PERFORMANCE_TICKS, type LivePerformance } from './takeScenario';
 
 let live: LivePerformance;
+let liveNoKeyframes: LivePerformance;
 let recorded: TakeDocument;
 const frameNow = () => frameKey(live.controller.frame$.value);
 
 beforeAll(async () => {
   await initPhysics();
   live = await livePerformance();
+  liveNoKeyframes = await livePerformance({ session: { keyframes: false } });
   recorded = live.session.take()!;
 });
 
@@ -36,7 +38,16 @@ function probeTicks(): number[] {
   return [picks[6], picks[2], picks[11], picks[0], picks[9], picks[5], picks[3], picks[10], picks[1], picks[8], picks[4], picks[7]];
 }
 
-describe('seeking a take', () => {
+describe.each([
+  ['from the nearest keyframe', () => live],
+  ['by re-simulating from t = 0 (no keyframes)', () => liveNoKeyframes],
+])('seeking a take %s', (_how, current) => {
+  let live: LivePerformance;
+  const frameNow = () => frameKey(live.controller.frame$.value);
+  beforeAll(() => {
+    live = current();
+  });
+
   it('shows the live frame of the same tick, at a dozen ticks including landings and ragdolls', () => {
     const ticks = probeTicks();
     expect(new Set(ticks).size).toBe(12);
@@ -79,13 +90,27 @@ describe('seeking a take', () => {
 
   it('in slices (a UI frame at a time) arrives at the same frame, the target changing on the way', () => {
     live.session.seek(500);
-    let left = live.session.seekToward(120, 25);
-    expect(left).toBe(95);
-    expect(live.controller.tick).toBe(25);
-    left = live.session.seekToward(60, 25);
-    expect(live.controller.tick).toBe(50);
-    while (left > 0) left = live.session.seekToward(60, 25);
-    expect(frameNow()).toBe(live.frames[60]);
+    // From the keyframe at 60 (or from 0): at most 25 steps a slice, the rest still to go.
+    const start = live.session.keyframes.atOrBefore(110)?.tick ?? 0;
+    let left = live.session.seekToward(110, 25);
+    expect(live.controller.tick).toBe(start + 25);
+    expect(left).toBe(110 - live.controller.tick);
+    // A new target on the way: from the keyframe behind it when that is nearer than the stage (or
+    // the stage is past it), else on from where the stage is; back to 0 only with neither.
+    const here = live.controller.tick;
+    const keyframe = live.session.keyframes.atOrBefore(70)?.tick;
+    const from = keyframe !== undefined && (70 < here || keyframe > here) ? keyframe : 70 < here ? 0 : here;
+    left = live.session.seekToward(70, 25);
+    expect(live.controller.tick).toBe(Math.min(70, from + 25));
+    while (left > 0) left = live.session.seekToward(70, 25);
+    expect(live.controller.tick).toBe(70);
+    expect(frameNow()).toBe(live.frames[70]);
+  });
+
+  it(`keeps ${_how.startsWith('from') ? 'a keyframe every second' : 'no keyframes'} of the take`, () => {
+    const every = live.session.keyframes.ticks();
+    if (_how.startsWith('from')) expect(every).toEqual(Array.from({ length: PERFORMANCE_TICKS / 60 }, (_, i) => (i + 1) * 60));
+    else expect(every).toEqual([]);
   });
 });
 
@@ -143,6 +168,10 @@ describe('a branch', () => {
     expect(live.session.take()).toEqual(original);
     expect(live.controller.tick).toBe(200);
     expect(frameNow()).toBe(live.frames[200]);
+    // The keyframes the branch left behind went with it: past the branch point it is the original again.
+    expect(live.session.keyframes.ticks().filter((t) => t > 200)).toEqual([]);
+    live.session.seek(250);
+    expect(frameNow()).toBe(live.frames[250]);
     expect(live.session.undoBranch()).toBeNull();
   });
 });

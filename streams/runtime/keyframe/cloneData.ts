@@ -119,3 +119,38 @@ export function reachable(roots: readonly unknown[]): Set<object> {
   }
   return out;
 }
+
+/**
+ * About how many bytes V8 spends on `value` (a keyframe's data): 8 a number, the characters of a
+ * string, a header per object and a slot per field or entry, a typed array's buffer. An estimate
+ * for a memory budget, checked against the heap in `npm run bench:take`; shared objects are counted
+ * once.
+ */
+export function estimateBytes(value: unknown): number {
+  const seen = new Set<object>();
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') bytes += 16 + v.length;
+    else if (typeof v === 'number' || typeof v === 'boolean') bytes += 8;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (ArrayBuffer.isView(v)) bytes += 64 + v.byteLength;
+    else if (v instanceof Map) {
+      bytes += 64 + 24 * v.size;
+      for (const [k, x] of v) stack.push(k, x);
+    } else if (v instanceof Set) {
+      bytes += 64 + 16 * v.size;
+      for (const x of v) stack.push(x);
+    } else if (Array.isArray(v)) {
+      bytes += 32 + 8 * v.length;
+      for (const x of v) stack.push(x);
+    } else {
+      const keys = Object.keys(v);
+      bytes += 24 + 8 * keys.length;
+      for (const k of keys) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return bytes;
+}
