@@ -30,6 +30,19 @@ export function stickmanMarkers(s: StickmanObject): MarkerPose {
   return (s.pose as MarkerPose | undefined) ?? defaultStandingPose(DEFAULT_PROPORTIONS);
 }
 
+/** A frame's own copy of a live marker pose (frames are immutable; the live pose is not), key order kept. */
+export function copyMarkers(markers: MarkerPose): MarkerPose {
+  const copy = {} as MarkerPose;
+  for (const name in markers) {
+    const v = markers[name as keyof MarkerPose];
+    copy[name as keyof MarkerPose] = [v[0], v[1]];
+  }
+  return copy;
+}
+
+/** The drawn segments: every part but the head, which is a circle. */
+const SEGMENT_PARTS = PART_NAMES.filter((n) => n !== 'head');
+
 /** `world` may be passed when the caller already solved this pose (the runtime does every step). */
 export function rigView(
   id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string,
@@ -40,7 +53,7 @@ export function rigView(
     root,
     facing,
     color,
-    parts: PART_NAMES.filter((n) => n !== 'head').map((n) => ({ name: n, start: world[n].start, end: world[n].end })),
+    parts: segments(world),
     headCenter: world.head.end,
     headRadius: DEFAULT_PROPORTIONS.headRadius,
     markers,
@@ -50,6 +63,15 @@ export function rigView(
     speech: [],
     ...extra,
   };
+}
+
+function segments(world: WorldPose): RigView['parts'] {
+  const parts: RigView['parts'] = [];
+  for (const name of SEGMENT_PARTS) {
+    const p = world[name];
+    parts.push({ name, start: p.start, end: p.end });
+  }
+  return parts;
 }
 
 export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 'EDIT'): FrameSnapshot {

@@ -11,7 +11,7 @@ import { PART_NAMES } from '../../core/rig/skeleton';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
-import { DEFAULT_STICKMAN_COLOR, documentFrame, rigView, stickmanMarkers } from '../frame/documentFrame';
+import { DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, rigView, stickmanMarkers } from '../frame/documentFrame';
 import type { FrameSnapshot, PropView } from '../frame/frame';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
 import { PhysicsWorld } from '../physics/world';
@@ -321,7 +321,7 @@ export class StageRuntime {
       if (!Number.isFinite(m.root[0]) || !Number.isFinite(m.root[1])) throw new NonFiniteStateError(r.id, 'root');
       const live = r.connection;
       // Frames are immutable: the live marker pose is copied, the solved world pose reused.
-      const markers = Object.fromEntries(Object.entries(r.displayMarkers).map(([k, v]) => [k, [v[0], v[1]]])) as typeof m.markers;
+      const markers = copyMarkers(r.displayMarkers);
       return rigView(r.id, [m.root[0], m.root[1]], m.facing, markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
         state: live.state,
         terrain: live.terrain,
