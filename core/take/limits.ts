@@ -2,9 +2,9 @@
  * Hard limits on take files (`.take.json`). A take is its scene (held to the scene limits) plus
  * the commands and stage controls of the run, each stamped with the tick it took effect.
  *
- * Memory budget (stated here, tested in tests/unit/take/budget.test.ts): a take keeps no frames
- * and no keyframes, only its commands, so its size grows with what the director did, not with
- * how long it ran. The busiest input the UI produces is a grab dragged through every step (the
+ * Memory budget (stated here, tested in tests/unit/take/budget.test.ts): a take keeps no frames,
+ * only its commands, so its size grows with what the director did, not with how long it ran (the
+ * keyframes a session keeps for seeking have their own budget: streams/take/keyframes.ts). The busiest input the UI produces is a grab dragged through every step (the
  * runtime coalesces cursor moves to one `grab.move` per step): a 10-minute take (36,000 steps)
  * of that is under TAKE_MEMORY_BUDGET_10_MIN bytes, in memory and as a file.
  */

@@ -84,8 +84,11 @@ export class TakeSession {
   private readonly subs: Subscription[] = [];
   /** The current take's keyframes (cleared with each new take; cut with the take). */
   readonly keyframes = new KeyframeStore();
+  /** Seeks use keyframes and new ones are kept (`keyframes` option; a benchmark may switch it). */
+  keyframesEnabled: boolean;
 
   constructor(private readonly controller: StageController, private readonly options: TakeSessionOptions = {}) {
+    this.keyframesEnabled = options.keyframes !== false;
     controller.setTakeHooks({ onCommand: (c) => this.onCommand(c), beforeStep: (t) => this.feed(t) });
     this.subs.push(controller.records$.subscribe((r) => this.onRecord(r)));
     this.subs.push(controller.tick$.subscribe((t) => this.onTick(t)));
@@ -167,7 +170,7 @@ export class TakeSession {
     this.seeking = true;
     try {
       const here = this.controller.tick;
-      const keyframe = this.options.keyframes === false ? null : this.keyframes.atOrBefore(target);
+      const keyframe = !this.keyframesEnabled ? null : this.keyframes.atOrBefore(target);
       // A keyframe behind the target beats both a restart and stepping on from farther back.
       if (keyframe && (target < here || keyframe.tick > here)) this.restore(keyframe);
       else if (target < here) this.restart();
@@ -256,7 +259,7 @@ export class TakeSession {
     const rec = this.rec;
     if (!this.live || !rec) return;
     // Live, replayed or re-simulated by a seek: the stage at this tick is the take's either way.
-    if (this.options.keyframes !== false && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
+    if (this.keyframesEnabled && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
     if (this.seeking) return;
     if (tick > rec.tape.length) {
       rec.tape.extendTo(tick);

@@ -321,6 +321,12 @@ export class Editor {
     }
   }
 
+  /** A seek restored the keyframe of `tick`: the panels show the run as it was there. */
+  restored(tick: number): void {
+    this.live.rewindTo(tick);
+    this.live.showCurrentFrame();
+  }
+
   enterEdit(): void {
     this.finishInteraction();
     this.send({ type: 'ui.edit' });

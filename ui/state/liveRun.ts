@@ -18,21 +18,38 @@ export class LiveRun {
   /** Queue item runs, keyed `rigId/actionId`. */
   readonly actionRuns: Accessor<ReadonlyMap<string, ActionRun>>;
   private readonly setActionRuns: (m: ReadonlyMap<string, ActionRun>) => void;
+  /** Every action record of the run, in order, so the runs can be rewound to a tick (a keyframe seek). */
+  private history: Array<{ tick: number; key: string; run: ActionRun }> = [];
 
   constructor(private readonly controller: StageController) {
     [this.liveFrame, this.setLiveFrame] = createSignal<FrameSnapshot>(controller.frame$.value, { equals: false });
     [this.actionRuns, this.setActionRuns] = createSignal<ReadonlyMap<string, ActionRun>>(new Map());
     controller.records$.subscribe((r) => {
       if (r.type !== 'action') return;
+      const key = `${r.rig}/${r.id}`;
+      const run: ActionRun = r.phase === 'finished' ? { phase: 'finished', outcome: r.outcome } : { phase: 'started' };
+      this.history.push({ tick: r.tick, key, run });
       const next = new Map(this.actionRuns());
-      next.set(`${r.rig}/${r.id}`, r.phase === 'finished' ? { phase: 'finished', outcome: r.outcome } : { phase: 'started' });
+      next.set(key, run);
       this.setActionRuns(next);
     });
   }
 
   /** Forgets the queue item runs (before a reset, whose records belong to the new run). */
   clearRuns(): void {
+    this.history = [];
     this.setActionRuns(new Map());
+  }
+
+  /**
+   * Shows the runs as they were at the end of step `tick` (a seek restored a keyframe there: the
+   * steps after it will stream their records again).
+   */
+  rewindTo(tick: number): void {
+    this.history = this.history.filter((h) => h.tick <= tick);
+    const runs = new Map<string, ActionRun>();
+    for (const h of this.history) runs.set(h.key, h.run);
+    this.setActionRuns(runs);
   }
 
   /** Shows the stage as it is now. */

@@ -4,9 +4,10 @@
  * budget, so dragging the scrubber back across a long take never freezes the app: the stage
  * fast-forwards to the tick under the thumb, and a new target mid-way just changes where it stops.
  *
- * Restarting a run for a seek goes through the editor's RESET, which also clears what the panels
- * showed of the run; the re-simulation then streams the same records again, so the queue panel,
- * the statecharts and the timeline show the run as it was at that tick.
+ * A seek restores the take's keyframe nearest behind its target (the panels rewind to that tick)
+ * or, with none, restarts the run through the editor's RESET, which clears what the panels showed
+ * of it; the steps after that stream the same records again, so the queue panel, the statecharts
+ * and the timeline show the run as it was at the tick sought.
  */
 import { batch, createSignal, type Accessor } from 'solid-js';
 import { saveSceneText } from '../../core/scene/io';
@@ -64,6 +65,7 @@ export class TakeStudio {
     const controller = editor.controller;
     this.session = new TakeSession(controller, {
       restart: () => editor.reset(),
+      restored: (tick) => editor.restored(tick),
       nameOf: (scene) => scene.name ?? 'take',
       now: () => new Date().toISOString(),
     });

@@ -2,9 +2,11 @@
  * `npm run bench:take:browser`: takes in headless Chromium (issue 14), on the production bundle
  * (vite build + preview; `--dev` uses the dev server). Records a 60 s take of the demo in the app
  * (PLAY, a grab, frame steps to 60 s), then measures: seeking to random ticks (the transport's
- * own path: sliced re-simulation, until the frame is shown) and to the end from the start; the
- * export speed of the demo at 1280 × 720 (WebM/VP9, 30 fps, 10 s of take) and of a GIF at
- * 640 × 360, 15 fps; and the take's memory per minute (no keyframes: commands only).
+ * own path: the nearest keyframe restored, then sliced re-simulation, until the frame is shown)
+ * and to the end from the start, with keyframes and without; the same on a busy scene (10 walking
+ * stickmen among 50 props, and 50 among 200); the export speed of the demo at 1280 × 720
+ * (WebM/VP9, 30 fps, 10 s of take) and of a GIF at 640 × 360, 15 fps; and the take's memory per
+ * minute (keyframes and commands).
  * Prints one JSON document on stdout; never asserts. Chromium is Debian's; none is downloaded.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, createServer, preview } from 'vite';
 import { chromium, type Page } from 'playwright-core';
+import { walkingSceneText } from './benchScenes';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -83,6 +86,54 @@ async function uiSeek(page: Page, tick: number): Promise<number> {
   );
 }
 
+/** Seeks to `count` pseudo-random ticks through the transport; `keyframes` false makes them re-simulate. */
+async function randomSeeks(page: Page, count: number, keyframes: boolean) {
+  await page.evaluate((on) => {
+    window.__stage!.takes.session.keyframesEnabled = on;
+  }, keyframes);
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  await uiSeek(page, 0);
+  const startToEnd = await uiSeek(page, TAKE_TICKS);
+  const seeks: number[] = [];
+  for (let i = 0; i < count; i += 1) seeks.push(await uiSeek(page, Math.floor(random() * TAKE_TICKS)));
+  await page.evaluate(() => {
+    window.__stage!.takes.session.keyframesEnabled = true;
+  });
+  return { start_to_end: +startToEnd.toFixed(1), random_tick: stats(seeks) };
+}
+
+const keyframeMemory = (page: Page) =>
+  page.evaluate(() => {
+    const k = window.__stage!.takes.session.keyframes;
+    const minutes = window.__stage!.takes.session.length / 3600;
+    return { count: k.count, interval_ticks: k.interval, bytes_per_minute: Math.round(k.memoryBytes / minutes) };
+  });
+
+/** A busy scene: opened, recorded for 60 s by frame steps, seeked with and without keyframes. */
+async function busyScene(page: Page, stickmen: number, props: number) {
+  await page.keyboard.press('Escape');
+  await page.click('[data-testid="mode-edit"]');
+  const text = walkingSceneText(stickmen, props);
+  await page.setInputFiles('[data-testid="open-input"]', { name: `walkers-${stickmen}x${props}.scene.json`, mimeType: 'application/json', buffer: Buffer.from(text) });
+  const expected = (JSON.parse(text) as { objects: unknown[] }).objects.length;
+  await page.waitForFunction((n) => window.__stage!.objects().length === n, expected, { timeout: 30_000 });
+  await page.click('[data-testid="mode-play"]');
+  await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.__stage!.mode().paused);
+  const recordMs = await page.evaluate((ticks) => {
+    const c = window.__stage!.controller;
+    const t0 = performance.now();
+    while (c.tick < ticks) c.stepFrame();
+    return performance.now() - t0;
+  }, TAKE_TICKS);
+  const memory = await keyframeMemory(page);
+  const withKeyframes = await randomSeeks(page, 10, true);
+  const withoutKeyframes = await randomSeeks(page, 5, false);
+  return { record_ms: +recordMs.toFixed(0), step_ms: +(recordMs / TAKE_TICKS).toFixed(3), with_keyframes: withKeyframes, without_keyframes: withoutKeyframes, keyframes: memory };
+}
+
 const stats = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return { count: s.length, min: +s[0].toFixed(1), median: +s[Math.floor(s.length / 2)].toFixed(1), max: +s[s.length - 1].toFixed(1) };
@@ -105,17 +156,18 @@ async function main() {
     await uiSeek(page, 0);
     await uiSeek(page, TAKE_TICKS);
     await uiSeek(page, 0);
-    const startToEnd = await uiSeek(page, TAKE_TICKS);
-    let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-    const seeks: number[] = [];
-    for (let i = 0; i < SEEKS; i += 1) seeks.push(await uiSeek(page, Math.floor(random() * TAKE_TICKS)));
+    const withKeyframes = await randomSeeks(page, SEEKS, true);
+    const withoutKeyframes = await randomSeeks(page, SEEKS, false);
+    const keyframes = await keyframeMemory(page);
     const direct = await page.evaluate((ticks) => {
       const s = window.__stage!.takes.session;
+      s.keyframesEnabled = false;
       s.seek(0);
       const t0 = performance.now();
       s.seek(ticks);
-      return performance.now() - t0;
+      const ms = performance.now() - t0;
+      s.keyframesEnabled = true;
+      return ms;
     }, TAKE_TICKS);
     const memory = await page.evaluate(() => {
       const tape = window.__stage!.takes.session.tape!;
@@ -142,11 +194,15 @@ async function main() {
     };
     const webm = await exportRun('webm', '30', '1280x720');
     const gif = await exportRun('gif', '15', '640x360');
+    log('busy scenes');
+    const busy10 = await busyScene(page, 10, 50);
+    const busy50 = await busyScene(page, 50, 200);
     const result = {
       take: { seconds: TAKE_TICKS / 60, record_ms: +recorded.record_ms.toFixed(0) },
-      seek_ms: { start_to_end_transport: +startToEnd.toFixed(1), start_to_end_direct: +direct.toFixed(1), random_tick_transport: stats(seeks) },
+      seek_ms: { transport_with_keyframes: withKeyframes, transport_without_keyframes: withoutKeyframes, start_to_end_direct_without_keyframes: +direct.toFixed(1) },
+      busy_60s_takes: { walkers_10x50: busy10, walkers_50x200: busy50 },
       export_demo_10s: { webm_vp9_1280x720_30fps: webm, gif_640x360_15fps: gif },
-      memory: { keyframes: 'none (seeks re-simulate from t = 0)', ...memory },
+      memory: { keyframes, ...memory },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     await context.close();
