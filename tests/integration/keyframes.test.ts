@@ -44,6 +44,21 @@ function restoredRun(kf: StageKeyframe) {
 }
 
 describe('keyframes', () => {
+  it('are taken in every situation the performance goes through', () => {
+    const at = (kf: StageKeyframe) => JSON.parse(live.frames[kf.tick]) as { rigs: Array<{ state: string; terrain: string; heldProp: string | null }> };
+    const seen = new Set<string>();
+    for (const kf of keyframes) {
+      for (const r of at(kf).rigs) {
+        seen.add(r.state);
+        seen.add(r.terrain);
+        if (r.heldProp) seen.add('holding');
+      }
+      const runtime = kf.runtime.data.step as { grab: unknown };
+      if (runtime.grab) seen.add('grabbed');
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['AIRBORNE', 'ANIMATED', 'GROUNDED', 'LANDING_IMPACT', 'RAGDOLL', 'RECOVERING', 'grabbed', 'holding']));
+  });
+
   it('restored anywhere in the take, the stage shows and does what the live run did from there on', () => {
     expect(keyframes.length).toBe(PERFORMANCE_TICKS / 15);
     const liveLines = live.records;
@@ -55,5 +70,37 @@ describe('keyframes', () => {
       }
       expect(simLines(run.records, kf.tick), `trace after a restore at ${kf.tick}`).toEqual(simLines(liveLines, kf.tick));
     }
+  });
+});
+
+describe('restoring a keyframe', () => {
+  it('can be done again and again: a keyframe is not used up, and the stage leaks nothing', () => {
+    const kf = keyframes[12];
+    const controller = new StageController(live.controller.document);
+    controller.send({ type: 'ui.play' });
+    const counts: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      controller.restoreKeyframe(kf);
+      expect(controller.tick).toBe(kf.tick);
+      expect(controller.mode).toEqual({ mode: 'PLAY', paused: true });
+      expect(frameKey(controller.frame$.value)).toBe(live.frames[kf.tick]);
+      controller.advance(20);
+      counts.push(JSON.stringify([controller.currentRuntime!.physics.counts(), controller.inspectedActors]));
+    }
+    expect(new Set(counts).size).toBe(1);
+    controller.dispose();
+  });
+
+  it('is refused outside PLAY and on another document, and the stage is left as it was', () => {
+    const controller = new StageController(live.controller.document);
+    expect(() => controller.captureKeyframe()).toThrow(/PLAY/);
+    expect(() => controller.restoreKeyframe(keyframes[3])).toThrow(/PLAY only/);
+    expect(controller.mode.mode).toBe('EDIT');
+    controller.send({ type: 'ui.play' });
+    controller.step(5);
+    const other = { ...keyframes[3], document: structuredClone(live.controller.document) };
+    expect(() => controller.restoreKeyframe(other)).toThrow(/document/);
+    expect(controller.tick).toBe(5);
+    controller.dispose();
   });
 });
