@@ -164,6 +164,17 @@ describe('takes in the browser', () => {
       expect(await page.textContent('[data-testid="transport-tick"]')).toBe(String(probes.at(-1)));
       // The take did not change.
       expect(await takeInfo(page)).toEqual(original);
+      // The take kept a keyframe every second; a seek late in it restores the one behind its target
+      // and simulates less than a second of steps, instead of the whole take from the start.
+      const keyframeTicks = await page.evaluate(() => window.__stage!.takes.session.keyframes.ticks());
+      expect(keyframeTicks).toEqual(Array.from({ length: Math.floor(original.length / 60) }, (_, i) => (i + 1) * 60));
+      const late = pick(original.length - 30);
+      expect(late).toBeGreaterThan(60);
+      await scrubTo(page, late);
+      expect(await frameNow(page), `frame at tick ${late}`).toBe(frames[late]);
+      const seek = await page.evaluate(() => window.__stage!.takes.lastSeek());
+      expect(seek!.steps).toBeLessThan(60);
+      expect(seek!.to).toBe(late);
 
       // One step back, one forward.
       const at = await tick(page);

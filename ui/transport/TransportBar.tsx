@@ -31,6 +31,12 @@ export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
     return [...buckets].sort((a, b) => a - b);
   });
 
+  // The last seek's cost, for the curious (a keyframe restored plus the steps after it).
+  const lastSeekText = () => {
+    const s = studio.lastSeek();
+    return s ? ` · last seek: ${Math.round(s.ms)} ms, ${s.steps} step${s.steps === 1 ? '' : 's'} simulated` : '';
+  };
+
   return (
     <Show when={shown()}>
       <div class="transport" data-testid="transport" classList={{ seeking: studio.seekTarget() !== null }}>
@@ -68,7 +74,7 @@ export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
             onInput={(e) => studio.seekTo(Number(e.currentTarget.value))}
           />
         </div>
-        <span class="transport-time" data-testid="transport-time" title="Position in the take: seconds and step">
+        <span class="transport-time" data-testid="transport-time" title={`Position in the take: seconds and step${lastSeekText()}`}>
           {seconds(thumb())} / {seconds(studio.length())} s · #<span data-testid="transport-tick">{thumb()}</span>
           <span class="muted"> / {studio.length()}</span>
         </span>

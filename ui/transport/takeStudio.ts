@@ -60,6 +60,8 @@ export class TakeStudio {
   private markersKey = '';
   private markersPending = false;
   private markedTape: unknown = null;
+  /** Steps the stage has run (a seek's cost is its steps, not how far the tick moved: a keyframe jumps). */
+  private stepsRun = 0;
 
   constructor(readonly editor: Editor) {
     const controller = editor.controller;
@@ -76,6 +78,7 @@ export class TakeStudio {
     [this.branch, this.setBranch] = createSignal<BranchNote | null>(null);
     [this.lastSeek, this.setLastSeek] = createSignal<SeekTiming | null>(null);
     controller.frame$.subscribe((f) => this.setTick(f.tick));
+    controller.tick$.subscribe(() => (this.stepsRun += 1));
     this.session.changes$.subscribe(() => this.refresh());
   }
 
@@ -143,7 +146,7 @@ export class TakeStudio {
     if (target === null) return;
     const started = performance.now();
     let left: number;
-    const before = this.editor.controller.tick;
+    const before = this.stepsRun;
     try {
       left = this.session.seekToward(target, this.sliceSteps);
     } catch (e) {
@@ -152,7 +155,7 @@ export class TakeStudio {
       return;
     }
     const spent = performance.now() - started;
-    const ran = Math.abs(this.editor.controller.tick - before);
+    const ran = this.stepsRun - before;
     if (this.seekStarted) this.seekStarted.steps += ran;
     // Aim the next slice at the budget from what this one cost per step.
     if (ran > 0 && spent > 0) this.sliceSteps = Math.max(10, Math.min(5000, Math.round((ran * SEEK_SLICE_MS) / spent)));
