@@ -105,6 +105,10 @@ export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, 
   const bodies = r.bodies;
   if (known && allAsleep(bodies)) return { asleep: true, still: true };
   const fromMove = known && dt > 0;
+  // Moves under half of each threshold are still without the exact hypot / atan2: no rounding
+  // comes near a factor of two, so the answer is the exact test's, which decides everything else.
+  const clearlyStillMove = (RAGDOLL_REST_SPEED * dt) / 2;
+  const clearlyStillTurn = (RAGDOLL_REST_ANGULAR_SPEED * dt) / 2;
   let still = true;
   for (let i = 0; i < bodies.length; i += 1) {
     const b = bodies[i];
@@ -115,8 +119,12 @@ export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, 
     const j = i * 3;
     if (still) {
       if (fromMove) {
+        const dx = x - out[j];
+        const dy = y - out[j + 1];
         const turn = a - out[j + 2];
-        still = Math.hypot(x - out[j], y - out[j + 1]) / dt < RAGDOLL_REST_SPEED && Math.abs(Math.atan2(Math.sin(turn), Math.cos(turn))) / dt < RAGDOLL_REST_ANGULAR_SPEED;
+        if (!(Math.abs(dx) + Math.abs(dy) <= clearlyStillMove && Math.abs(turn) <= clearlyStillTurn)) {
+          still = Math.hypot(dx, dy) / dt < RAGDOLL_REST_SPEED && Math.abs(Math.atan2(Math.sin(turn), Math.cos(turn))) / dt < RAGDOLL_REST_ANGULAR_SPEED;
+        }
       } else {
         const v = b.linvel();
         still = toPixels(Math.hypot(v.x, v.y)) < RAGDOLL_REST_SPEED && Math.abs(b.angvel()) < RAGDOLL_REST_ANGULAR_SPEED;
