@@ -72,6 +72,7 @@ export interface RigRuntimeState {
   rig: Record<string, unknown>;
   body: Record<string, unknown>;
   hands: Record<string, unknown>;
+  debug: ProbeDebug | null;
 }
 
 /** What a rig, its body and its hands were built with (kept by the rebuilt runtime, never saved). */
@@ -565,6 +566,8 @@ export class RigRuntime {
       rig: dataFields(this, RIG_WIRING),
       body: dataFields(this.body, BODY_WIRING),
       hands: dataFields(this.hands, HANDS_WIRING),
+      // The overlay's probes of the last step, so a restored frame shows them as the live one did.
+      debug: this.debug ?? null,
     };
   }
 
@@ -575,6 +578,8 @@ export class RigRuntime {
     restoreInto(this as unknown as Record<string, unknown>, rest);
     restoreInto(this.body as unknown as Record<string, unknown>, { ...state.body, cachedPose: null });
     restoreInto(this.hands as unknown as Record<string, unknown>, state.hands);
+    // Only if the overlay is on now (its object is shared with the locomotion env: filled in place).
+    if (this.debug && state.debug) restoreInto(this.debug as unknown as Record<string, unknown>, state.debug as unknown as Record<string, unknown>);
     this.cachedWorld = null;
     this.cachedProxies = null;
   }

@@ -370,6 +370,8 @@ export class StageController {
     try {
       // Own keys only: a stickman may be called `constructor` or `toString`.
       this.runtime = new StageRuntime(this.doc, (id) => (Object.hasOwn(rigs, id) ? rigs[id] : undefined));
+      // The overlay first: a keyframe fills in the probes of its step.
+      if (this.debug) this.runtime.setDebug(true);
       if (keyframe) this.runtime.loadState(keyframe.runtime);
     } catch (e) {
       this.runtime?.dispose();
@@ -379,7 +381,6 @@ export class StageController {
     }
     // Records stream as they are written, so a command precedes the transitions it causes.
     this.runtime.onRecord = (r) => this.records$.next(r);
-    if (this.debug) this.runtime.setDebug(true);
     this.publish(this.runtime.frame());
   }
 

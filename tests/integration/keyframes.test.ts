@@ -104,3 +104,28 @@ describe('restoring a keyframe', () => {
     controller.dispose();
   });
 });
+
+describe('with the debug overlay on', () => {
+  it('a restored frame shows the probes, proxies and labels the live frame showed', () => {
+    const scene = live.controller.document;
+    const recordRun = new StageController(scene);
+    recordRun.setDebug(true);
+    recordRun.send({ type: 'ui.play' });
+    recordRun.step(40);
+    const kf = recordRun.captureKeyframe();
+    const liveFrame = frameKey(recordRun.frame$.value);
+    recordRun.step(10);
+    const later = frameKey(recordRun.frame$.value);
+    recordRun.dispose();
+    expect(JSON.parse(liveFrame).debug.rays.length).toBeGreaterThan(0);
+
+    const restored = new StageController(scene);
+    restored.setDebug(true);
+    restored.send({ type: 'ui.play' });
+    restored.restoreKeyframe(kf);
+    expect(frameKey(restored.frame$.value)).toBe(liveFrame);
+    restored.advance(10);
+    expect(frameKey(restored.frame$.value)).toBe(later);
+    restored.dispose();
+  });
+});
