@@ -28,6 +28,29 @@ function partLengths(p: RigProportions): readonly number[] {
   return lengths;
 }
 
+/**
+ * One ragdoll part on the stage. Its centre and angle are worked out when first read (then kept):
+ * a ragdoll is re-posed every step it moves, and frames only ever draw the two ends.
+ */
+class RagdollPart implements WorldPart {
+  private mid: Vec2 | undefined = undefined;
+  private heading: number | undefined = undefined;
+
+  constructor(readonly name: PartName, readonly start: Vec2, readonly end: Vec2, readonly length: number) {}
+
+  /** Midpoint of start..end. */
+  get center(): Vec2 {
+    this.mid ??= [(this.start[0] + this.end[0]) / 2, (this.start[1] + this.end[1]) / 2];
+    return this.mid;
+  }
+
+  /** atan2 of end − start. */
+  get angle(): number {
+    this.heading ??= Math.atan2(this.end[1] - this.start[1], this.end[0] - this.start[0]);
+    return this.heading;
+  }
+}
+
 /** `bodies`: x, y (px) and rotation per part, PART_NAMES order. */
 export function poseFromBodies(bodies: Float64Array, proportions: RigProportions): WorldPose {
   const pose = {} as WorldPose;
@@ -55,8 +78,7 @@ export function poseFromBodies(bodies: Float64Array, proportions: RigProportions
       start = [cx - (hx * length) / 2, cy - (hy * length) / 2];
       end = [cx + (hx * length) / 2, cy + (hy * length) / 2];
     }
-    const part: WorldPart = { name, start, end, center: [(start[0] + end[0]) / 2, (start[1] + end[1]) / 2], angle: Math.atan2(end[1] - start[1], end[0] - start[0]), length };
-    pose[name] = part;
+    pose[name] = new RagdollPart(name, start, end, length);
   }
   return pose;
 }

@@ -26,6 +26,13 @@ export const slotGroups = (slot: number): number => {
   return (bit << 16) | (ALL & ~bit);
 };
 
+/** The collision slot a ragdoll body was built with (read back from its collider), or null. */
+export function slotOfBody(body: RigidBody): number | null {
+  const groups = body.numColliders() > 0 ? body.collider(0).collisionGroups() >>> 0 : null;
+  for (let slot = 0; slot < RAGDOLL_SLOTS; slot += 1) if (slotGroups(slot) >>> 0 === groups) return slot;
+  return null;
+}
+
 export interface BuiltRagdoll {
   slot: number;
   /** PART_NAMES order, as the blueprint lists them. */

@@ -34,7 +34,11 @@ export class RigBody {
   /** Derived from `ragdollPoses` when first asked for, kept while the bodies sleep (./readRagdoll). */
   private cachedPose: WorldPose | null = null;
   private cachedRoot: Vec2 | null = null;
-  private cachedMarkers: { root: Vec2; facing: Facing; markers: MarkerPose } | null = null;
+  /** The markers last derived, and the root and facing they are relative to. */
+  private cachedMarkers: MarkerPose | null = null;
+  private markersRootX = 0;
+  private markersRootY = 0;
+  private markersFacing: Facing = 'RIGHT';
 
   /** The ragdoll's pose this step (stage px), while it is a ragdoll; built when asked for. */
   get ragdollPose(): WorldPose | null {
@@ -167,8 +171,7 @@ export class RigBody {
   ragdollMarkers(root: Vec2, facing: Facing): MarkerPose | null {
     const p = this.ragdollPose;
     if (!p) return null;
-    const c = this.cachedMarkers;
-    if (c && c.root[0] === root[0] && c.root[1] === root[1] && c.facing === facing) return c.markers;
+    if (this.cachedMarkers && this.markersRootX === root[0] && this.markersRootY === root[1] && this.markersFacing === facing) return this.cachedMarkers;
     const markers: MarkerPose = {
       Torso: worldToMarker(p.torso.start, root, facing),
       Left_Hand: worldToMarker(p.left_lower_arm.end, root, facing),
@@ -176,7 +179,10 @@ export class RigBody {
       Left_Leg: worldToMarker(p.left_lower_leg.end, root, facing),
       Right_Leg: worldToMarker(p.right_lower_leg.end, root, facing),
     };
-    this.cachedMarkers = { root: [root[0], root[1]], facing, markers };
+    this.cachedMarkers = markers;
+    this.markersRootX = root[0];
+    this.markersRootY = root[1];
+    this.markersFacing = facing;
     return markers;
   }
 

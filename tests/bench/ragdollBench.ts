@@ -7,6 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { loadSceneValue } from '../../core/scene/io';
 import type { SceneDocument } from '../../core/scene/schema';
 import { createBareWorld } from '../../streams/physics/bareWorld';
+import { slotOfBody } from '../../streams/physics/ragdollBodies';
+import type { StageRuntime } from '../../streams/runtime/stageRuntime';
 import { StageController } from '../../streams/stage/stageController';
 
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
@@ -18,6 +20,18 @@ function ragdollScene(count: number): SceneDocument {
   const r = loadSceneValue({ format: 'stickman-stage/scene', version: '1.1', stage: { width, height: 2000, gravity: [0, 980] }, objects });
   if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
   return r.scene;
+}
+
+/**
+ * The collision slot the stage gave `id`'s ragdoll. The bare world must get the same one: past
+ * RAGDOLL_SLOTS live ragdolls the stage shares a slot, and ragdolls sharing a slot pass through
+ * each other, so any other slot would simulate different contacts (and different sleep).
+ */
+function stageSlot(runtime: StageRuntime, id: string): number {
+  const body = runtime.physics.ragdollBody(id, 'torso');
+  const slot = body ? slotOfBody(body) : null;
+  if (slot === null) throw new Error(`no ragdoll slot for ${id}`);
+  return slot;
 }
 
 function time(fn: () => void, n: number): number {
@@ -37,7 +51,7 @@ export function measureRagdolls(count = 20, blocks = 7, steps = 60) {
   for (const r of runtime.rigs) controller.ragdoll(r.id);
   controller.step(1);
   runtime.rigs.forEach((r, i) => {
-    bare.addRagdoll(r.body.lastBlueprint!, i % 12);
+    bare.addRagdoll(r.body.lastBlueprint!, stageSlot(runtime, r.id));
     bare.disableProxies(i);
   });
   const ratios: number[] = [];
@@ -77,7 +91,12 @@ export function measureCycle(cycles = 100) {
   return { cycles, plain_step_us: round(plain / cycles), ragdoll_step_us: round(build / cycles), recover_step_us: round(recover / cycles), cycle_extra_us: round((build + recover - 2 * plain) / cycles) };
 }
 
+/** Full discarded runs before the measured one: fewer leave the first measured blocks still warming up. */
+const WARM_UP_RUNS = 2;
+
 export function run() {
-  measureRagdolls(5, 2, 30); // warm-up, discarded
+  // Warm-up, discarded: the first runs of a process measure the JIT and WASM tier-up (a fresh
+  // process spends 100–400 µs a step on them for the first few hundred steps), not a step.
+  for (let i = 0; i < WARM_UP_RUNS; i += 1) measureRagdolls();
   return { unit: 'microseconds per fixed step (1/60 s)', simultaneous: measureRagdolls(20), cycle: measureCycle() };
 }
