@@ -98,7 +98,7 @@ export interface RagdollRead {
   still: boolean;
 }
 
-/** Where `translation()` writes: reading a body allocates nothing. */
+/** Where `translation()` writes, instead of a new vector per body read. */
 const position = { x: 0, y: 0 };
 
 /**
