@@ -4,3 +4,4 @@ export * from './momentum';
 export * from './rest';
 export * from './readBack';
 export * from './standUp';
+export * from './slots';

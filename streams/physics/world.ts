@@ -11,6 +11,7 @@ import { hold, localPoint, moveHold, releaseHold, type GrabHold } from './grab';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import type { StepModel } from '../../core/props/throwIntegrator';
 import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
+import { chooseRagdollSlot } from '../../core/ragdoll/slots';
 import { toMeters, toPixels } from './units';
 import { fromHandles, restoreWorld, toHandles, type PhysicsState } from './worldState';
 import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
@@ -145,16 +146,18 @@ export class PhysicsWorld {
   /**
    * Builds `id`'s ragdoll from its blueprint. Its colliders are tagged kind 'ragdoll' (with the
    * part), so the stage can refuse their contacts explicitly. Takes the first collision slot no
-   * live ragdoll holds (shared only past RAGDOLL_SLOTS live ragdolls).
+   * live ragdoll holds; past RAGDOLL_SLOTS live ragdolls it shares the slot of the ones farthest
+   * away (core/ragdoll/slots).
    */
   addRagdoll(id: string, blueprint: RagdollBlueprint, order: number): void {
     this.assertAlive();
     this.removeRagdoll(id);
     for (const b of blueprint.bodies) assertFinite(`ragdoll "${id}" ${b.part}`, b.center[0], b.center[1], b.angle, b.velocity[0], b.velocity[1], b.angularVelocity);
-    const used = new Set([...this.ragdolls.values()].map((r) => r.slot));
-    let slot = 0;
-    while (used.has(slot) && slot < RAGDOLL_SLOTS) slot += 1;
-    const built = buildRagdoll(this.world, blueprint, slot % RAGDOLL_SLOTS);
+    const holders = [...this.ragdolls.values()].map((r) => {
+      const t = r.bodies[0].translation();
+      return { slot: r.slot, position: [toPixels(t.x), toPixels(t.y)] as Vec2 };
+    });
+    const built = buildRagdoll(this.world, blueprint, chooseRagdollSlot(holders, blueprint.bodies[0].center, RAGDOLL_SLOTS));
     built.colliders.forEach((c, i) => this.register(c, { id, kind: 'ragdoll', part: blueprint.bodies[i].part, order }));
     this.ragdolls.set(id, built);
   }

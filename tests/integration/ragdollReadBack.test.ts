@@ -122,3 +122,20 @@ describe('ragdoll read-back', () => {
     world.free();
   });
 });
+
+describe('collision slots past RAGDOLL_SLOTS live ragdolls', () => {
+  it('a ragdoll that must share a slot shares it with the farthest one, never with its neighbour', async () => {
+    const { PhysicsWorld } = await import('../../streams/physics/world');
+    const world = new PhysicsWorld([0, 0]);
+    const pose = (x: number) => toWorld(solvePose(defaultStandingPose(DEFAULT_PROPORTIONS), DEFAULT_PROPORTIONS), [x, 1400], 'RIGHT');
+    const count = RAGDOLL_SLOTS + 3;
+    for (let i = 0; i < count; i += 1) world.addRagdoll(`s${i}`, ragdollBlueprint(pose(i * 300), 'RIGHT', DEFAULT_PROPORTIONS, new MomentumTracker().motion(DT)), i);
+    const slotOf = (i: number) => slotOfBody(world.ragdollBody(`s${i}`, 'torso')!);
+    // The first RAGDOLL_SLOTS each have their own.
+    expect(new Set(Array.from({ length: RAGDOLL_SLOTS }, (_, i) => slotOf(i))).size).toBe(RAGDOLL_SLOTS);
+    // The rest, at the right end of the row, share with the leftmost ones, not with whoever is next to them.
+    expect([RAGDOLL_SLOTS, RAGDOLL_SLOTS + 1, RAGDOLL_SLOTS + 2].map(slotOf)).toEqual([slotOf(0), slotOf(1), slotOf(2)]);
+    for (let i = 1; i < count; i += 1) expect(slotOf(i), `neighbours ${i - 1} and ${i}`).not.toBe(slotOf(i - 1));
+    world.dispose();
+  });
+});
