@@ -90,6 +90,9 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
   if (frameEvery !== null && frames === null) return '--frame-every needs --frames <file>|-';
   // Two JSON Lines streams in one destination could not be told apart line by line.
   if (frames !== null && frames === trace) return `--trace and --frames cannot both write to ${frames === '-' ? 'stdout' : frames}`;
+  // The trace goes to stdout unless told otherwise (DESIGN.md §9: the runner writes the trace),
+  // or unless the frames have stdout.
+  if (trace === null && frames !== '-') trace = '-';
   return { scene: scene ?? null, take: take ?? null, seconds, trace, frames, frameEvery: frameEvery ?? 1 };
 }
 

@@ -40,6 +40,21 @@ describe('npm run sim', () => {
     expect(records.some((r) => r.type === 'event' && r.event.type === 'collided')).toBe(true);
   });
 
+  it('without --trace the trace goes to stdout (the frames too only when they ask for it, and then the trace does not)', async () => {
+    const plain = fakeIo({ 'demo.json': demoText });
+    expect(await runCli(['demo.json', '--seconds', '1'], plain.io)).toBe(0);
+    expect(Object.keys(plain.traces)).toEqual(['-']);
+    expect(JSON.parse(plain.traces['-'].at(-1)!).type).toBe('summary');
+    const framesToFile = fakeIo({ 'demo.json': demoText });
+    await runCli(['demo.json', '--seconds', '1', '--frames', 'f.jsonl'], framesToFile.io);
+    expect(Object.keys(framesToFile.traces).sort()).toEqual(['-', 'f.jsonl']);
+    expect(JSON.parse(framesToFile.traces['-'].at(-1)!).type).toBe('summary');
+    const framesToStdout = fakeIo({ 'demo.json': demoText });
+    await runCli(['demo.json', '--seconds', '1', '--frames', '-'], framesToStdout.io);
+    expect(Object.keys(framesToStdout.traces)).toEqual(['-']);
+    expect(JSON.parse(framesToStdout.traces['-'][0])).toHaveProperty('rigs');
+  });
+
   it('two runs of the demo scene produce byte-identical traces', async () => {
     const a = fakeIo({ 'demo.json': demoText });
     const b = fakeIo({ 'demo.json': demoText });
