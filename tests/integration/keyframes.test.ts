@@ -129,3 +129,46 @@ describe('with the debug overlay on', () => {
     restored.dispose();
   });
 });
+
+describe('a keyframe between two touching stickmen', () => {
+  it('keeps who is touching whom: no second collided after a restore, the separated when they part', async () => {
+    const { scene, ground } = await import('../helpers/scenes');
+    const man = (id: string, x: number, facing: string) => ({ kind: 'stickman', id, position: [x, 1400], facing });
+    const doc = scene([ground(1400), man('a', 800, 'RIGHT'), man('b', 1400, 'LEFT')], {
+      queues: {
+        a: [{ id: 'a-in', type: 'walk_to', target_position: [1300, 1400] }, { id: 'a-out', type: 'walk_to', target_position: [500, 1400] }],
+        b: [{ id: 'b-wait', type: 'wait', seconds: 30 }],
+      },
+      rules: [{ id: 'bump', when: { type: 'collided', source: 'a', target: 'b' }, then: [{ actor: 'b', mode: 'overlay', action: { type: 'speak', text: 'Oi!', seconds: 1 } }] }],
+    });
+    const liveRun = new StageController(doc);
+    const lines: TraceRecord[] = [];
+    const frames: string[] = [];
+    const taken: StageKeyframe[] = [];
+    liveRun.records$.subscribe((r) => lines.push(r));
+    liveRun.send({ type: 'ui.play' });
+    while (liveRun.tick < 600) {
+      liveRun.step(1);
+      frames[liveRun.tick] = frameKey(liveRun.frame$.value);
+      if (liveRun.tick % 10 === 0) taken.push(liveRun.captureKeyframe());
+    }
+    liveRun.dispose();
+    const touches = lines.filter((r) => r.type === 'event' && (r.event.type === 'collided' || r.event.type === 'separated') && r.event.source === 'a' && r.event.target === 'b');
+    expect(touches.map((r) => (r as { event: { type: string } }).event.type).slice(0, 2)).toEqual(['collided', 'separated']);
+    const [touched, parted] = touches.map((r) => r.tick);
+    // Keyframes taken while they touch, each restored and played to the end.
+    const during = taken.filter((k) => k.tick > touched && k.tick < parted);
+    expect(during.length).toBeGreaterThan(0);
+    for (const kf of during) {
+      const c = new StageController(doc);
+      const after: TraceRecord[] = [];
+      c.send({ type: 'ui.play' });
+      c.restoreKeyframe(kf);
+      c.records$.subscribe((r) => after.push(r));
+      c.advance(600 - kf.tick);
+      expect(frameKey(c.frame$.value)).toBe(frames[600]);
+      expect(simLines(after, kf.tick), `trace after a restore at ${kf.tick}`).toEqual(simLines(lines, kf.tick));
+      c.dispose();
+    }
+  });
+});
