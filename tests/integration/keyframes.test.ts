@@ -130,11 +130,12 @@ describe('with the debug overlay on', () => {
   });
 });
 
-describe('a keyframe between two touching stickmen', () => {
-  it('keeps who is touching whom: no second collided after a restore, the separated when they part', async () => {
+describe('a keyframe between two touching stickmen, one in an area', () => {
+  it('keeps who is touching whom and who is inside: no second collided or entered_area after a restore, the separated and exited_area when due', async () => {
     const { scene, ground } = await import('../helpers/scenes');
     const man = (id: string, x: number, facing: string) => ({ kind: 'stickman', id, position: [x, 1400], facing });
-    const doc = scene([ground(1400), man('a', 800, 'RIGHT'), man('b', 1400, 'LEFT')], {
+    const zone = { kind: 'area', id: 'zone', position: [1150, 1200], size: [200, 400] };
+    const doc = scene([ground(1400), zone, man('a', 800, 'RIGHT'), man('b', 1400, 'LEFT')], {
       queues: {
         a: [{ id: 'a-in', type: 'walk_to', target_position: [1300, 1400] }, { id: 'a-out', type: 'walk_to', target_position: [500, 1400] }],
         b: [{ id: 'b-wait', type: 'wait', seconds: 30 }],
@@ -156,10 +157,14 @@ describe('a keyframe between two touching stickmen', () => {
     const touches = lines.filter((r) => r.type === 'event' && (r.event.type === 'collided' || r.event.type === 'separated') && r.event.source === 'a' && r.event.target === 'b');
     expect(touches.map((r) => (r as { event: { type: string } }).event.type).slice(0, 2)).toEqual(['collided', 'separated']);
     const [touched, parted] = touches.map((r) => r.tick);
-    // Keyframes taken while they touch, each restored and played to the end.
-    const during = taken.filter((k) => k.tick > touched && k.tick < parted);
-    expect(during.length).toBeGreaterThan(0);
-    for (const kf of during) {
+    const areaTicks = (type: string) => lines.filter((r) => r.type === 'event' && r.event.type === type && r.event.source === 'a').map((r) => r.tick);
+    const [entered] = areaTicks('entered_area');
+    const [exited] = areaTicks('exited_area');
+    expect(entered).toBeLessThan(exited);
+    // Every keyframe restored and played to the end: some while they touch, some while a is in the area.
+    expect(taken.some((k) => k.tick > touched && k.tick < parted)).toBe(true);
+    expect(taken.some((k) => k.tick > entered && k.tick < exited)).toBe(true);
+    for (const kf of taken) {
       const c = new StageController(doc);
       const after: TraceRecord[] = [];
       c.send({ type: 'ui.play' });
