@@ -41,7 +41,10 @@ export interface RigConnection {
   readonly interactor: { state: string; propId: string | null; grip: string | null; hand: 'left' | 'right' | null; elapsed: number; releaseT: number; duration: number };
   /** The interactor counts time now (reach blend, throw): it needs a `prop.step`. */
   interactorNeedsStep: boolean;
-  /** Speech bubbles to draw: the queue's current speech first, then overlays. */
+  /**
+   * Speech bubbles to draw: the queue's current speech first, then overlays. This and `queue` are
+   * the same objects for as long as the connection is (frames share them): never mutate them.
+   */
   readonly speech: SpeechLine[];
   readonly queue: QueueStatus;
   /**
@@ -102,6 +105,10 @@ function connectSnapshots(
     elapsed: c?.elapsed ?? 0, releaseT: c?.releaseT ?? 0, duration: c?.duration ?? 0,
   };
   const running = runner && runner.value !== 'stopped' ? (runner.value as RunningValue).running : null;
+  // Worked out when first asked for, then kept: the connection lives as long as these snapshots
+  // (which never change), and every frame of a step reads both. Shared, so read-only to callers.
+  let speech: SpeechLine[] | undefined;
+  let queue: QueueStatus | undefined;
   return {
     state: snapshot.value as RigStateName,
     terrain,
@@ -111,10 +118,12 @@ function connectSnapshots(
     interactor,
     interactorNeedsStep: interactor.state === 'REACHING' || interactor.state === 'THROWING',
     get speech() {
-      return speechOf(runner, running);
+      speech ??= speechOf(runner, running);
+      return speech;
     },
     get queue() {
-      return queueStatusOf(runner, running);
+      queue ??= queueStatusOf(runner, running);
+      return queue;
     },
     refusal(mode) {
       if (!runner) return 'no action runner';

@@ -51,34 +51,52 @@ class RagdollPart implements WorldPart {
   }
 }
 
-/** `bodies`: x, y (px) and rotation per part, PART_NAMES order. */
+/**
+ * The head body sits on the head centre and hangs towards the neck: start at the neck, end on the body.
+ * Body i's hanging axis is (−sin a, cos a).
+ */
+function headPart(bodies: Float64Array, length: number): RagdollPart {
+  const cx = bodies[0];
+  const cy = bodies[1];
+  const hx = -Math.sin(bodies[2]);
+  const hy = Math.cos(bodies[2]);
+  return new RagdollPart('head', [cx + hx * length, cy + hy * length], [cx, cy], length);
+}
+
+/** The torso hangs from the neck down to the pelvis (its start), centred on its body. */
+function torsoPart(bodies: Float64Array, length: number): RagdollPart {
+  const cx = bodies[3];
+  const cy = bodies[4];
+  const hx = -Math.sin(bodies[5]);
+  const hy = Math.cos(bodies[5]);
+  return new RagdollPart('torso', [cx + (hx * length) / 2, cy + (hy * length) / 2], [cx - (hx * length) / 2, cy - (hy * length) / 2], length);
+}
+
+/** A limb part runs along its hanging axis, centred on body `i`. */
+function limbPart(name: PartName, bodies: Float64Array, i: number, length: number): RagdollPart {
+  const cx = bodies[i * 3];
+  const cy = bodies[i * 3 + 1];
+  const hx = -Math.sin(bodies[i * 3 + 2]);
+  const hy = Math.cos(bodies[i * 3 + 2]);
+  return new RagdollPart(name, [cx - (hx * length) / 2, cy - (hy * length) / 2], [cx + (hx * length) / 2, cy + (hy * length) / 2], length);
+}
+
+/**
+ * `bodies`: x, y (px) and rotation per part, PART_NAMES order. One literal of the ten parts, keys
+ * in PART_NAMES order: it is built every step a ragdoll moves, and a literal has its shape at once.
+ */
 export function poseFromBodies(bodies: Float64Array, proportions: RigProportions): WorldPose {
-  const pose = {} as WorldPose;
-  const lengths = partLengths(proportions);
-  for (let i = 0; i < PART_NAMES.length; i += 1) {
-    const name = PART_NAMES[i];
-    const cx = bodies[i * 3];
-    const cy = bodies[i * 3 + 1];
-    const a = bodies[i * 3 + 2];
-    // The part's hanging axis (−sin a, cos a).
-    const hx = -Math.sin(a);
-    const hy = Math.cos(a);
-    const length = lengths[i];
-    let start: Vec2;
-    let end: Vec2;
-    if (name === 'head') {
-      // The head body sits on the head centre and hangs towards the neck.
-      start = [cx + hx * length, cy + hy * length];
-      end = [cx, cy];
-    } else if (name === 'torso') {
-      // The torso hangs from the neck down to the pelvis (its start).
-      start = [cx + (hx * length) / 2, cy + (hy * length) / 2];
-      end = [cx - (hx * length) / 2, cy - (hy * length) / 2];
-    } else {
-      start = [cx - (hx * length) / 2, cy - (hy * length) / 2];
-      end = [cx + (hx * length) / 2, cy + (hy * length) / 2];
-    }
-    pose[name] = new RagdollPart(name, start, end, length);
-  }
-  return pose;
+  const l = partLengths(proportions);
+  return {
+    head: headPart(bodies, l[0]),
+    torso: torsoPart(bodies, l[1]),
+    left_upper_arm: limbPart('left_upper_arm', bodies, 2, l[2]),
+    left_lower_arm: limbPart('left_lower_arm', bodies, 3, l[3]),
+    right_upper_arm: limbPart('right_upper_arm', bodies, 4, l[4]),
+    right_lower_arm: limbPart('right_lower_arm', bodies, 5, l[5]),
+    left_upper_leg: limbPart('left_upper_leg', bodies, 6, l[6]),
+    left_lower_leg: limbPart('left_lower_leg', bodies, 7, l[7]),
+    right_upper_leg: limbPart('right_upper_leg', bodies, 8, l[8]),
+    right_lower_leg: limbPart('right_lower_leg', bodies, 9, l[9]),
+  };
 }

@@ -5,8 +5,7 @@ import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrain
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
 import { solvePose } from '../../core/rig/skeleton';
-import { toWorld, type WorldPose } from '../../core/rig/worldPose';
-import { PART_NAMES } from '../../core/rig/skeleton';
+import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
 import type { Facing } from '../../core/rig/facing';
 import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView, Vec2 } from './frame';
 
@@ -40,9 +39,6 @@ export function copyMarkers(markers: MarkerPose): MarkerPose {
   return copy;
 }
 
-/** The drawn segments: every part but the head, which is a circle. */
-const SEGMENT_PARTS = PART_NAMES.filter((n) => n !== 'head');
-
 /** `world` may be passed when the caller already solved this pose (the runtime does every step). */
 export function rigView(
   id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string,
@@ -65,13 +61,48 @@ export function rigView(
   };
 }
 
-function segments(world: WorldPose): RigView['parts'] {
-  const parts: RigView['parts'] = [];
-  for (const name of SEGMENT_PARTS) {
-    const p = world[name];
-    parts.push({ name, start: p.start, end: p.end });
-  }
-  return parts;
+/** What a PLAY rig view reads live (a RigConnection has all of it). */
+export interface LiveRigFields {
+  readonly state: string;
+  readonly terrain: string;
+  readonly heldProp: string | null;
+  readonly speech: RigView['speech'];
+  readonly queue: NonNullable<RigView['queue']>;
+}
+
+/**
+ * A PLAY rig view: `rigView`'s object with its live fields, built as one literal (the runtime
+ * builds one per rig per step: no defaults object to spread over). Same keys, same order.
+ */
+export function liveRigView(id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, live: LiveRigFields, world: WorldPose): RigView {
+  return {
+    id,
+    root,
+    facing,
+    color,
+    parts: segments(world),
+    headCenter: world.head.end,
+    headRadius: DEFAULT_PROPORTIONS.headRadius,
+    markers,
+    state: live.state,
+    terrain: live.terrain,
+    heldProp: live.heldProp,
+    speech: live.speech,
+    queue: live.queue,
+  };
+}
+
+const segment = (p: WorldPart): RigView['parts'][number] => ({ name: p.name, start: p.start, end: p.end });
+
+/**
+ * The drawn segments: every part but the head (a circle), PART_NAMES order, sharing the pose's
+ * ends. One array literal with constant keys: the runtime draws one per rig per step.
+ */
+function segments(w: WorldPose): RigView['parts'] {
+  return [
+    segment(w.torso), segment(w.left_upper_arm), segment(w.left_lower_arm), segment(w.right_upper_arm), segment(w.right_lower_arm),
+    segment(w.left_upper_leg), segment(w.left_lower_leg), segment(w.right_upper_leg), segment(w.right_lower_leg),
+  ];
 }
 
 export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 'EDIT'): FrameSnapshot {

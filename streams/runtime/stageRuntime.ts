@@ -11,8 +11,10 @@ import { PART_NAMES } from '../../core/rig/skeleton';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
-import { DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, rigView, stickmanMarkers } from '../frame/documentFrame';
-import type { FrameSnapshot, PropView } from '../frame/frame';
+import { DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, stickmanMarkers } from '../frame/documentFrame';
+import type { FrameSnapshot, PropView, RigView } from '../frame/frame';
+import type { WorldPose } from '../../core/rig/worldPose';
+import type { RigConnection } from '../../machines/connectRig';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
 import { PhysicsWorld } from '../physics/world';
 import { tickTime, type TraceRecord } from '../trace/records';
@@ -316,23 +318,42 @@ export class StageRuntime {
       rotation: poses[i * 3 + 2],
     }));
     const areas = this.baseFrame.areas.map((a) => ({ ...a, occupants: s.areaOccupants.get(a.id)?.size ?? 0 }));
-    const rigs = s.rigs.map((r) => {
-      const m = r.motion;
-      if (!Number.isFinite(m.root[0]) || !Number.isFinite(m.root[1])) throw new NonFiniteStateError(r.id, 'root');
-      const live = r.connection;
-      // Frames are immutable: the live marker pose is copied, the solved world pose reused.
-      const markers = copyMarkers(r.displayMarkers);
-      return rigView(r.id, [m.root[0], m.root[1]], m.facing, markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, {
-        state: live.state,
-        terrain: live.terrain,
-        heldProp: live.heldProp,
-        speech: live.speech,
-        queue: live.queue,
-      }, r.worldPose);
-    });
+    const rigs: RigView[] = [];
+    for (let i = 0; i < s.rigs.length; i += 1) rigs.push(this.rigFrameView(s.rigs[i], i));
     const frame: FrameSnapshot = { ...this.baseFrame, tick: s.tick, time: s.time, props, areas, rigs };
     if (this.debugEnabled) frame.debug = this.debugView();
     return frame;
+  }
+
+  /** Each rig's last frame view and what it was built from (`s.rigs` order). */
+  private readonly lastRigViews: Array<{ view: RigView; world: WorldPose; live: RigConnection } | undefined> = [];
+
+  /**
+   * Rig `i`'s view in this step's frame. Frames are immutable, and so is all a view is built from
+   * but the live marker pose, which is copied: the solved world pose, a ragdoll's markers (derived
+   * anew whenever its bodies move) and the connection (anew whenever a snapshot changes). So a
+   * ragdoll whose bodies slept and whose machines did nothing since the last frame (no speech
+   * started or ended, no wait counted) has last frame's view, which nothing ever mutates.
+   */
+  private rigFrameView(r: RigRuntime, i: number): RigView {
+    const m = r.motion;
+    const x = m.root[0];
+    const y = m.root[1];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new NonFiniteStateError(r.id, 'root');
+    const live = r.connection;
+    const world = r.worldPose;
+    const ragdollMarkers = r.body.ragdollMarkers(m.root, m.facing);
+    const last = this.lastRigViews[i];
+    if (ragdollMarkers && last && last.view.markers === ragdollMarkers && last.world === world && last.live === live
+      && last.view.root[0] === x && last.view.root[1] === y && last.view.facing === m.facing) return last.view;
+    const markers = ragdollMarkers ?? copyMarkers(m.markers);
+    const view = liveRigView(r.id, [x, y], m.facing, markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, live, world);
+    if (last) {
+      last.view = view;
+      last.world = world;
+      last.live = live;
+    } else this.lastRigViews[i] = { view, world, live };
+    return view;
   }
 
   private debugView(): NonNullable<FrameSnapshot['debug']> {

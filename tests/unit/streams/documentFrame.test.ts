@@ -1,10 +1,10 @@
-/** Frame pieces built every step (streams/frame/documentFrame): the markers copy and a rig's segments. */
+/** Frame pieces built every step (streams/frame/documentFrame): the markers copy, a rig's segments and its live view. */
 import { describe, expect, it } from 'vitest';
 import { defaultStandingPose } from '../../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { PART_NAMES, solvePose } from '../../../core/rig/skeleton';
 import { toWorld } from '../../../core/rig/worldPose';
-import { copyMarkers, rigView } from '../../../streams/frame/documentFrame';
+import { copyMarkers, liveRigView, rigView } from '../../../streams/frame/documentFrame';
 
 describe('copyMarkers', () => {
   it('copies every marker into new arrays, in the same key order, so the live pose can change under the frame', () => {
@@ -32,5 +32,28 @@ describe('rigView', () => {
     expect(view.headCenter).toBe(world.head.end);
     expect(view.state).toBe('RAGDOLL');
     expect(view.terrain).toBe('DISABLED');
+  });
+});
+
+describe('liveRigView', () => {
+  it('is rigView with the live fields over its defaults: the same keys in the same order, the same values, the pose\'s ends shared', () => {
+    const markers = defaultStandingPose(DEFAULT_PROPORTIONS);
+    const world = toWorld(solvePose(markers, DEFAULT_PROPORTIONS), [300, 1400], 'RIGHT');
+    const live = {
+      state: 'RAGDOLL', terrain: 'DISABLED', heldProp: 'box',
+      speech: [{ text: 'ouch', overlay: false }], queue: { current: 'w', progress: 0.5, done: 1, state: 'waiting' },
+    };
+    const view = liveRigView('a', [300, 1400], 'RIGHT', markers, '#123456', live, world);
+    const spread = rigView('a', [300, 1400], 'RIGHT', markers, '#123456', { ...live }, world);
+    expect(Object.keys(view)).toEqual(Object.keys(spread));
+    expect(JSON.stringify(view)).toBe(JSON.stringify(spread));
+    expect(view.speech).toBe(live.speech);
+    expect(view.queue).toBe(live.queue);
+    expect(view.markers).toBe(markers);
+    for (const p of view.parts) {
+      expect(p.start).toBe(world[p.name].start);
+      expect(p.end).toBe(world[p.name].end);
+    }
+    expect(view.parts.map((p) => p.name)).toEqual(PART_NAMES.filter((n) => n !== 'head'));
   });
 });
