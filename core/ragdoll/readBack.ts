@@ -51,52 +51,66 @@ class RagdollPart implements WorldPart {
   }
 }
 
-/**
- * The head body sits on the head centre and hangs towards the neck: start at the neck, end on the body.
- * Body i's hanging axis is (−sin a, cos a).
- */
-function headPart(bodies: Float64Array, length: number): RagdollPart {
-  const cx = bodies[0];
-  const cy = bodies[1];
-  const hx = -Math.sin(bodies[2]);
-  const hy = Math.cos(bodies[2]);
-  return new RagdollPart('head', [cx + hx * length, cy + hy * length], [cx, cy], length);
-}
+const HEAD = PART_NAMES.indexOf('head');
+const TORSO = PART_NAMES.indexOf('torso');
 
-/** The torso hangs from the neck down to the pelvis (its start), centred on its body. */
-function torsoPart(bodies: Float64Array, length: number): RagdollPart {
-  const cx = bodies[3];
-  const cy = bodies[4];
-  const hx = -Math.sin(bodies[5]);
-  const hy = Math.cos(bodies[5]);
-  return new RagdollPart('torso', [cx + (hx * length) / 2, cy + (hy * length) / 2], [cx - (hx * length) / 2, cy - (hy * length) / 2], length);
-}
-
-/** A limb part runs along its hanging axis, centred on body `i`. */
-function limbPart(name: PartName, bodies: Float64Array, i: number, length: number): RagdollPart {
-  const cx = bodies[i * 3];
-  const cy = bodies[i * 3 + 1];
-  const hx = -Math.sin(bodies[i * 3 + 2]);
-  const hy = Math.cos(bodies[i * 3 + 2]);
-  return new RagdollPart(name, [cx - (hx * length) / 2, cy - (hy * length) / 2], [cx + (hx * length) / 2, cy + (hy * length) / 2], length);
-}
+/** Where part `i`'s start and end are in `RagdollEnds`. */
+export const startOf = (i: number): number => i * 2;
+export const endOf = (i: number): number => i * 2 + 1;
 
 /**
- * `bodies`: x, y (px) and rotation per part, PART_NAMES order. One literal of the ten parts, keys
- * in PART_NAMES order: it is built every step a ragdoll moves, and a literal has its shape at once.
+ * Each part's two ends on the stage: part i's start at `startOf(i)`, its end at `endOf(i)`,
+ * PART_NAMES order. What a frame draws; `poseFromEnds` makes the pose's parts around them.
  */
-export function poseFromBodies(bodies: Float64Array, proportions: RigProportions): WorldPose {
+export type RagdollEnds = readonly Vec2[];
+
+/**
+ * From each body's centre and rotation (x, y px, rotation per part, PART_NAMES order). Body i's
+ * hanging axis is (−sin a, cos a). The head body sits on the head centre and hangs towards the
+ * neck (start at the neck, end on the body); the torso hangs from the neck down to the pelvis (its
+ * start); every other part runs along its axis, centred on its body.
+ */
+export function endsFromBodies(bodies: Float64Array, proportions: RigProportions): RagdollEnds {
+  const lengths = partLengths(proportions);
+  const ends = new Array<Vec2>(PART_NAMES.length * 2);
+  for (let i = 0; i < PART_NAMES.length; i += 1) {
+    const cx = bodies[i * 3];
+    const cy = bodies[i * 3 + 1];
+    const hx = -Math.sin(bodies[i * 3 + 2]);
+    const hy = Math.cos(bodies[i * 3 + 2]);
+    const length = lengths[i];
+    if (i === HEAD) {
+      ends[startOf(i)] = [cx + hx * length, cy + hy * length];
+      ends[endOf(i)] = [cx, cy];
+    } else if (i === TORSO) {
+      ends[startOf(i)] = [cx + (hx * length) / 2, cy + (hy * length) / 2];
+      ends[endOf(i)] = [cx - (hx * length) / 2, cy - (hy * length) / 2];
+    } else {
+      ends[startOf(i)] = [cx - (hx * length) / 2, cy - (hy * length) / 2];
+      ends[endOf(i)] = [cx + (hx * length) / 2, cy + (hy * length) / 2];
+    }
+  }
+  return ends;
+}
+
+/** The pose whose parts run between `ends` (shared, not copied). One literal, keys in PART_NAMES order. */
+export function poseFromEnds(ends: RagdollEnds, proportions: RigProportions): WorldPose {
   const l = partLengths(proportions);
   return {
-    head: headPart(bodies, l[0]),
-    torso: torsoPart(bodies, l[1]),
-    left_upper_arm: limbPart('left_upper_arm', bodies, 2, l[2]),
-    left_lower_arm: limbPart('left_lower_arm', bodies, 3, l[3]),
-    right_upper_arm: limbPart('right_upper_arm', bodies, 4, l[4]),
-    right_lower_arm: limbPart('right_lower_arm', bodies, 5, l[5]),
-    left_upper_leg: limbPart('left_upper_leg', bodies, 6, l[6]),
-    left_lower_leg: limbPart('left_lower_leg', bodies, 7, l[7]),
-    right_upper_leg: limbPart('right_upper_leg', bodies, 8, l[8]),
-    right_lower_leg: limbPart('right_lower_leg', bodies, 9, l[9]),
+    head: new RagdollPart('head', ends[0], ends[1], l[0]),
+    torso: new RagdollPart('torso', ends[2], ends[3], l[1]),
+    left_upper_arm: new RagdollPart('left_upper_arm', ends[4], ends[5], l[2]),
+    left_lower_arm: new RagdollPart('left_lower_arm', ends[6], ends[7], l[3]),
+    right_upper_arm: new RagdollPart('right_upper_arm', ends[8], ends[9], l[4]),
+    right_lower_arm: new RagdollPart('right_lower_arm', ends[10], ends[11], l[5]),
+    left_upper_leg: new RagdollPart('left_upper_leg', ends[12], ends[13], l[6]),
+    left_lower_leg: new RagdollPart('left_lower_leg', ends[14], ends[15], l[7]),
+    right_upper_leg: new RagdollPart('right_upper_leg', ends[16], ends[17], l[8]),
+    right_lower_leg: new RagdollPart('right_lower_leg', ends[18], ends[19], l[9]),
   };
+}
+
+/** `bodies`: x, y (px) and rotation per part, PART_NAMES order. */
+export function poseFromBodies(bodies: Float64Array, proportions: RigProportions): WorldPose {
+  return poseFromEnds(endsFromBodies(bodies, proportions), proportions);
 }

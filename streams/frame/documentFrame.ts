@@ -4,7 +4,8 @@ import { resolveProp } from '../../core/props/resolve';
 import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrainShapes';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
-import { solvePose } from '../../core/rig/skeleton';
+import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
+import { endOf, startOf, type RagdollEnds } from '../../core/ragdoll/readBack';
 import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
 import type { Facing } from '../../core/rig/facing';
 import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView, Vec2 } from './frame';
@@ -73,15 +74,18 @@ export interface LiveRigFields {
 /**
  * A PLAY rig view: `rigView`'s object with its live fields, built as one literal (the runtime
  * builds one per rig per step: no defaults object to spread over). Same keys, same order.
+ * `parts` and `headCenter`: `segments(world)` and `world.head.end`, or a ragdoll's from its ends.
  */
-export function liveRigView(id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, live: LiveRigFields, world: WorldPose): RigView {
+export function liveRigView(
+  id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, live: LiveRigFields, parts: RigView['parts'], headCenter: Vec2,
+): RigView {
   return {
     id,
     root,
     facing,
     color,
-    parts: segments(world),
-    headCenter: world.head.end,
+    parts,
+    headCenter,
     headRadius: DEFAULT_PROPORTIONS.headRadius,
     markers,
     state: live.state,
@@ -98,12 +102,26 @@ const segment = (p: WorldPart): RigView['parts'][number] => ({ name: p.name, sta
  * The drawn segments: every part but the head (a circle), PART_NAMES order, sharing the pose's
  * ends. One array literal with constant keys: the runtime draws one per rig per step.
  */
-function segments(w: WorldPose): RigView['parts'] {
+export function segments(w: WorldPose): RigView['parts'] {
   return [
     segment(w.torso), segment(w.left_upper_arm), segment(w.left_lower_arm), segment(w.right_upper_arm), segment(w.right_lower_arm),
     segment(w.left_upper_leg), segment(w.left_lower_leg), segment(w.right_upper_leg), segment(w.right_lower_leg),
   ];
 }
+
+/** Part `i` (PART_NAMES order) of a ragdoll, between its ends. */
+const ragdollSegment = (ends: RagdollEnds, i: number): RigView['parts'][number] => ({ name: PART_NAMES[i], start: ends[startOf(i)], end: ends[endOf(i)] });
+
+/** `segments` of a ragdoll's pose, straight from its ends (the same arrays the pose's parts hold). */
+export function ragdollSegments(ends: RagdollEnds): RigView['parts'] {
+  return [
+    ragdollSegment(ends, 1), ragdollSegment(ends, 2), ragdollSegment(ends, 3), ragdollSegment(ends, 4), ragdollSegment(ends, 5),
+    ragdollSegment(ends, 6), ragdollSegment(ends, 7), ragdollSegment(ends, 8), ragdollSegment(ends, 9),
+  ];
+}
+
+/** The head centre of a ragdoll (its head part's end, as in the pose). */
+export const ragdollHeadCenter = (ends: RagdollEnds): Vec2 => ends[endOf(0)];
 
 export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 'EDIT'): FrameSnapshot {
   const terrain: TerrainView[] = [];

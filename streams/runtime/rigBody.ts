@@ -5,7 +5,10 @@
  * re-anchor on the terrain under the pelvis, and blend from the captured pose to standing.
  */
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
-import { MomentumTracker, RestTracker, STAND_UP_SECONDS, fitKey, poseFromBodies, ragdollBlueprint, standUpPose, standUpVariant, type StandUpKey, type StandUpVariant } from '../../core/ragdoll';
+import {
+  MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, fitKey, poseFromEnds, ragdollBlueprint, standUpPose, standUpVariant, startOf,
+  type RagdollEnds, type StandUpKey, type StandUpVariant,
+} from '../../core/ragdoll';
 import type { Facing } from '../../core/rig/facing';
 import { worldToMarker } from '../../core/rig/facing';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
@@ -20,6 +23,8 @@ const HEAD = PART_NAMES.indexOf('head');
 const TORSO = PART_NAMES.indexOf('torso');
 const LEFT_SHIN = PART_NAMES.indexOf('left_lower_leg');
 const RIGHT_SHIN = PART_NAMES.indexOf('right_lower_leg');
+const LEFT_FOREARM = PART_NAMES.indexOf('left_lower_arm');
+const RIGHT_FOREARM = PART_NAMES.indexOf('right_lower_arm');
 
 /** How far above the pelvis the search for ground under a fallen stickman starts (px). */
 const REANCHOR_ABOVE = 300;
@@ -32,6 +37,7 @@ export class RigBody {
   /** A ragdoll exists and `ragdollPoses` holds its bodies as last read. */
   private hasRagdoll = false;
   /** Derived from `ragdollPoses` when first asked for, kept while the bodies sleep (./readRagdoll). */
+  private cachedEnds: RagdollEnds | null = null;
   private cachedPose: WorldPose | null = null;
   private cachedRoot: Vec2 | null = null;
   /** The markers last derived, and the root and facing they are relative to. */
@@ -43,8 +49,19 @@ export class RigBody {
   /** The ragdoll's pose this step (stage px), while it is a ragdoll; built when asked for. */
   get ragdollPose(): WorldPose | null {
     if (!this.hasRagdoll) return null;
-    this.cachedPose ??= poseFromBodies(this.ragdollPoses, this.proportions);
+    this.cachedPose ??= poseFromEnds(this.ragdollEnds()!, this.proportions);
     return this.cachedPose;
+  }
+
+  /**
+   * The two ends of each of the ragdoll's parts this step (the pose's parts run between these very
+   * arrays): what a frame draws, without building the pose. The same until the bodies move;
+   * read-only to callers.
+   */
+  ragdollEnds(): RagdollEnds | null {
+    if (!this.hasRagdoll) return null;
+    this.cachedEnds ??= endsFromBodies(this.ragdollPoses, this.proportions);
+    return this.cachedEnds;
   }
 
   /**
@@ -169,15 +186,15 @@ export class RigBody {
    * while neither the bodies nor the root or facing moved (read-only to callers).
    */
   ragdollMarkers(root: Vec2, facing: Facing): MarkerPose | null {
-    const p = this.ragdollPose;
-    if (!p) return null;
+    const ends = this.ragdollEnds();
+    if (!ends) return null;
     if (this.cachedMarkers && this.markersRootX === root[0] && this.markersRootY === root[1] && this.markersFacing === facing) return this.cachedMarkers;
     const markers: MarkerPose = {
-      Torso: worldToMarker(p.torso.start, root, facing),
-      Left_Hand: worldToMarker(p.left_lower_arm.end, root, facing),
-      Right_Hand: worldToMarker(p.right_lower_arm.end, root, facing),
-      Left_Leg: worldToMarker(p.left_lower_leg.end, root, facing),
-      Right_Leg: worldToMarker(p.right_lower_leg.end, root, facing),
+      Torso: worldToMarker(ends[startOf(TORSO)], root, facing),
+      Left_Hand: worldToMarker(ends[endOf(LEFT_FOREARM)], root, facing),
+      Right_Hand: worldToMarker(ends[endOf(RIGHT_FOREARM)], root, facing),
+      Left_Leg: worldToMarker(ends[endOf(LEFT_SHIN)], root, facing),
+      Right_Leg: worldToMarker(ends[endOf(RIGHT_SHIN)], root, facing),
     };
     this.cachedMarkers = markers;
     this.markersRootX = root[0];
@@ -188,6 +205,7 @@ export class RigBody {
 
   /** The bodies moved (or are gone): what was derived from them is stale. */
   private forgetDerived(): void {
+    this.cachedEnds = null;
     this.cachedPose = null;
     this.cachedRoot = null;
     this.cachedMarkers = null;

@@ -11,10 +11,12 @@ import { PART_NAMES } from '../../core/rig/skeleton';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
-import { DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, stickmanMarkers } from '../frame/documentFrame';
+import {
+  DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, ragdollHeadCenter, ragdollSegments, segments, stickmanMarkers,
+} from '../frame/documentFrame';
 import type { FrameSnapshot, PropView, RigView } from '../frame/frame';
-import type { WorldPose } from '../../core/rig/worldPose';
 import type { RigConnection } from '../../machines/connectRig';
+import type { RagdollEnds } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
 import { PhysicsWorld } from '../physics/world';
 import { tickTime, type TraceRecord } from '../trace/records';
@@ -326,14 +328,14 @@ export class StageRuntime {
   }
 
   /** Each rig's last frame view and what it was built from (`s.rigs` order). */
-  private readonly lastRigViews: Array<{ view: RigView; world: WorldPose; live: RigConnection } | undefined> = [];
+  private readonly lastRigViews: Array<{ view: RigView; ends: RagdollEnds | null; live: RigConnection } | undefined> = [];
 
   /**
    * Rig `i`'s view in this step's frame. Frames are immutable, and so is all a view is built from
-   * but the live marker pose, which is copied: the solved world pose, a ragdoll's markers (derived
-   * anew whenever its bodies move) and the connection (anew whenever a snapshot changes). So a
-   * ragdoll whose bodies slept and whose machines did nothing since the last frame (no speech
-   * started or ended, no wait counted) has last frame's view, which nothing ever mutates.
+   * but the live marker pose, which is copied: the solved world pose, a ragdoll's ends, markers and
+   * root (derived anew whenever its bodies move) and the connection (anew whenever a snapshot
+   * changes). So a ragdoll whose bodies slept and whose machines did nothing since the last frame
+   * (no speech started or ended, no wait counted) has last frame's view, which nothing mutates.
    */
   private rigFrameView(r: RigRuntime, i: number): RigView {
     const m = r.motion;
@@ -341,18 +343,27 @@ export class StageRuntime {
     const y = m.root[1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new NonFiniteStateError(r.id, 'root');
     const live = r.connection;
-    const world = r.worldPose;
-    const ragdollMarkers = r.body.ragdollMarkers(m.root, m.facing);
+    const color = r.object.color ?? DEFAULT_STICKMAN_COLOR;
     const last = this.lastRigViews[i];
-    if (ragdollMarkers && last && last.view.markers === ragdollMarkers && last.world === world && last.live === live
-      && last.view.root[0] === x && last.view.root[1] === y && last.view.facing === m.facing) return last.view;
-    const markers = ragdollMarkers ?? copyMarkers(m.markers);
-    const view = liveRigView(r.id, [x, y], m.facing, markers, r.object.color ?? DEFAULT_STICKMAN_COLOR, live, world);
+    // A ragdoll is drawn from its parts' ends, without building its pose.
+    const ends = r.body.ragdollEnds();
+    let view: RigView;
+    if (ends) {
+      const markers = r.body.ragdollMarkers(m.root, m.facing)!;
+      if (last && last.ends === ends && last.view.markers === markers && last.live === live
+        && last.view.root[0] === x && last.view.root[1] === y && last.view.facing === m.facing) return last.view;
+      // The root the body derived (as read-only as the frame) when the rig's root is still it.
+      const root = r.body.ragdollRoot() as Vec2;
+      view = liveRigView(r.id, root[0] === x && root[1] === y ? root : [x, y], m.facing, markers, color, live, ragdollSegments(ends), ragdollHeadCenter(ends));
+    } else {
+      const world = r.worldPose;
+      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(m.markers), color, live, segments(world), world.head.end);
+    }
     if (last) {
       last.view = view;
-      last.world = world;
+      last.ends = ends;
       last.live = live;
-    } else this.lastRigViews[i] = { view, world, live };
+    } else this.lastRigViews[i] = { view, ends, live };
     return view;
   }
 

@@ -21,10 +21,8 @@ export function drainContacts(s: StepState): void {
   // Physics contacts first, then stickman ↔ stickman touches (found by geometry, same contract).
   const touches = s.stickmanTouches.step(s.rigs);
   const contacts = touches.length > 0 ? [...physical, ...touches] : physical;
-  const flinch = (rigId: string, part: string, push: [number, number], propId: string) => {
-    const v = s.world.bodyState(propId)?.velocity;
-    if (v) s.rigById.get(rigId)?.addReaction(part as PartName, push, Math.hypot(v[0], v[1]));
-  };
+  // Made only in a step that has a stickman ↔ prop start: most steps have none.
+  let flinch: Flinch | undefined;
   for (const c of contacts) {
     s.contact$.next(c);
     // A ragdoll's bodies collide physically but never fire a rule or a reaction (seed 4.5).
@@ -35,6 +33,7 @@ export function drainContacts(s: StepState): void {
       for (const e of stickmanStickmanEvents(c)) events.push(e);
     } else if (proxies === 1 && prop) {
       // RECOVERING contacts may fire the rule; the flinch is a no-op outside ANIMATED.
+      if (c.type === 'started') flinch ??= flincher(s);
       const e = stickmanPropEvent(c, s.stickmanPairs, c.type === 'started' ? flinch : undefined);
       if (e) events.push(e);
     } else if (prop && proxies === 0) {
@@ -61,6 +60,16 @@ export function drainContacts(s: StepState): void {
     s.areaOccupants.get(e.target!)?.delete(e.source);
     events.push(e);
   }
+}
+
+type Flinch = (rigId: string, part: string, push: [number, number], propId: string) => void;
+
+/** A newly touching part flinches away from the prop, scaled by the prop's speed (seed 4.5). */
+function flincher(s: StepState): Flinch {
+  return (rigId, part, push, propId) => {
+    const v = s.world.bodyState(propId)?.velocity;
+    if (v) s.rigById.get(rigId)?.addReaction(part as PartName, push, Math.hypot(v[0], v[1]));
+  };
 }
 
 function rootOf(s: StepState, rigId: string): [number, number] {
