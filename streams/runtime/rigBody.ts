@@ -36,7 +36,7 @@ export class RigBody {
   private rest: RestTracker | null = null;
   /** A ragdoll exists and `ragdollPoses` holds its bodies as last read. */
   private hasRagdoll = false;
-  /** Derived from `ragdollPoses` when first asked for, kept while the bodies sleep (./readRagdoll). */
+  /** Derived from `ragdollPoses` when first asked for (the ends, then the pose around them), kept while the bodies sleep (./readRagdoll). */
   private cachedEnds: RagdollEnds | null = null;
   private cachedPose: WorldPose | null = null;
   private cachedRoot: Vec2 | null = null;
@@ -66,7 +66,7 @@ export class RigBody {
 
   /**
    * The pelvis x and the lowest y of the ragdoll's parts (the root follows them), without building
-   * the pose; the same array until the bodies move (read-only to callers).
+   * the pose; the same array until the bodies move, never changed once made (frames keep it).
    */
   ragdollRoot(): Readonly<Vec2> | null {
     if (!this.hasRagdoll) return null;
@@ -183,7 +183,7 @@ export class RigBody {
 
   /**
    * The ragdoll's pose as rig-local markers (frames and handles read markers); the same object
-   * while neither the bodies nor the root or facing moved (read-only to callers).
+   * while neither the bodies nor the root or facing moved. Never changed once made: frames keep it.
    */
   ragdollMarkers(root: Vec2, facing: Facing): MarkerPose | null {
     const ends = this.ragdollEnds();
