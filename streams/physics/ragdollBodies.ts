@@ -90,13 +90,18 @@ export function buildRagdoll(world: World, blueprint: RagdollBlueprint, slot: nu
 /** What one read-back saw (`readRagdoll`). */
 export interface RagdollRead {
   /** Rapier has every body asleep: nothing moved, and `out` was left as it was. */
-  asleep: boolean;
+  readonly asleep: boolean;
   /**
    * Every part slower than the rest thresholds (RAGDOLL_REST_SPEED px/s, RAGDOLL_REST_ANGULAR_SPEED
    * rad/s): the rest tracker's "still" for this step. Asleep counts as still.
    */
-  still: boolean;
+  readonly still: boolean;
 }
+
+/** The three answers a read can give, shared (frozen): a read allocates nothing of its own. */
+const ASLEEP: RagdollRead = Object.freeze({ asleep: true, still: true });
+const STILL: RagdollRead = Object.freeze({ asleep: false, still: true });
+const MOVING: RagdollRead = Object.freeze({ asleep: false, still: false });
 
 /** Where `translation()` writes, instead of a new vector per body read. */
 const position = { x: 0, y: 0 };
@@ -110,7 +115,7 @@ const position = { x: 0, y: 0 };
  */
 export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, dt: number): RagdollRead {
   const bodies = r.bodies;
-  if (known && allAsleep(bodies)) return { asleep: true, still: true };
+  if (known && allAsleep(bodies)) return ASLEEP;
   const fromMove = known && dt > 0;
   // Moves under half of each threshold are still without the exact hypot / atan2: no rounding
   // comes near a factor of two, so the answer is the exact test's, which decides everything else.
@@ -141,7 +146,7 @@ export function readRagdoll(r: BuiltRagdoll, out: Float64Array, known: boolean, 
     out[j + 1] = y;
     out[j + 2] = a;
   }
-  return { asleep: false, still };
+  return still ? STILL : MOVING;
 }
 
 /** A jointed ragdoll is one island and sleeps as a whole; an awake one answers at its first body. */
