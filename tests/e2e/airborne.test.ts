@@ -7,66 +7,20 @@
  * label, both feet locked). The timeline lists the landing with its fall height. Screenshots go to
  * artifacts/e2e/airborne-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, stageToPage, startHarness, withApp as withHarnessApp, type AppPage, type Harness, rigPoint } from './harness';
+import { loadPixels, screenshot, stageToPage, rigPoint, useHarness, nextFrames, pauseWhen, zoomAt } from './harness';
 
-let h: Harness;
+const { withApp } = useHarness();
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const withApp = <T>(fn: (app: AppPage) => Promise<T>): Promise<T> => withHarnessApp(h, fn);
 type Vec2 = [number, number];
 
 const PLATFORM_EDGE = 2000; // the demo platform's right edge (its top is y = 1100)
 const GROUND_TOP = 1400;
 const LANDING_X = 2250;
 
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const selection = (page: Page) => page.evaluate(() => window.__stage!.selection());
 const doc = (page: Page) => page.evaluate(() => window.__stage!.controller.document);
-
-/** Zooms the view about a stage point with the mouse wheel (as a director would). */
-async function zoomAt(page: Page, p: Vec2, deltaY: number) {
-  const [x, y] = await stageToPage(page, p);
-  await page.mouse.move(x, y);
-  await page.mouse.wheel(0, deltaY);
-  await nextFrames(page);
-}
-
-/**
- * Pauses the stage on the very step `body` returns true. `body` is a function body over `runtime`
- * (the StageRuntime); a slow browser cannot overshoot the moment.
- */
-async function pauseWhen(page: Page, body: string, timeout = 90_000) {
-  await page.evaluate(
-    ([src, ms]) =>
-      new Promise<void>((resolve, reject) => {
-        const test = new Function('runtime', src) as (runtime: unknown) => boolean;
-        const c = window.__stage!.controller;
-        const sub = c.tick$.subscribe(() => {
-          if (!test(c.currentRuntime)) return;
-          sub.unsubscribe();
-          clearTimeout(timer);
-          c.send({ type: 'ui.pause' });
-          resolve();
-        });
-        const timer = setTimeout(() => {
-          sub.unsubscribe();
-          reject(new Error(`never true: ${src}`));
-        }, ms);
-      }),
-    [body, timeout] as const,
-  );
-  await page.waitForFunction(() => window.__stage!.mode().paused);
-  await nextFrames(page);
-}
 
 async function resume(page: Page) {
   await page.click('[data-testid="play-pause"]');
@@ -95,21 +49,13 @@ const ada = (page: Page) =>
  * limb drawn there shows as its own colour even if the paused frame is a pixel or two off.
  */
 async function darkestNear(page: Page, [x, y]: Vec2, r = 4): Promise<number> {
-  const png = await page.screenshot({ clip: { x: Math.round(x - r), y: Math.round(y - r), width: 2 * r + 1, height: 2 * r + 1 } });
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  await loadPixels(page, await page.screenshot({ clip: { x: Math.round(x - r), y: Math.round(y - r), width: 2 * r + 1, height: 2 * r + 1 } }));
+  return page.evaluate(() => {
+    const d = (window as unknown as { __pixels: Uint8ClampedArray }).__pixels;
     let min = 255;
     for (let i = 0; i < d.length; i += 4) min = Math.min(min, 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]);
     return min;
-  }, png.toString('base64'));
+  });
 }
 
 /** The stage's overlay label texts on screen. */
@@ -166,7 +112,7 @@ describe('walking off the demo platform', () => {
 
       // Walking to the edge, arms at the end of their swing: the far arm (her left, facing RIGHT)
       // is drawn a shade darker than the near one.
-      await pauseWhen(page, `const r = runtime.rig('stick-1'); const p = r.worldPose; return r.motion.walkTargetX !== null && r.motion.root[0] > 1800 && r.motion.walkBlend > 0.98 && Math.abs(p.left_lower_arm.end[0] - p.right_lower_arm.end[0]) > 130;`);
+      await pauseWhen(page, `const r = runtime.rig('stick-1'); const p = r.worldPose; return r.motion.walkTargetX !== null && r.motion.root[0] > 1800 && r.motion.walkBlend > 0.98 && Math.abs(p.left_lower_arm.end[0] - p.right_lower_arm.end[0]) > 130;`, 90_000);
       const arms = await page.evaluate(() => {
         const p = window.__stage!.controller.currentRuntime!.rig('stick-1')!.worldPose;
         const mid = (a: readonly number[], b: readonly number[]) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as [number, number];
@@ -184,7 +130,7 @@ describe('walking off the demo platform', () => {
       await resume(page);
 
       // Mid-air: well into the fall, off the edge and still moving the walk's way.
-      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'AIRBORNE' && r.motion.root[1] - r.motion.fallStartY > 120;`);
+      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'AIRBORNE' && r.motion.root[1] - r.motion.fallStartY > 120;`, 90_000);
       const air = await ada(page);
       expect(air.phase).toBe('AIRBORNE');
       expect(air.root[0]).toBeGreaterThan(PLATFORM_EDGE);
@@ -199,7 +145,7 @@ describe('walking off the demo platform', () => {
 
       // Mid-compression: the deepest point, 0.08 s after touchdown.
       await resume(page);
-      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'LANDING_IMPACT' && r.motion.landing.elapsed >= 0.08 - 1e-9;`);
+      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'LANDING_IMPACT' && r.motion.landing.elapsed >= 0.08 - 1e-9;`, 90_000);
       const land = await ada(page);
       expect(land.phase).toBe('LANDING_IMPACT');
       expect(land.landing!.fallHeight).toBeCloseTo(300, 6);

@@ -4,19 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { canvasStats, objects, withApp as withHarnessApp, pixelAt, ROOT, screenshot, stageToPage, startHarness, waitForApp, waitTicks, type AppPage, type Harness } from './harness';
+import { canvasStats, objects, pixelAt, ROOT, screenshot, stageToPage, waitForApp, waitTicks, useHarness } from './harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const { withApp } = useHarness();
 
 /** A point high above the demo's ground where a placed prop falls freely. */
 const DROP_POINT: [number, number] = [2200, 700];
@@ -27,7 +19,6 @@ const DEMO_OBJECTS = (JSON.parse(readFileSync(resolve(ROOT, 'scenes/demo.scene.j
 
 const colorDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-const withApp = <T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> => withHarnessApp(h, fn, query);
 
 async function placeBox(page: Page, at: [number, number] = DROP_POINT): Promise<string> {
   const before = await objects(page);

@@ -4,24 +4,14 @@
  * the result (walks, speech bubbles, rule dispatches in the timeline).
  * Screenshots go to artifacts/e2e/*.png. Waits poll window.__stage, never fixed sleeps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { objects, withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness, rigPoint } from './harness';
+import { objects, screenshot, stageToPage, rigPoint, useHarness, nextFrames } from './harness';
 
-let h: Harness;
+const { withApp } = useHarness();
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const withApp = <T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> => withHarnessApp(h, fn, query);
 
 const doc = (page: Page) => page.evaluate(() => window.__stage!.controller.document);
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Page point on a stickman's torso (from the drawn frame, so it works for any pose). */
 /** World position of a rig marker (as the EDIT handles place it). */

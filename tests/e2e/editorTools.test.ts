@@ -5,24 +5,16 @@
  * camera following a stickman in PLAY.
  * Screenshots go to artifacts/e2e/*.png. Waits poll window.__stage, never fixed sleeps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { objects, screenshot, stageToPage, startHarness, waitForApp, type Harness } from './harness';
+import { objects, screenshot, stageToPage, waitForApp, useHarness, nextFrames } from './harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const harness = useHarness();
 
 /** A fresh context at `width`×`height` (clipboard allowed), `pages` app pages in it, closed afterwards. */
 async function withPages<T>(size: { width: number; height: number }, pages: number, fn: (pages: Page[], context: BrowserContext, errors: string[]) => Promise<T>): Promise<T> {
-  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1 });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h.url).origin });
+  const context = await harness.h.browser.newContext({ viewport: size, deviceScaleFactor: 1 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harness.h.url).origin });
   const errors: string[] = [];
   try {
     const opened: Page[] = [];
@@ -32,7 +24,7 @@ async function withPages<T>(size: { width: number; height: number }, pages: numb
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
       });
-      await page.goto(h.url);
+      await page.goto(harness.h.url);
       await waitForApp(page);
       opened.push(page);
     }
@@ -45,7 +37,6 @@ async function withPages<T>(size: { width: number; height: number }, pages: numb
   }
 }
 
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const selection = (page: Page) => page.evaluate(() => window.__stage!.selection());
 const mode = (page: Page) => page.evaluate(() => window.__stage!.mode());
 const tick = (page: Page) => page.evaluate(() => window.__stage!.frame().tick);

@@ -2,6 +2,7 @@
  * e2e harness: a Vite dev server started in-process on a free port and Debian's Chromium driven by
  * playwright-core. Never downloads a browser.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
@@ -54,6 +55,35 @@ export async function startHarness(): Promise<Harness> {
       await browser.close().catch(() => undefined);
       await server.close().catch(() => undefined);
     },
+  };
+}
+
+/** The harness of one test file: started before its tests, closed after them. */
+export interface FileHarness {
+  /** The running harness (only inside tests and hooks). */
+  readonly h: Harness;
+  /** `withApp` on this file's harness. */
+  withApp<T>(fn: (app: AppPage) => Promise<T>, query?: string): Promise<T>;
+}
+
+/** Starts a harness for the calling test file (beforeAll) and closes it afterwards (afterAll). */
+export function useHarness(): FileHarness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const h = (): Harness => {
+    if (!started) throw new Error('the e2e harness is used before beforeAll started it');
+    return started;
+  };
+  return {
+    get h() {
+      return h();
+    },
+    withApp: (fn, query = '') => withApp(h(), fn, query),
   };
 }
 
@@ -123,11 +153,12 @@ export async function screenshot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`) });
 }
 
-/** Mean and variance of the luminance of the stage canvas, from a screenshot of its element. */
-export async function canvasStats(page: Page, name?: string): Promise<{ mean: number; variance: number; distinct: number }> {
-  const canvas = page.locator('[data-testid="stage-canvas"]');
-  const png = await canvas.screenshot(name ? { path: resolve(ARTIFACTS, `${name}.png`) } : {});
-  return page.evaluate(async (b64) => {
+/**
+ * Decodes a screenshot in the page and keeps its RGBA bytes as `window.__pixels`, for the next
+ * `page.evaluate` to scan (a whole canvas is too big to send back to Node as numbers).
+ */
+export async function loadPixels(page: Page, png: Buffer): Promise<void> {
+  await page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -136,7 +167,16 @@ export async function canvasStats(page: Page, name?: string): Promise<{ mean: nu
     c.height = img.height;
     const ctx = c.getContext('2d')!;
     ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    (window as unknown as { __pixels: Uint8ClampedArray }).__pixels = ctx.getImageData(0, 0, c.width, c.height).data;
+  }, png.toString('base64'));
+}
+
+/** Mean and variance of the luminance of the stage canvas, from a screenshot of its element. */
+export async function canvasStats(page: Page, name?: string): Promise<{ mean: number; variance: number; distinct: number }> {
+  const canvas = page.locator('[data-testid="stage-canvas"]');
+  await loadPixels(page, await canvas.screenshot(name ? { path: resolve(ARTIFACTS, `${name}.png`) } : {}));
+  return page.evaluate(() => {
+    const d = (window as unknown as { __pixels: Uint8ClampedArray }).__pixels;
     let sum = 0;
     let sq = 0;
     const colors = new Set<number>();
@@ -149,24 +189,57 @@ export async function canvasStats(page: Page, name?: string): Promise<{ mean: nu
     }
     const mean = sum / n;
     return { mean, variance: sq / n - mean * mean, distinct: colors.size };
-  }, png.toString('base64'));
+  });
 }
 
 /** RGB at a CSS point of the page (from a screenshot of a small clip). */
 export async function pixelAt(page: Page, x: number, y: number): Promise<[number, number, number]> {
-  const png = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = 1;
-    c.height = 1;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, 1, 1).data;
+  await loadPixels(page, await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } }));
+  return page.evaluate(() => {
+    const d = (window as unknown as { __pixels: Uint8ClampedArray }).__pixels;
     return [d[0], d[1], d[2]] as [number, number, number];
-  }, png.toString('base64'));
+  });
+}
+
+/** Waits for two animation frames: whatever the last input changed has been drawn. */
+export const nextFrames = (page: Page): Promise<void> => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+/** Zooms the view about a stage point with the mouse wheel (as a director would). */
+export async function zoomAt(page: Page, p: [number, number], deltaY: number): Promise<void> {
+  const [x, y] = await stageToPage(page, p);
+  await page.mouse.move(x, y);
+  await page.mouse.wheel(0, deltaY);
+  await nextFrames(page);
+}
+
+/**
+ * Pauses the stage on the very step `body` returns true (so a slow browser cannot overshoot the
+ * moment), then waits until that frame is drawn. `body` is a function body over `runtime` (the
+ * StageRuntime) and `memo` (an object kept between steps).
+ */
+export async function pauseWhen(page: Page, body: string, timeout = 30_000): Promise<void> {
+  await page.evaluate(
+    ([src, ms]) =>
+      new Promise<void>((resolve, reject) => {
+        const test = new Function('runtime', 'memo', src) as (runtime: unknown, memo: Record<string, unknown>) => boolean;
+        const memo = {};
+        const c = window.__stage!.controller;
+        const sub = c.tick$.subscribe(() => {
+          if (!test(c.currentRuntime, memo)) return;
+          sub.unsubscribe();
+          clearTimeout(timer);
+          c.send({ type: 'ui.pause' });
+          resolve();
+        });
+        const timer = setTimeout(() => {
+          sub.unsubscribe();
+          reject(new Error(`never true: ${src}`));
+        }, ms);
+      }),
+    [body, timeout] as const,
+  );
+  await page.waitForFunction(() => window.__stage!.mode().paused);
+  await nextFrames(page);
 }
 
 /** Page coordinates of a stage point. */

@@ -3,19 +3,11 @@
  * the stage), a wait and Drop Prop; PLAY shows the stickman walking over, crouching, carrying the
  * ball at its wrist, and dropping it. Screenshot: artifacts/e2e/props-carry.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, stageToPage, startHarness, withApp, type Harness, rigPoint } from './harness';
+import { screenshot, stageToPage, rigPoint, useHarness } from './harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const { withApp } = useHarness();
 
 type Vec2 = [number, number];
 
@@ -31,7 +23,7 @@ const doc = {
 
 describe('carrying a prop in the browser', () => {
   it('Direct popup: pick up the ball and drop it; PLAY carries it at the wrist, then drops it', async () => {
-    await withApp(h, async ({ page, errors }) => {
+    await withApp(async ({ page, errors }) => {
       await page.setInputFiles('[data-testid="open-input"]', { name: 'carry.scene.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
       await page.waitForFunction(() => window.__stage!.objects().some((o) => o.id === 'ada'));
       await page.click('[data-testid="fit"]');

@@ -6,22 +6,13 @@
  * Screenshots go to artifacts/e2e/props-*.png.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { withApp as withHarnessApp, screenshot, stageToPage, startHarness, type AppPage, type Harness, rigPoint } from './harness';
+import { screenshot, stageToPage, rigPoint, useHarness } from './harness';
 import { loadSceneText } from '../../core/scene/io';
 
-let h: Harness;
+const { withApp } = useHarness();
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const withApp = <T>(fn: (app: AppPage) => Promise<T>): Promise<T> => withHarnessApp(h, fn);
 const doc = (page: Page) => page.evaluate(() => window.__stage!.controller.document);
 
 const CRATE = {

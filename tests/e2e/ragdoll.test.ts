@@ -4,26 +4,16 @@
  * stands up), and the director's grab in PLAY: a box grabbed, carried and thrown; a stickman
  * grabbed, lifted and let go. Screenshots go to artifacts/e2e/*.png. Waits poll window.__stage.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT, withApp as withHarnessApp, screenshot, stageToPage, startHarness, waitTicks, type AppPage, type Harness } from './harness';
+import { ROOT, screenshot, stageToPage, waitTicks, useHarness, nextFrames, pauseWhen, zoomAt } from './harness';
 
-let h: Harness;
+const { withApp } = useHarness();
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const withApp = <T>(fn: (app: AppPage) => Promise<T>): Promise<T> => withHarnessApp(h, fn);
 type Vec2 = [number, number];
 
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const tick = (page: Page) => page.evaluate(() => window.__stage!.frame().tick);
 const rigOf = (page: Page, id: string) => page.evaluate((rid) => window.__stage!.frame().rigs.find((r) => r.id === rid)!, id);
 const propAt = (page: Page, id: string) => page.evaluate((pid) => window.__stage!.frame().props.find((p) => p.id === pid)!.position, id);
@@ -42,43 +32,6 @@ async function play(page: Page) {
 async function togglePause(page: Page, paused: boolean) {
   await page.click('[data-testid="play-pause"]');
   await page.waitForFunction((p) => window.__stage!.mode().paused === p, paused);
-}
-
-/** Zooms the view about a stage point with the mouse wheel (as a director would). */
-async function zoomAt(page: Page, p: Vec2, deltaY: number) {
-  const [x, y] = await stageToPage(page, p);
-  await page.mouse.move(x, y);
-  await page.mouse.wheel(0, deltaY);
-  await nextFrames(page);
-}
-
-/**
- * Pauses the stage on the very step `body` returns true (so a slow browser cannot overshoot the
- * moment). `body` is a function body over `runtime` (the StageRuntime) and `memo` (an object kept
- * between steps).
- */
-async function pauseWhen(page: Page, body: string, timeout = 30_000) {
-  await page.evaluate(
-    ([src, ms]) =>
-      new Promise<void>((resolve, reject) => {
-        const test = new Function('runtime', 'memo', src) as (runtime: unknown, memo: Record<string, unknown>) => boolean;
-        const memo = {};
-        const c = window.__stage!.controller;
-        const sub = c.tick$.subscribe(() => {
-          if (!test(c.currentRuntime, memo)) return;
-          sub.unsubscribe();
-          clearTimeout(timer);
-          c.send({ type: 'ui.pause' });
-          resolve();
-        });
-        const timer = setTimeout(() => {
-          sub.unsubscribe();
-          reject(new Error(`never true: ${src}`));
-        }, ms);
-      }),
-    [body, timeout] as const,
-  );
-  await page.waitForFunction(() => window.__stage!.mode().paused);
 }
 
 /** Waits for a rig state; a timeout says where the rig was and what it was doing. */

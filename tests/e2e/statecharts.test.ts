@@ -6,21 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, screenshot, startHarness, waitTicks, withApp as withHarnessApp, type AppPage, type Harness } from './harness';
+import { ROOT, screenshot, waitTicks, useHarness } from './harness';
 
-let h: Harness;
+const harness = useHarness();
+const withApp = harness.withApp;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const withApp = <T>(fn: (app: AppPage) => Promise<T>, query = ''): Promise<T> => withHarnessApp(h, fn, query);
 
 const PICKER = 'select[data-testid="statechart-actor"]';
 const TERRAIN = 'rig:stick-1/terrainMotion';
@@ -60,7 +52,7 @@ describe('Statecharts panel', () => {
   it('lists every actor, lays the chart out in a worker, and highlights GROUNDED once PLAY runs — without any outside request', async () => {
     await withApp(async ({ page, context, errors }) => {
       const outside: string[] = [];
-      const origin = new URL(h.url).origin;
+      const origin = new URL(harness.h.url).origin;
       context.on('request', (r) => {
         const url = r.url();
         if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
@@ -232,13 +224,13 @@ describe('Statecharts panel', () => {
   });
 
   it('with ?inspect=stately, says the hosted viewer needs the network and points to the panel; never "attached"', async () => {
-    const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await harness.h.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       // No network beyond the app: the hosted viewer cannot load.
-      const origin = new URL(h.url).origin;
+      const origin = new URL(harness.h.url).origin;
       await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
       const page = await context.newPage();
-      await page.goto(`${h.url}?inspect=stately`);
+      await page.goto(`${harness.h.url}?inspect=stately`);
       await page.waitForFunction(() => !!window.__stage?.physicsReady());
       await page.waitForFunction(() => [...document.querySelectorAll('.notice')].some((n) => n.textContent?.includes('Stately')));
       const texts = await noticeTexts(page);

@@ -7,24 +7,15 @@
  * decoded, an export can be cancelled.
  * Screenshots go to artifacts/e2e/take-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import { decompressFrames, parseGIF } from 'gifuct-js';
 import type { Page } from 'playwright-core';
 import { runCli, type CliIo } from '../../streams/cli/runCli';
-import { withApp as withHarnessApp, screenshot, stageToPage, startHarness, waitTicks, type AppPage, type Harness } from './harness';
+import { screenshot, stageToPage, waitTicks, useHarness } from './harness';
 
-let h: Harness;
+const { withApp } = useHarness();
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const withApp = <T>(fn: (app: AppPage) => Promise<T>): Promise<T> => withHarnessApp(h, fn);
 type Vec2 = [number, number];
 
 const tick = (page: Page) => page.evaluate(() => window.__stage!.controller.tick);

@@ -5,19 +5,11 @@
  * it. Reopening the throw in the queue panel shows its guide again, and a wall in the way ends it
  * at a contact. Screenshots: artifacts/e2e/throw-preview-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, stageToPage, startHarness, withApp, type Harness, rigPoint } from './harness';
+import { loadPixels, screenshot, stageToPage, rigPoint, useHarness, nextFrames } from './harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const { withApp } = useHarness();
 
 type Vec2 = [number, number];
 const TARGET: Vec2 = [2300, 1000];
@@ -42,25 +34,16 @@ async function open(page: Page, doc: object): Promise<void> {
 
 /** How many pixels of the stage canvas are within `tolerance` of `rgb` (one screenshot). */
 async function pixelsNear(page: Page, rgb: [number, number, number], tolerance = 40): Promise<number> {
-  const png = await page.locator('[data-testid="stage-canvas"]').screenshot();
-  return page.evaluate(async ({ b64, rgb: [r, g, b], tolerance: t }) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  await loadPixels(page, await page.locator('[data-testid="stage-canvas"]').screenshot());
+  return page.evaluate(({ rgb: [r, g, b], tolerance: t }) => {
+    const d = (window as unknown as { __pixels: Uint8ClampedArray }).__pixels;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) <= t) n += 1;
     return n;
-  }, { b64: png.toString('base64'), rgb, tolerance });
+  }, { rgb, tolerance });
 }
 
 const hint = (page: Page) => page.locator('[data-testid="throw-preview-hint"]');
-const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** DIRECT: Ada picks up the ball, then a throw point is being picked (the popup is closed). */
 async function directPickupThenThrow(page: Page): Promise<void> {
@@ -82,7 +65,7 @@ async function directPickupThenThrow(page: Page): Promise<void> {
 
 describe('throw preview in the browser', () => {
   it('Direct: pick up, then Throw Prop… shows the planned arc at the cursor; PLAY throws the ball through the point', async () => {
-    await withApp(h, async ({ page, errors }) => {
+    await withApp(async ({ page, errors }) => {
       await open(page, scene());
       await directPickupThenThrow(page);
 
@@ -142,7 +125,7 @@ describe('throw preview in the browser', () => {
   });
 
   it('the queue panel reopens a throw with its guide; a wall in the way ends it at a contact', async () => {
-    await withApp(h, async ({ page, errors }) => {
+    await withApp(async ({ page, errors }) => {
       const wall = { kind: 'terrain', id: 'wall', file_id: 4, shape: 'block', position: [1900, 1100], size: [60, 600], rotation: 0 };
       const doc = { ...scene([wall]), queues: { ada: [{ id: 'p1', type: 'pick_up_prop', target_prop_id: 'ball', hand: 'auto' }, { id: 't1', type: 'throw_prop', target_position: TARGET }] } };
       await open(page, doc);

@@ -4,27 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../streams/cli/runCli';
+import { memoryIo } from '../helpers/cliIo';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import { MARKER_NAMES } from '../../core/rig/markers';
 
 const demoText = readFileSync(new URL('../../scenes/demo.scene.json', import.meta.url), 'utf8');
 
+/** The CLI's I/O in memory; `traces` are its outputs by name. */
 function fakeIo(files: Record<string, string>, onStart?: CliIo['onStart']) {
-  const traces: Record<string, string[]> = {};
-  const err: string[] = [];
-  const io: CliIo = {
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT');
-      return files[p];
-    },
-    openOutput: (t) => {
-      traces[t] = [];
-      return { write: (l) => traces[t].push(l), close: async () => {} };
-    },
-    stderr: (t) => err.push(t),
-    onStart,
-  };
-  return { io, traces, err };
+  const { io, outputs, err } = memoryIo(files, onStart);
+  return { io, traces: outputs, err };
 }
 
 describe('npm run sim', () => {

@@ -6,29 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTakeText, saveTakeText } from '../../core/take/io';
-import { runCli, type CliIo } from '../../streams/cli/runCli';
+import { runCli } from '../../streams/cli/runCli';
+import { memoryIo } from '../helpers/cliIo';
 import { initPhysics } from '../../streams/physics/rapier';
 import { StageController } from '../../streams/stage/stageController';
 import { TakeSession } from '../../streams/take/session';
 import { toJsonLine } from '../../streams/trace/records';
 import { livePerformance, performanceScene, PERFORMANCE_TICKS, type LivePerformance } from './takeScenario';
-
-function fakeIo(files: Record<string, string>) {
-  const outputs: Record<string, string[]> = {};
-  const err: string[] = [];
-  const io: CliIo = {
-    readFile: (p) => {
-      if (!(p in files)) throw new Error('ENOENT');
-      return files[p];
-    },
-    openOutput: (t) => {
-      outputs[t] = [];
-      return { write: (l) => outputs[t].push(l), close: async () => {} };
-    },
-    stderr: (t) => err.push(t),
-  };
-  return { io, outputs, err };
-}
 
 let live: LivePerformance;
 let takeText: string;
@@ -66,7 +50,7 @@ describe('a recorded take', () => {
   });
 
   it('replayed by `npm run sim -- --take` writes the live trace byte for byte', async () => {
-    const { io, outputs, err } = fakeIo({ 'perf.take.json': takeText });
+    const { io, outputs, err } = memoryIo({ 'perf.take.json': takeText });
     expect(await runCli(['--take', 'perf.take.json', '--trace', 'out.jsonl'], io)).toBe(0);
     expect(err).toEqual([]);
     const replayed = outputs['out.jsonl'];
@@ -87,19 +71,19 @@ describe('a recorded take', () => {
   it('a malformed take is refused with the JSON path and reason (exit 2, nothing written)', async () => {
     const bad = JSON.parse(takeText);
     bad.commands[3].command.point = [1, 'x'];
-    const { io, outputs, err } = fakeIo({ 'bad.take.json': JSON.stringify(bad) });
+    const { io, outputs, err } = memoryIo({ 'bad.take.json': JSON.stringify(bad) });
     expect(await runCli(['--take', 'bad.take.json', '--trace', '-'], io)).toBe(2);
     expect(err.join('')).toMatch(/^bad\.take\.json: invalid take: \$\.commands\[3\]\.command\.point\[1\]: .+\n$/);
     expect(outputs).toEqual({});
     // A scene file is not a take.
-    const scene = fakeIo({ 's.json': JSON.stringify(bad.scene) });
+    const scene = memoryIo({ 's.json': JSON.stringify(bad.scene) });
     expect(await runCli(['--take', 's.json'], scene.io)).toBe(2);
     expect(scene.err.join('')).toMatch(/\$\.format: must be "stickman-stage\/take" \(this is a scene file, not a take\)/);
   });
 
   it('--take takes no scene and no --seconds', async () => {
     for (const argv of [['--take', 'a.take.json', 'demo.json'], ['--take', 'a.take.json', '--seconds', '3'], ['--take']]) {
-      const { io, err } = fakeIo({});
+      const { io, err } = memoryIo({});
       expect(await runCli(argv, io)).toBe(2);
       expect(err.join('')).toMatch(/--take/);
     }
@@ -129,7 +113,7 @@ describe('a take started by RESET', () => {
     expect(take.started_by).toBe('reset_paused');
     expect(take.commands.map((c) => [c.tick, c.command.type])).toEqual([[31, 'rig.ragdoll']]);
     expect(take.controls).toEqual([{ tick: 0, event: 'ui.resume' }]);
-    const { io, outputs } = fakeIo({ 'r.take.json': saveTakeText(take) });
+    const { io, outputs } = memoryIo({ 'r.take.json': saveTakeText(take) });
     expect(await runCli(['--take', 'r.take.json', '--trace', '-'], io)).toBe(0);
     expect(outputs['-'].join('\n')).toBe(lines.join('\n'));
     controller.dispose();

@@ -72,6 +72,22 @@ export function Palette(props: { editor: Editor }) {
     return t.type === 'place' && t.item.key === item.key;
   };
   const disabled = () => editor.mode().mode !== 'EDIT';
+  // One palette entry: a click arms placing it (a second click puts the select tool back).
+  const PaletteButton = (p: { item: PaletteItem; custom?: boolean; children: JSX.Element }) => (
+    <button
+      class="palette-item"
+      classList={{ active: active(p.item), custom: !!p.custom }}
+      disabled={disabled()}
+      data-testid={`palette-${p.item.key}`}
+      title={`${p.item.hint} — click, then click on the stage`}
+      onClick={() => (active(p.item) ? editor.setTool({ type: 'select' }) : editor.startPlacing(p.item))}
+    >
+      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+        {p.children}
+      </svg>
+      <span>{p.item.label}</span>
+    </button>
+  );
   return (
     <nav class="palette" data-testid="palette" aria-label="Palette">
       <For each={PALETTE_GROUPS}>
@@ -80,38 +96,14 @@ export function Palette(props: { editor: Editor }) {
             <h3>{group}</h3>
             <div class="palette-grid">
               <For each={PALETTE.filter((p) => p.group === group)}>
-                {(item) => (
-                  <button
-                    class="palette-item"
-                    classList={{ active: active(item) }}
-                    disabled={disabled()}
-                    data-testid={`palette-${item.key}`}
-                    title={`${item.hint} — click, then click on the stage`}
-                    onClick={() => (active(item) ? editor.setTool({ type: 'select' }) : editor.startPlacing(item))}
-                  >
-                    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-                      {ICONS[item.key]?.(iconColors(item))}
-                    </svg>
-                    <span>{item.label}</span>
-                  </button>
-                )}
+                {(item) => <PaletteButton item={item}>{ICONS[item.key]?.(iconColors(item))}</PaletteButton>}
               </For>
               <Show when={group === 'Props'}>
                 <For each={assetItems()}>
                   {(item) => (
-                    <button
-                      class="palette-item custom"
-                      classList={{ active: active(item) }}
-                      disabled={disabled()}
-                      data-testid={`palette-${item.key}`}
-                      title={`${item.hint} — click, then click on the stage`}
-                      onClick={() => (active(item) ? editor.setTool({ type: 'select' }) : editor.startPlacing(item))}
-                    >
-                      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-                        <Show when={assetOf(item)}>{(a) => <AssetIcon asset={a()} />}</Show>
-                      </svg>
-                      <span>{item.label}</span>
-                    </button>
+                    <PaletteButton item={item} custom>
+                      <Show when={assetOf(item)}>{(a) => <AssetIcon asset={a()} />}</Show>
+                    </PaletteButton>
                   )}
                 </For>
               </Show>

@@ -25,17 +25,11 @@
  * {"scenes":[{"name","stickmen","props","timeline_shown":{"fps","steps_per_s"},"timeline_hidden":{"fps","steps_per_s"}}],
  *  "statecharts":{"scene","actor","panel_open":{"fps","steps_per_s"},"panel_closed":{…},"fps_ratio"}}
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build, createServer, preview } from 'vite';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchChromium, serveApp } from './benchApp';
 import { walkingSceneText } from './benchScenes';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags the issue prescribes, plus SwiftShader so WebGL works with the GPU disabled. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const WARMUP_MS = 1500;
 const WINDOW_MS = 3000;
 const SETTLE_MS = 400;
@@ -55,31 +49,6 @@ interface SceneResult {
 
 const log = (msg: string) => process.stderr.write(`[bench:browser] ${msg}\n`);
 const round1 = (v: number) => Math.round(v * 10) / 10;
-
-/** Serves the app and returns its URL and a closer. */
-async function serveApp(dev: boolean): Promise<{ url: string; close(): Promise<void> }> {
-  const configFile = resolve(ROOT, 'vite.config.ts');
-  if (dev) {
-    const server = await createServer({ root: ROOT, configFile, logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null }, clearScreen: false });
-    await server.listen();
-    const url = server.resolvedUrls?.local[0];
-    if (!url) throw new Error('the Vite dev server did not report a URL');
-    return { url, close: () => server.close() };
-  }
-  const outDir = mkdtempSync(join(tmpdir(), 'stickman-bench-'));
-  log(`building into ${outDir}`);
-  await build({ root: ROOT, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true }, clearScreen: false });
-  const server = await preview({ root: ROOT, configFile, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a URL');
-  return {
-    url,
-    close: async () => {
-      await server.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Counts animation frames and simulation ticks over `ms` of wall time, in the page. Sent as
@@ -199,9 +168,8 @@ async function runStatecharts(page: Page, scene: string, actor: string): Promise
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`bench:browser needs Chromium at ${CHROMIUM} (Debian package "chromium"); set CHROMIUM_PATH to use another binary. No browser is downloaded.`);
-  const app = await serveApp(process.argv.includes('--dev'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const app = await serveApp(process.argv.includes('--dev'), log);
+  const browser = await launchChromium('bench:browser');
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const page = await context.newPage();

@@ -9,44 +9,14 @@
  * minute (keyframes and commands).
  * Prints one JSON document on stdout; never asserts. Chromium is Debian's; none is downloaded.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build, createServer, preview } from 'vite';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, serveApp } from './benchApp';
 import { walkingSceneText } from './benchScenes';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const TAKE_TICKS = 3600;
 const SEEKS = 20;
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
-
-async function serveApp(dev: boolean): Promise<{ url: string; close(): Promise<void> }> {
-  const configFile = resolve(ROOT, 'vite.config.ts');
-  if (dev) {
-    const server = await createServer({ root: ROOT, configFile, logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null }, clearScreen: false });
-    await server.listen();
-    const url = server.resolvedUrls?.local[0];
-    if (!url) throw new Error('the Vite dev server did not report a URL');
-    return { url, close: () => server.close() };
-  }
-  const outDir = mkdtempSync(join(tmpdir(), 'stickman-take-bench-'));
-  log(`building into ${outDir}`);
-  await build({ root: ROOT, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true }, clearScreen: false });
-  const server = await preview({ root: ROOT, configFile, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a URL');
-  return {
-    url,
-    close: async () => {
-      await server.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function recordTake(page: Page) {
   await page.click('[data-testid="mode-play"]');
@@ -140,9 +110,8 @@ const stats = (ms: number[]) => {
 };
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`needs Chromium at ${CHROMIUM}`);
-  const app = await serveApp(process.argv.includes('--dev'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const app = await serveApp(process.argv.includes('--dev'), log);
+  const browser = await launchChromium('bench:take:browser');
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
