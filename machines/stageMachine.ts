@@ -52,6 +52,7 @@ export const stageMachine = setup({
             const snapshot = Object.hasOwn(saved, input.id) ? saved[input.id] : undefined;
             const options = { id: `rig:${input.id}`, systemId: `rig:${input.id}` };
             // A stickman the keyframe does not know starts fresh (never in practice: same document).
+            // The restored logic is typed as the rig machine, whose input it replaces: hence the cast.
             return [input.id, snapshot ? spawn('restoredRig', { ...options, input: { snapshot } as never }) : spawn('rig', { ...options, input })];
           }),
         ) as StageContext['rigs'];

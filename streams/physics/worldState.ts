@@ -5,6 +5,7 @@
  * with every Rapier object replaced by its handle. Handles survive a snapshot: the restored
  * world hands out one wrapper per handle, so identity checks between the maps still hold.
  */
+import { cloneData } from '../../core/data/cloneData';
 import { RAPIER } from './rapier';
 
 type World = InstanceType<typeof RAPIER.World>;
@@ -19,52 +20,15 @@ export interface PhysicsState {
   data: Record<string, unknown>;
 }
 
-/**
- * A deep copy of `value` (arrays, maps, sets, typed arrays, plain objects; aliasing kept) in which
- * `leaf` may replace any object: what it returns is used as is, undefined means "copy it".
- */
-function mapDeep(value: unknown, leaf: (v: object) => unknown): unknown {
-  const memo = new Map<object, unknown>();
-  const walk = (v: unknown): unknown => {
-    if (v === null || typeof v !== 'object') return v;
-    const replaced = leaf(v);
-    if (replaced !== undefined) return replaced;
-    const seen = memo.get(v);
-    if (seen !== undefined) return seen;
-    if (ArrayBuffer.isView(v)) return (v as unknown as { slice(): unknown }).slice();
-    if (Array.isArray(v)) {
-      const out: unknown[] = [];
-      memo.set(v, out);
-      for (const x of v) out.push(walk(x));
-      return out;
-    }
-    if (v instanceof Map) {
-      const out = new Map();
-      memo.set(v, out);
-      for (const [k, x] of v) out.set(k, walk(x));
-      return out;
-    }
-    if (v instanceof Set) {
-      const out = new Set();
-      memo.set(v, out);
-      for (const x of v) out.add(walk(x));
-      return out;
-    }
-    const out: Record<string, unknown> = {};
-    memo.set(v, out);
-    for (const key of Object.keys(v)) out[key] = walk((v as Record<string, unknown>)[key]);
-    return out;
-  };
-  return walk(value);
-}
-
 /** A copy of `value` with every Rapier body, collider and joint replaced by its handle. */
 export function toHandles(value: unknown): unknown {
-  return mapDeep(value, (v) => {
-    if (v instanceof RAPIER.RigidBody) return { $body: v.handle };
-    if (v instanceof RAPIER.Collider) return { $collider: v.handle };
-    if (v instanceof RAPIER.ImpulseJoint) return { $joint: v.handle };
-    return undefined;
+  return cloneData(value, {
+    replace: (v) => {
+      if (v instanceof RAPIER.RigidBody) return { $body: v.handle };
+      if (v instanceof RAPIER.Collider) return { $collider: v.handle };
+      if (v instanceof RAPIER.ImpulseJoint) return { $joint: v.handle };
+      return undefined;
+    },
   });
 }
 
@@ -72,11 +36,13 @@ const isRef = (v: object): v is HandleRef => '$body' in v || '$collider' in v ||
 
 /** A copy of `value` (from `toHandles`) with its handles turned back into `world`'s objects. */
 export function fromHandles(value: unknown, world: World): unknown {
-  return mapDeep(value, (v) => {
-    if (!isRef(v)) return undefined;
-    const found = '$body' in v ? world.getRigidBody(v.$body) : '$collider' in v ? world.getCollider(v.$collider) : world.getImpulseJoint(v.$joint);
-    if (!found) throw new Error(`a keyframe names a Rapier object the restored world does not have (${JSON.stringify(v)})`);
-    return found;
+  return cloneData(value, {
+    replace: (v) => {
+      if (!isRef(v)) return undefined;
+      const found = '$body' in v ? world.getRigidBody(v.$body) : '$collider' in v ? world.getCollider(v.$collider) : world.getImpulseJoint(v.$joint);
+      if (!found) throw new Error(`a keyframe names a Rapier object the restored world does not have (${JSON.stringify(v)})`);
+      return found;
+    },
   });
 }
 

@@ -37,7 +37,7 @@ import { createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
 import { roundVec } from '../trace/records';
 import { tagChain, type ChainId } from './eventChains';
-import { dataFields, restoreInto } from './keyframe/cloneData';
+import { dataFields, restoreInto } from '../../core/data/cloneData';
 
 export const STEP_DT = 1 / 60;
 
@@ -575,11 +575,11 @@ export class RigRuntime {
   loadState(state: RigRuntimeState): void {
     const { motion, ...rest } = state.rig as { motion: LocomotionState } & Record<string, unknown>;
     Object.assign(this.motion, motion);
-    restoreInto(this as unknown as Record<string, unknown>, rest);
-    restoreInto(this.body as unknown as Record<string, unknown>, { ...state.body, cachedPose: null });
-    restoreInto(this.hands as unknown as Record<string, unknown>, state.hands);
+    restoreInto(this, rest);
+    restoreInto(this.body, { ...state.body, cachedPose: null });
+    restoreInto(this.hands, state.hands);
     // Only if the overlay is on now (its object is shared with the locomotion env: filled in place).
-    if (this.debug && state.debug) restoreInto(this.debug as unknown as Record<string, unknown>, state.debug as unknown as Record<string, unknown>);
+    if (this.debug && state.debug) restoreInto(this.debug, state.debug);
     this.cachedWorld = null;
     this.cachedProxies = null;
   }

@@ -15,7 +15,7 @@
  * the budget after about 1.5 minutes.
  */
 import type { StageKeyframe } from '../stage/stageController';
-import { estimateBytes } from '../runtime/keyframe/cloneData';
+import { estimateBytes } from '../../core/data/cloneData';
 
 /** Ticks between two keyframes to begin with (1 s of simulation). */
 export const KEYFRAME_INTERVAL = 60;

@@ -26,7 +26,7 @@ import type { TakeControlEvent, TakeDocument, TakeStart } from '../../core/take/
 import { TAKE_CONTROL_EVENTS } from '../../core/take/schema';
 import { TAKE_STEPS_PER_SECOND } from '../../core/take/limits';
 import type { RuntimeCommand } from '../runtime/commands';
-import type { StageController } from '../stage/stageController';
+import type { StageController, StageKeyframe } from '../stage/stageController';
 import type { TraceRecord } from '../trace/records';
 import { TakeTape, type TapeTail } from './tape';
 import { KeyframeStore } from './keyframes';
@@ -228,7 +228,7 @@ export class TakeSession {
     else this.controller.send({ type: 'ui.reset' });
   }
 
-  private restore(keyframe: ReturnType<KeyframeStore['atOrBefore']> & object): void {
+  private restore(keyframe: StageKeyframe): void {
     this.controller.restoreKeyframe(keyframe);
     this.options.restored?.(keyframe.tick);
   }

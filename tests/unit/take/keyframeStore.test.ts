@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeyframeStore } from '../../../streams/take/keyframes';
 import type { StageKeyframe } from '../../../streams/stage/stageController';
-import { cloneData, estimateBytes, restoreInto, UncloneableStateError } from '../../../streams/runtime/keyframe/cloneData';
+import { cloneData, estimateBytes, restoreInto, UncloneableStateError } from '../../../core/data/cloneData';
 
 const keyframe = (tick: number, bytes = 1000): StageKeyframe =>
   ({ tick, document: {} as never, rigs: {}, runtime: { tick, physics: { bytes: new Uint8Array(bytes), data: {} }, data: {} as never } }) as StageKeyframe;

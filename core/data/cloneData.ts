@@ -14,6 +14,11 @@
 export interface CloneOptions {
   /** Objects kept by identity (immutable services the copy may point at). */
   shared?: ReadonlySet<object>;
+  /**
+   * Asked first for every object: what it returns stands in the copy for that object (a Rapier
+   * body becomes its handle, and back); undefined copies it as usual.
+   */
+  replace?: (v: object) => unknown;
 }
 
 /** Class instances that are wiring, never state (checked by constructor name: no imports). */
@@ -37,6 +42,8 @@ export function cloneData<T>(value: T, options: CloneOptions = {}): T {
       return v;
     }
     if (shared.has(v)) return v;
+    const replaced = options.replace?.(v);
+    if (replaced !== undefined) return replaced;
     const seen = memo.get(v);
     if (seen !== undefined) return seen;
     if (ArrayBuffer.isView(v)) {
@@ -79,10 +86,11 @@ export function cloneData<T>(value: T, options: CloneOptions = {}): T {
  * closure reads, a pose buffer a rig shares) keep their identity and get the restored contents;
  * everything else is assigned. `source` must be a fresh copy (it is used, not copied).
  */
-export function restoreInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
+export function restoreInto(into: object, source: object): void {
+  const target = into as Record<string, unknown>;
   for (const key of Object.keys(source)) {
     const now = target[key];
-    const then = source[key];
+    const then = (source as Record<string, unknown>)[key];
     if (now instanceof Map && then instanceof Map) {
       now.clear();
       for (const [k, x] of then) now.set(k, x);
