@@ -13,6 +13,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Tests that measure the real heap or run scenes at the loader's limits: `npm run test:slow`, also run by CI.
+          name: 'slow',
+          environment: 'node',
+          include: ['tests/slow/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

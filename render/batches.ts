@@ -77,7 +77,7 @@ interface AttrSpec {
  *
  * Not hardware instancing on purpose: in Chromium's software WebGL (SwiftShader, what these
  * machines run) every instance of drawElementsInstanced costs ~13 µs of fixed overhead
- * (700 quads: 9.5 ms instanced vs 1.2–1.9 ms as one expanded draw, see render/dev/probe.mjs).
+ * (700 quads: 9.5 ms instanced vs 1.2–1.9 ms as one expanded draw, measured with a probe page).
  * So each instance's attributes are written to its 4 vertices and a static index buffer makes
  * the 2 triangles — same shaders, same "one draw per kind of thing", ~8× cheaper here.
  */

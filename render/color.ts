@@ -39,8 +39,4 @@ export function shade(color: string, amount: number, alpha = 1): RGBA {
   return [r + (1 - r) * k, g + (1 - g) * k, b + (1 - b) * k, alpha];
 }
 
-export function withAlpha(c: RGBA, alphaFactor: number): RGBA {
-  return alphaFactor === 1 ? c : [c[0], c[1], c[2], c[3] * alphaFactor];
-}
-
 export const TRANSPARENT: RGBA = [0, 0, 0, 0];

@@ -12,8 +12,8 @@
  * So a frame where no speech changed reads no layout and touches only transforms.
  *
  * The text is assigned with `textContent`, never `innerHTML`: a speech "<b>hi</b>" is shown as
- * those nine characters, not as bold "hi" (render/dev/speechShot.mjs checks this in Chromium,
- * tests/unit/render/speechLayer.test.ts against a fake DOM).
+ * those nine characters, not as bold "hi" (tests/unit/render/speechLayer.test.ts checks it
+ * against a fake DOM).
  */
 import { OverlayRoot, OVERLAY_ORDER } from './labels';
 import { planBubbles, separateStacks, SPEECH_LAYOUT, stackBubbles, wrapSpeech, type BubblePlacement, type SpeakingRig, type StackRect } from './speechLayout';

@@ -53,15 +53,13 @@ export interface PayloadSchemas {
 /** The payload a definition describes: its type tag plus what its shape parses to. */
 export type PayloadOf<T extends string, S extends z.ZodRawShape> = { type: T } & z.output<z.ZodObject<S>>;
 
-export interface ActionDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, Supported extends boolean = boolean> {
+export interface ActionDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape> {
   type: T;
   /** Menu label; a trailing "…" says the action asks for more (a point, a text). */
   label: string;
   icon: Glyph;
   /** Allowed as an overlay reaction (runs beside the queue without blocking it). */
   overlay: boolean;
-  /** False for kinds that later work adds: they are listed so the UI can show what is coming, and files using them are refused. */
-  supported: Supported;
   /** The payload's fields besides `type`, built from the scene's value schemas. */
   payload: (schemas: PayloadSchemas) => S;
   /** The editor form: one field per payload key, in form order. */
@@ -74,8 +72,8 @@ export interface ActionDefinition<T extends string = string, S extends z.ZodRawS
 }
 
 /** Declares one action kind; the generics keep its type tag and payload precise for the union. */
-export function defineAction<const T extends string, S extends z.ZodRawShape, const Supported extends boolean>(
-  definition: ActionDefinition<T, S, Supported>,
-): ActionDefinition<T, S, Supported> {
+export function defineAction<const T extends string, S extends z.ZodRawShape>(
+  definition: ActionDefinition<T, S>,
+): ActionDefinition<T, S> {
   return definition;
 }

@@ -17,8 +17,6 @@ export type ActionSpec = ActionDefinition;
 
 export const ACTION_REGISTRY: readonly ActionSpec[] = ACTION_DEFINITIONS;
 
-export const SUPPORTED_ACTIONS: readonly ActionSpec[] = ACTION_REGISTRY.filter((a) => a.supported);
-
 export function actionSpec(type: string): ActionSpec | undefined {
   return ACTION_REGISTRY.find((a) => a.type === type);
 }

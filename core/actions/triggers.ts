@@ -19,11 +19,6 @@ export interface TriggerSpec {
    * not offered). Absent: any source kind with any target kind.
    */
   pairs?: readonly (readonly [source: EndpointKind, target: EndpointKind])[];
-  /**
-   * Why this trigger cannot fire in this build yet (editors show it disabled with this note);
-   * absent when it fires. Files using it still load: the rule waits for the feature.
-   */
-  pending?: string;
 }
 
 const WHO = { label: 'Who', kinds: ['stickman', 'prop'] } as const;

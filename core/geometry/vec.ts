@@ -34,10 +34,6 @@ export function cross(a: Readonly<Vec2>, b: Readonly<Vec2>): number {
   return a[0] * b[1] - a[1] * b[0];
 }
 
-export function lenSq(v: Readonly<Vec2>): number {
-  return v[0] * v[0] + v[1] * v[1];
-}
-
 export function len(v: Readonly<Vec2>): number {
   return Math.hypot(v[0], v[1]);
 }

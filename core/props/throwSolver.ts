@@ -111,6 +111,3 @@ function landsOnTarget(release: Readonly<Vec2>, target: Readonly<Vec2>, v0: Vec2
 function failure(reason: ThrowFailureReason): ThrowSolverResult {
   return { ok: false, reason, message: FAILURE_MESSAGES[reason] };
 }
-
-/** The trace/UI text for a failed solve, e.g. "unreachable: no arc reaches …". */
-export const describeThrowFailure = (reason: ThrowFailureReason): string => FAILURE_MESSAGES[reason];

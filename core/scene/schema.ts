@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SCENE_LIMITS as L } from './limits';
 import { TRIGGER_REGISTRY } from '../actions/registry';
 import type { ActionDefinition, PayloadSchemas } from '../actions/definition';
-import { ACTION_DEFINITIONS, type SupportedActionDefinition } from '../actions/kinds';
+import { ACTION_DEFINITIONS, type AnyActionDefinition } from '../actions/kinds';
 import { WALK_SPEED_MAX, WALK_SPEED_MIN } from '../locomotion/constants';
 
 const TRIGGER_TYPES = TRIGGER_REGISTRY.map((t) => t.type);
@@ -129,10 +129,10 @@ const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must 
 const payloadSchemas: PayloadSchemas = {
   point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema, hand: z.enum(['auto', 'left', 'right']),
 };
-const SUPPORTED_KINDS = ACTION_DEFINITIONS.filter((d): d is SupportedActionDefinition => d.supported);
+const SUPPORTED_KINDS: readonly AnyActionDefinition[] = ACTION_DEFINITIONS;
 type PayloadVariant<D, Extra extends z.ZodRawShape> =
   D extends ActionDefinition<infer T, infer S> ? z.ZodObject<Extra & { type: z.ZodLiteral<T> } & S, z.core.$strict> : never;
-type PayloadVariants<Extra extends z.ZodRawShape> = [PayloadVariant<SupportedActionDefinition, Extra>, ...PayloadVariant<SupportedActionDefinition, Extra>[]];
+type PayloadVariants<Extra extends z.ZodRawShape> = [PayloadVariant<AnyActionDefinition, Extra>, ...PayloadVariant<AnyActionDefinition, Extra>[]];
 /** Each variant is a strict object of its own: `extra` keys first, then `type`, then the kind's fields. */
 const payloadVariants = <Extra extends z.ZodRawShape>(extra: Extra) =>
   SUPPORTED_KINDS.map((d) => z.strictObject({ ...extra, type: z.literal(d.type), ...d.payload(payloadSchemas) })) as unknown as PayloadVariants<Extra>;
@@ -224,5 +224,4 @@ export type ActionPayload = z.infer<typeof actionPayloadSchema>;
 export type QueueItem = z.infer<typeof queueItemSchema>;
 export type Rule = z.infer<typeof ruleSchema>;
 export type PropAsset = z.infer<typeof propAssetSchema>;
-export type MarkerPoseDoc = z.infer<typeof markerPoseSchema>;
 export type ObjectKind = StageObject['kind'];

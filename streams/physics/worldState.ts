@@ -51,6 +51,3 @@ export function restoreWorld(bytes: Uint8Array): World {
   if (!world) throw new Error('the physics snapshot of a keyframe could not be restored');
   return world;
 }
-
-/** Bytes a physics state keeps (its snapshot; the maps are small beside it). */
-export const physicsStateBytes = (s: PhysicsState): number => s.bytes.byteLength;

@@ -264,27 +264,21 @@ describe('playback controls', () => {
     });
   });
 
-  it('at 2× the simulation runs about eight times as many steps per second as at ¼×', async () => {
+  // How many steps a speed runs per real second is the frame driver's job, checked without a wall
+  // clock in tests/unit/streams/frameDriverSpeed.test.ts; here only the controls that set it.
+  it('the speed menu and the [ ] keys set one playback speed', async () => {
     await withPages({ width: 1280, height: 800 }, 1, async ([page]) => {
-      const rate = async (speed: string) => {
-        await page.selectOption('[data-testid="speed"]', speed);
-        return page.evaluate(async () => {
-          const t0 = performance.now();
-          const k0 = window.__stage!.frame().tick;
-          await new Promise((r) => setTimeout(r, 1500));
-          return ((window.__stage!.frame().tick - k0) * 1000) / (performance.now() - t0);
-        });
-      };
       await page.click('[data-testid="mode-play"]');
       await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY');
-      const slow = await rate('0.25');
-      const fast = await rate('2');
-      expect(slow).toBeGreaterThan(5);
-      expect(slow).toBeLessThan(25);
-      expect(fast / slow).toBeGreaterThan(4);
-      // The keys step the same control.
+      const speed = () => page.locator('[data-testid="speed"]').inputValue();
+      await page.selectOption('[data-testid="speed"]', '2');
+      expect(await speed()).toBe('2');
       await page.keyboard.press('[');
-      expect(await page.locator('[data-testid="speed"]').inputValue()).toBe('1');
+      expect(await speed()).toBe('1');
+      await page.keyboard.press('[');
+      expect(await speed()).toBe('0.5');
+      await page.keyboard.press(']');
+      expect(await speed()).toBe('1');
     });
   });
 });

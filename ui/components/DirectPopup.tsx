@@ -47,7 +47,6 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
   };
 
   const choose = (spec: ActionSpec) => {
-    if (!spec.supported) return;
     setAdded(null);
     const initial = defaultValues(spec);
     const field = stageField(spec);

@@ -8,7 +8,7 @@
  * nothing invalid reaches the document (core/scene/edit checks every rule again).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
-import { actionSpec, endpointKinds, SUPPORTED_ACTIONS, TRIGGER_REGISTRY, triggerSpec, type EndpointKind } from '../../core/actions/registry';
+import { ACTION_REGISTRY, actionSpec, endpointKinds, TRIGGER_REGISTRY, triggerSpec, type EndpointKind } from '../../core/actions/registry';
 import type { ReactiveMode } from '../../core/actions/lane';
 import { addRule, EditError, moveRule, removeRule, setRuleEnabled, updateRule } from '../../core/scene/edit';
 import type { ActionPayload, ObjectKind, Rule } from '../../core/scene/schema';
@@ -291,7 +291,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
   const addReaction = () => {
     const src = d().source;
     const actor = stickmen().some((o) => o.id === src) ? src : (stickmen()[0]?.id ?? '');
-    const first = SUPPORTED_ACTIONS.find((a) => a.type === 'speak') ?? SUPPORTED_ACTIONS[0];
+    const first = ACTION_REGISTRY.find((a) => a.type === 'speak') ?? ACTION_REGISTRY[0];
     update({ then: [...d().then, { key: ++reactionSeq, actor, mode: first.overlay ? 'overlay' : 'sequential', action: null, editingType: first.type }] });
   };
 
@@ -370,8 +370,8 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
             <select value={d().type} data-testid="rule-trigger" onChange={(e) => setTrigger(e.currentTarget.value as Rule['when']['type'])}>
               <For each={TRIGGER_REGISTRY}>
                 {(t) => (
-                  <option value={t.type} disabled={!!t.pending && d().type !== t.type} title={t.pending}>
-                    {t.label} ({t.type}){t.pending ? ` — ${t.pending}` : ''}
+                  <option value={t.type}>
+                    {t.label} ({t.type})
                   </option>
                 )}
               </For>
@@ -479,7 +479,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                                 );
                               })()}
                             </span>
-                            <button type="button" class="icon-btn" aria-label="Edit the action" data-testid="reaction-edit" onClick={() => updateReaction(key, { editingType: cur().action?.type ?? SUPPORTED_ACTIONS[0].type })}>
+                            <button type="button" class="icon-btn" aria-label="Edit the action" data-testid="reaction-edit" onClick={() => updateReaction(key, { editingType: cur().action?.type ?? ACTION_REGISTRY[0].type })}>
                               ✎
                             </button>
                           </span>
@@ -493,7 +493,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                             updateReaction(key, { editingType: type, mode: modeAllowed(cur().mode, type) ? cur().mode : 'sequential' });
                           }}
                         >
-                          <For each={SUPPORTED_ACTIONS}>
+                          <For each={ACTION_REGISTRY}>
                             {(a) => (
                               <option value={a.type}>{bareLabel(a)}</option>
                             )}

@@ -8,7 +8,6 @@ export const dropProp = defineAction({
   // ⬇️: an arrow down onto the floor.
   icon: [path('M8 1.5v9.5M4.5 7.5 8 11l3.5-3.5M2.5 14.5h11')],
   overlay: false,
-  supported: true,
   payload: () => ({}),
   fields: [],
   text: () => 'Drop the prop',

@@ -8,7 +8,6 @@ export const face = defineAction({
   label: 'Face',
   icon: [path('M1.5 8h13M4.5 5 1.5 8l3 3M11.5 5l3 3-3 3')],
   overlay: true,
-  supported: true,
   payload: (s) => ({ direction: s.facing }),
   fields: [{ name: 'direction', label: 'Direction', kind: 'facing', capture: 'choice', default: 'RIGHT' }],
   text: (a) => `Face ${side(a.direction)}`,

@@ -16,7 +16,4 @@ export const ACTION_DEFINITIONS = [walkTo, wait, speak, face, ragdoll, recover, 
 
 export type AnyActionDefinition = (typeof ACTION_DEFINITIONS)[number];
 
-/** The kinds this build runs (and the scene format accepts). */
-export type SupportedActionDefinition = Extract<AnyActionDefinition, { supported: true }>;
-
 export { defaultSpeechSeconds } from './speak';

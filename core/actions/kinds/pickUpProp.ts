@@ -20,7 +20,6 @@ export const pickUpProp = defineAction({
   // 🫴: a palm held up under a ball.
   icon: [circle(9.5, 4.5, 2.5), path('M1.5 9.5h3l2.5 1.5h3.5a1.25 1.25 0 0 1 0 2.5H7.5M10.5 11.5l2.8-1.6a1.2 1.2 0 0 1 1.4 1.9L10.5 14.5h-5l-4-1.5')],
   overlay: false,
-  supported: true,
   payload: (s) => ({ target_prop_id: s.objectId, hand: s.hand.default('auto') }),
   fields: [
     { name: 'target_prop_id', label: 'Prop', kind: 'prop', capture: 'stage_prop' },

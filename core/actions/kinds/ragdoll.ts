@@ -6,7 +6,6 @@ export const ragdoll = defineAction({
   label: 'Ragdoll',
   icon: [circle(12.5, 10.5, 1.8), path('M10.5 11.5 5 13 1.5 11M5 13l-1.5 1.5M8 12.2 7 9.5M7.5 12.4 9 14.5')],
   overlay: false,
-  supported: true,
   payload: () => ({}),
   fields: [],
   text: () => 'Ragdoll',

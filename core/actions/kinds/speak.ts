@@ -13,7 +13,6 @@ export const speak = defineAction({
   label: 'Speak…',
   icon: [path('M2 3.5a1.5 1.5 0 0 1 1.5-1.5h9a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5H7l-3.5 3v-3h0A1.5 1.5 0 0 1 2 9.5z')],
   overlay: true,
-  supported: true,
   payload: (s) => ({ text: s.text, seconds: s.seconds.optional() }),
   fields: [
     { name: 'text', label: 'Text', kind: 'text', capture: 'typed', default: 'Hello!', placeholder: 'What they say' },

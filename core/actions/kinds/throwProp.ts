@@ -12,7 +12,6 @@ export const throwProp = defineAction({
   // 🏹: a bow, its string, and an arrow across them.
   icon: [path('M4.5 1.5A11 11 0 0 1 14.5 11.5M4.5 1.5 14.5 11.5M1.5 14.5l10-10M8 4.5h3.5V8')],
   overlay: false,
-  supported: true,
   payload: (s) => ({ target_position: s.point }),
   fields: [{ name: 'target_position', label: 'Target', kind: 'point', capture: 'stage_point' }],
   text: (a) => `Throw the prop to ${point(a.target_position)}`,

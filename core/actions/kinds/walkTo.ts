@@ -7,7 +7,6 @@ export const walkTo = defineAction({
   label: 'Walk to…',
   icon: [circle(9, 2.8, 1.8), path('M8.5 5.5 7 10 l-2.5 4.5 M7 10 l3 1.5 1 3.5 M8.5 5.5 l3 2.5 2 -1 M8.5 5.5 5 7.5 4 10')],
   overlay: false,
-  supported: true,
   payload: (s) => ({ target_position: s.point }),
   fields: [{ name: 'target_position', label: 'Target', kind: 'point', capture: 'stage_point' }],
   text: (a) => `Walk to ${point(a.target_position)}`,

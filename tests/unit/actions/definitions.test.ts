@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACTION_DEFINITIONS } from '../../../core/actions/kinds';
-import { ACTION_REGISTRY, SUPPORTED_ACTIONS, actionSpec, defaultValues, type ActionSpec } from '../../../core/actions/registry';
+import { ACTION_REGISTRY, actionSpec, defaultValues, type ActionSpec } from '../../../core/actions/registry';
 import type { PayloadSchemas } from '../../../core/actions/definition';
 import { actionPayloadSchema, queueItemSchema, type ActionPayload } from '../../../core/scene/schema';
 import { actionText, ruleSummary } from '../../../ui/state/actionText';
@@ -33,12 +33,11 @@ describe('action kinds: one definition each', () => {
     expect(ACTION_REGISTRY).toHaveLength(ACTION_DEFINITIONS.length);
     ACTION_DEFINITIONS.forEach((d, i) => expect(ACTION_REGISTRY[i]).toBe(d));
     expect(new Set(ACTION_REGISTRY.map((a) => a.type)).size).toBe(ACTION_REGISTRY.length);
-    expect(SUPPORTED_ACTIONS).toEqual(ACTION_DEFINITIONS.filter((d) => d.supported));
     for (const d of ACTION_DEFINITIONS) expect(actionSpec(d.type)).toBe(d);
   });
 
-  it('the payload union and the queue item union have one variant per supported kind, in list order', () => {
-    const supported = ACTION_DEFINITIONS.filter((d) => d.supported).map((d) => d.type);
+  it('the payload union and the queue item union have one variant per kind, in list order', () => {
+    const supported = ACTION_DEFINITIONS.map((d) => d.type);
     expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', 'pick_up_prop', 'drop_prop', 'throw_prop']);
     expect(variantTypes(actionPayloadSchema)).toEqual(supported);
     expect(variantTypes(queueItemSchema)).toEqual(supported);
@@ -55,8 +54,8 @@ describe('action kinds: one definition each', () => {
     }
   });
 
-  it('every supported kind accepts its default payload (captured fields filled) and refuses an unknown key', () => {
-    for (const spec of SUPPORTED_ACTIONS) {
+  it('every kind accepts its default payload (captured fields filled) and refuses an unknown key', () => {
+    for (const spec of ACTION_REGISTRY) {
       const sample = samplePayload(spec);
       expect(actionPayloadSchema.safeParse(sample).error?.issues ?? [], spec.type).toEqual([]);
       expect(queueItemSchema.safeParse({ id: 'q1', ...sample }).success, spec.type).toBe(true);
@@ -64,15 +63,11 @@ describe('action kinds: one definition each', () => {
     }
   });
 
-  it('every listed kind is supported: the runner finishes kinds it cannot run yet as skipped', () => {
-    expect(ACTION_DEFINITIONS.filter((d) => !d.supported).map((d) => d.type)).toEqual([]);
-  });
-
   it("the editor fields are the payload's keys, with the payload's optionality", () => {
     for (const d of ACTION_DEFINITIONS) {
       expect(d.fields.map((f) => f.name), d.type).toEqual(Object.keys(d.payload(LOOSE)));
     }
-    for (const spec of SUPPORTED_ACTIONS) {
+    for (const spec of ACTION_REGISTRY) {
       const sample = samplePayload(spec) as Record<string, unknown>;
       for (const f of spec.fields) {
         const { [f.name]: _dropped, ...without } = sample;
@@ -81,8 +76,8 @@ describe('action kinds: one definition each', () => {
     }
   });
 
-  it('the editor form of every supported kind reads back the payload it was filled with', () => {
-    for (const spec of SUPPORTED_ACTIONS) {
+  it('the editor form of every kind reads back the payload it was filled with', () => {
+    for (const spec of ACTION_REGISTRY) {
       const sample = samplePayload(spec);
       const read = readActionForm(spec, formFromValues(spec, sample as unknown as Record<string, unknown>));
       expect(read, spec.type).toEqual({ ok: true, payload: sample });
@@ -90,7 +85,7 @@ describe('action kinds: one definition each', () => {
   });
 
   it('a number field refuses what the file format refuses (min and max come from the same limits)', () => {
-    for (const spec of SUPPORTED_ACTIONS) {
+    for (const spec of ACTION_REGISTRY) {
       for (const f of spec.fields.filter((x) => x.kind === 'number')) {
         for (const bad of [f.min! - 1, f.max! + 1]) {
           const form = { ...formFromValues(spec, samplePayload(spec) as unknown as Record<string, unknown>), [f.name]: String(bad) };
@@ -149,7 +144,7 @@ describe('action kinds: how they read', () => {
   });
 
   it("a rule summary uses the kind's phrase", () => {
-    for (const spec of SUPPORTED_ACTIONS) {
+    for (const spec of ACTION_REGISTRY) {
       const action = samplePayload(spec);
       const summary = ruleSummary({ when: { type: 'arrived', source: 'stick-1', target: 'any' }, then: [{ actor: 'stick-2', mode: 'sequential', action }] });
       expect(summary, spec.type).toBe(`When stick-1 arrives → stick-2 ${spec.phrase(action as never)} (sequential)`);

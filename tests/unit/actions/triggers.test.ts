@@ -45,7 +45,6 @@ describe('left_stage: "falls off the stage"', () => {
     expect(t.label).toBe('falls off the stage');
     expect(t.source.kinds).toEqual(['stickman', 'prop']);
     expect(t.target).toBeNull();
-    expect(t.pending).toBeUndefined();
   });
 
   it('reads as a rule summary', () => {
@@ -70,7 +69,6 @@ describe('prop triggers (seed phase 11 §5)', () => {
       expect(t.source.kinds, type).toEqual(['stickman']);
       expect(t.target?.kinds, type).toEqual(['prop']);
       expect(endpointKinds(t, 'target', 'stickman'), type).toEqual(['prop']);
-      expect(t.pending, type).toBeUndefined();
     }
   });
 

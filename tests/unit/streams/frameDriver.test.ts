@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAME_DELTA, MAX_STEPS_PER_FRAME, startFrameDriver, type FrameDriverHost } from '../../../streams/stage/frameDriver';
+import { MAX_FRAME_DELTA, MAX_STEPS_PER_FRAME, startFrameDriver } from '../../../streams/stage/frameDriver';
+import { fakeFrameHost } from '../../helpers/fakeFrameHost';
 
-/** A fake browser: the test decides when frames happen and what time it is. */
-function fakeHost() {
-  let now = 0;
-  let pending: (() => void) | null = null;
-  const host: FrameDriverHost = {
-    now: () => now,
-    requestFrame: (cb) => {
-      pending = cb;
-      return 1;
-    },
-    cancelFrame: () => {
-      pending = null;
-    },
-  };
-  return {
-    host,
-    frame(ms: number) {
-      now += ms;
-      const cb = pending;
-      pending = null;
-      cb?.();
-    },
-    get scheduled() {
-      return pending !== null;
-    },
-  };
-}
+const fakeHost = fakeFrameHost;
 
 describe('browser frame driver', () => {
   it('runs whole fixed steps from real time and carries the remainder as alpha', () => {

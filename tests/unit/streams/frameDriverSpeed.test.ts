@@ -1,25 +1,9 @@
 /** Playback speed in the browser frame driver: the same fixed steps, more or fewer of them per frame. */
 import { describe, expect, it } from 'vitest';
-import { startFrameDriver, type FrameDriverHost } from '../../../streams/stage/frameDriver';
+import { startFrameDriver } from '../../../streams/stage/frameDriver';
+import { fakeFrameHost } from '../../helpers/fakeFrameHost';
 
-function fakeHost() {
-  let now = 0;
-  let pending: (() => void) | null = null;
-  const host: FrameDriverHost = {
-    now: () => now,
-    requestFrame: (cb) => ((pending = cb), 1),
-    cancelFrame: () => (pending = null),
-  };
-  return {
-    host,
-    frame(ms: number) {
-      now += ms;
-      const cb = pending;
-      pending = null;
-      cb?.();
-    },
-  };
-}
+const fakeHost = fakeFrameHost;
 
 /** Steps run over `frames` frames of 1/60 s at `speed`. */
 function stepsAt(speed: number | (() => number), frames: number): number[] {

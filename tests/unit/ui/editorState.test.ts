@@ -13,6 +13,7 @@ import { Autosave, AUTOSAVE_KEY } from '../../../ui/state/autosave';
 import { MAX_NOTICES, NoticeBoard, INFO_NOTICE_MS } from '../../../ui/state/notices';
 import { Editor } from '../../../ui/state/editor';
 import { ground, prop, scene } from '../../helpers/scenes';
+import { MemoryStorage } from '../../helpers/memoryStorage';
 
 const base = (): SceneDocument => scene([ground(1400), prop('box', 'box', [500, 1000])]);
 const boxAt = (doc: SceneDocument) => doc.objects.find((o) => o.id === 'box')!.position;
@@ -34,30 +35,6 @@ function fakeStage(doc: SceneDocument) {
     },
   };
   return stage;
-}
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  failing = false;
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    if (this.failing) throw new Error('quota exceeded');
-    this.map.set(k, v);
-  }
 }
 
 afterEach(() => {

@@ -14,28 +14,7 @@ import { PASTE_OFFSET, type TextClipboard } from '../../../ui/state/clipboard';
 import { SPEEDS } from '../../../ui/state/playback';
 import { BOTTOM_PANEL_KEY, MIN_BOTTOM_PANEL_PX, MIN_STAGE_PX, PanelLayout } from '../../../ui/state/panelLayout';
 import { ground, prop, scene } from '../../helpers/scenes';
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-}
+import { MemoryStorage } from '../../helpers/memoryStorage';
 
 /** The system clipboard two tabs share. */
 class FakeClipboard implements TextClipboard {

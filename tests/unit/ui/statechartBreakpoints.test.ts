@@ -11,16 +11,7 @@ import { initPhysics } from '../../../streams/physics/rapier';
 import { StageController } from '../../../streams/stage/stageController';
 import type { TraceRecord } from '../../../streams/trace/records';
 import { ledgeScene } from './statechartScenes';
-
-class MemoryStorage {
-  readonly data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-}
+import { MemoryStorage } from '../../helpers/memoryStorage';
 
 const modelOf = (actor: string) => {
   const m = machineForActorId(actor);

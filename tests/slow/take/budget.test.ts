@@ -11,7 +11,7 @@ import { loadTakeText, saveTakeText } from '../../../core/take/io';
 import { TAKE_LIMITS, TAKE_MEMORY_BUDGET_10_MIN } from '../../../core/take/limits';
 import { TakeTape } from '../../../streams/take/tape';
 import { scene } from '../../helpers/scenes';
-import { TEN_MINUTES_TICKS, worstCaseTenMinutes } from './worstCase';
+import { TEN_MINUTES_TICKS, worstCaseTenMinutes } from '../../unit/take/worstCase';
 
 const run = promisify(execFile);
 const heapScript = fileURLToPath(new URL('./tapeHeap.ts', import.meta.url));

@@ -5,7 +5,7 @@
  * Prints `{"heapBytes":…,"accounted":…}`.
  */
 import { TakeTape } from '../../../streams/take/tape';
-import { worstCaseTenMinutes } from './worstCase';
+import { worstCaseTenMinutes } from '../../unit/take/worstCase';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
