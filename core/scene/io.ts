@@ -15,6 +15,11 @@ import { convexWidth, propShapeProblem } from '../props/shapeCheck';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
 
+/** A load warning and the object it concerns (the placeholder, or the stickman whose action it is). */
+export interface SceneWarning extends SceneIssue {
+  object: string;
+}
+
 export type SceneLoadResult =
   | { ok: true; scene: SceneDocument; migratedFrom?: string; warnings: SceneIssue[] }
   | { ok: false; issues: SceneIssue[] };
@@ -126,28 +131,28 @@ export function anchorIssues(anchors: readonly { id: string; primary_grip: boole
  * a prop that is not in the scene (it stays, and finishes `skipped` when it runs). References
  * that give an action its owner are checked strictly by checkReferences instead.
  */
-export function referenceWarnings(scene: SceneDocument): SceneIssue[] {
-  const warnings: SceneIssue[] = [];
+export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
+  const warnings: SceneWarning[] = [];
   const kindById = new Map<string, string>(scene.objects.map((o) => [o.id, o.kind]));
   const assets = new Set(scene.prop_assets.map((a) => a.spawn_id));
   scene.objects.forEach((o, i) => {
     if (o.kind === 'prop' && !isBuiltinSpawnId(o.spawn_id) && !assets.has(o.spawn_id)) {
-      warnings.push({ path: `$.objects[${i}].spawn_id`, message: `asset ${quoteValue(o.spawn_id)} is missing: "${o.id}" is an inert placeholder until it is imported` });
+      warnings.push({ path: `$.objects[${i}].spawn_id`, message: `asset ${quoteValue(o.spawn_id)} is missing: "${o.id}" is an inert placeholder until it is imported`, object: o.id });
     }
   });
-  const checkAction = (action: Record<string, unknown>, path: string) => {
+  const checkAction = (action: Record<string, unknown>, path: string, object: string) => {
     for (const f of actionSpec(String(action.type))?.fields ?? []) {
       const ref = action[f.name];
       if (f.kind !== 'prop' || typeof ref !== 'string') continue;
       const kind = kindById.get(ref);
-      if (kind === undefined) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing prop ${quoteValue(ref)}: the action will be skipped` });
-      else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, not a prop: the action will be skipped` });
+      if (kind === undefined) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing prop ${quoteValue(ref)}: the action will be skipped`, object });
+      else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, not a prop: the action will be skipped`, object });
     }
   };
   for (const [owner, items] of Object.entries(scene.queues)) {
-    items.forEach((item, j) => checkAction(item, `${formatPath(['queues', owner])}[${j}]`));
+    items.forEach((item, j) => checkAction(item, `${formatPath(['queues', owner])}[${j}]`, owner));
   }
-  scene.rules.forEach((rule, i) => rule.then.forEach((t, j) => checkAction(t.action, `$.rules[${i}].then[${j}].action`)));
+  scene.rules.forEach((rule, i) => rule.then.forEach((t, j) => checkAction(t.action, `$.rules[${i}].then[${j}].action`, t.actor)));
   return warnings;
 }
 

@@ -4,7 +4,7 @@
  * `--take <file>` replays a recorded take instead of playing a scene (streams/take/replay).
  */
 import { loadSceneText } from '../../core/scene/io';
-import { formatIssues } from '../../core/scene/errors';
+import { formatIssues, type SceneIssue } from '../../core/scene/errors';
 import { runHeadless, type HeadlessOptions, type HeadlessRun } from '../stage/headless';
 import type { StageController } from '../stage/stageController';
 import { frameRecord } from '../frame/frameRecord';
@@ -96,6 +96,11 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
   return { scene: scene ?? null, take: take ?? null, seconds, trace, frames, frameEvery: frameEvery ?? 1 };
 }
 
+/** What the loader warned about, on stderr (the trace has them too, at tick 0): a run is never silent about a placeholder. */
+function printWarnings(io: CliIo, source: string, warnings: readonly SceneIssue[]): void {
+  for (const w of warnings) io.stderr(`${source}: warning: ${w.path}: ${w.message}\n`);
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
@@ -117,6 +122,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`${source}: invalid take: ${formatIssues(loaded.issues, 1)}\n`);
       return 2;
     }
+    printWarnings(io, source, loaded.warnings);
     play = (options) => replayTake(loaded.take, options);
   } else {
     const loaded = loadSceneText(text);
@@ -124,6 +130,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`${source}: invalid scene: ${formatIssues(loaded.issues, 1)}\n`);
       return 2;
     }
+    printWarnings(io, source, loaded.warnings);
     play = (options) => runHeadless(loaded.scene, args.seconds, options);
   }
   const trace = args.trace ? io.openOutput(args.trace) : null;

@@ -15,6 +15,7 @@ import type { RigActor } from '../../machines/rigMachine';
 import { documentFrame } from '../frame/documentFrame';
 import type { FrameSnapshot } from '../frame/frame';
 import { createInspector } from '../trace/inspector';
+import { loadWarnings } from '../../core/scene/loadWarnings';
 import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/records';
 
 export type { StageCommand };
@@ -124,6 +125,7 @@ export class StageController {
 
   private sendChecked(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): void {
     this.buildFailure = null;
+    this.freshRun = false;
     this.actor.send(command);
     const failure = this.buildFailure as Error | null;
     if (failure) {
@@ -132,7 +134,16 @@ export class StageController {
       this.warn(`PLAY could not start: ${failure.message}`);
       throw failure;
     }
+    // A run from tick 0 (PLAY, RESET) says first what the loader warned about (DESIGN.md §9),
+    // after the transition that started it; a restored keyframe is the same run going on.
+    if (this.freshRun) {
+      this.freshRun = false;
+      for (const w of loadWarnings(this.doc)) this.warn(w.message, w.object);
+    }
   }
+
+  /** The command being sent built a runtime from tick 0 (not from a keyframe). */
+  private freshRun = false;
 
   /**
    * Replaces the authored document (an edit or a load). Refused during PLAY, where the runtime
@@ -381,6 +392,7 @@ export class StageController {
     }
     // Records stream as they are written, so a command precedes the transitions it causes.
     this.runtime.onRecord = (r) => this.records$.next(r);
+    if (!keyframe) this.freshRun = true;
     this.publish(this.runtime.frame());
   }
 
