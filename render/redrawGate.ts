@@ -1,15 +1,15 @@
 /**
  * Draw on demand (DESIGN.md §6b): the view redraws only when something it draws from changed —
- * the frame pair, the interpolation alpha, the overlay (selection, hover, ghost, handles, walk
- * targets, debug data) — or when the owner invalidated it (camera, resize, a restored GL
- * context). While RUNNING every frame brings a new step, so every frame draws; in EDIT and
- * PAUSED an idle stage costs no GPU work at all.
+ * the frame pair, the interpolation alpha, the overlay fields the scene and the registered
+ * overlay layers read (./overlays) — or when the owner invalidated it (camera, resize, a
+ * restored GL context). While RUNNING every frame brings a new step, so every frame draws; in
+ * EDIT and PAUSED an idle stage costs no GPU work at all.
  *
  * Inputs are compared by identity: snapshots are immutable and the UI's overlay is a memo, so
- * an unchanged input is the same object. The debug overlay is rebuilt per frame from the frame's
- * own arrays, so it is compared one level deep.
+ * an unchanged input is the same object. A layer whose input is rebuilt per frame from the
+ * frame's own arrays (the debug probes) compares it one level deep itself.
  */
-import type { ViewOverlay } from './stageView';
+import { OVERLAY_LAYERS, SCENE_READS, type ViewOverlay } from './overlays';
 
 interface Drawn {
   prev: unknown;
@@ -19,20 +19,17 @@ interface Drawn {
   version: number;
 }
 
-const OVERLAY_KEYS = ['selectedIds', 'hoverId', 'ghost', 'handles', 'walkTargets', 'throwGuide'] as const;
-
-function sameDebug(a: ViewOverlay['debug'], b: ViewOverlay['debug']): boolean {
+export function sameOverlay(a: ViewOverlay, b: ViewOverlay, layers = OVERLAY_LAYERS): boolean {
   if (a === b) return true;
-  if (!a || !b) return !a?.enabled && !b?.enabled;
-  return (
-    a.enabled === b.enabled && a.rays === b.rays && a.points === b.points && a.proxies === b.proxies && a.labels === b.labels && a.ragdolls === b.ragdolls && a.reactions === b.reactions
-  );
-}
-
-export function sameOverlay(a: ViewOverlay, b: ViewOverlay): boolean {
-  if (a === b) return true;
-  for (const k of OVERLAY_KEYS) if (a[k] !== b[k]) return false;
-  return sameDebug(a.debug, b.debug);
+  for (const k of SCENE_READS) if (a[k] !== b[k]) return false;
+  for (const layer of layers) {
+    if (layer.same) {
+      if (!layer.same(a, b)) return false;
+    } else {
+      for (const k of layer.reads) if (a[k] !== b[k]) return false;
+    }
+  }
+  return true;
 }
 
 export class RedrawGate {

@@ -7,9 +7,12 @@
  * batches (one draw call each), rewritten from the frame every render; terrain and the grid are
  * static meshes rebuilt only when their inputs change. No MSAA: edges are smoothed in the
  * fragment shaders over one device pixel.
+ *
+ * The view draws the scene (grid, terrain, areas, props, stickmen, the placement ghost, speech);
+ * everything drawn over it is a registered overlay layer (./overlays), drawn in their order.
  */
 import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
-import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView } from '../streams/frame/frame';
+import type { AreaView, FrameSnapshot, RigView, TerrainView } from '../streams/frame/frame';
 import type { PropShape } from '../core/props/resolve';
 import { boxCorners } from '../core/geometry/hitTest';
 import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
@@ -20,54 +23,15 @@ import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
 import { RedrawGate } from './redrawGate';
-import { drawThrowGuide, type ThrowGuideMarks } from './throwGuide';
 import { drawOrder, farColor, partDepth } from './rigDepth';
+import { indexFrame } from './frameIndex';
+import { VIEW_STYLE } from './viewStyle';
+import { OVERLAY_LAYERS, type DrawnProp, type DrawnRig, type OverlayPen, type ViewOverlay } from './overlays';
+
+export { VIEW_STYLE } from './viewStyle';
+export type { ViewOverlay } from './overlays';
 
 type Vec2 = [number, number];
-
-export interface ViewOverlay {
-  /** Draw a selection outline around these objects. */
-  selectedIds: readonly string[];
-  /** Lighter outline. */
-  hoverId?: string | null;
-  /** Translucent placement preview. */
-  ghost?: { terrain?: TerrainView[]; props?: PropView[]; areas?: AreaView[]; rigs?: RigView[] } | null;
-  /** Small draggable dots (stage px). */
-  handles?: ReadonlyArray<{ id: string; kind: 'rotate' | 'resize' | 'marker'; position: Vec2 }>;
-  /**
-   * DIRECT mode markers (flag/cross). `from`: where the pointer aimed when the target was snapped
-   * onto the ground away from it (a dotted drop line joins them).
-   */
-  walkTargets?: ReadonlyArray<{ rigId: string; position: Vec2; label?: string; from?: Vec2 | null }>;
-  /** DIRECT and the action editors: a throw's predicted arc and its raw, capped and contact points (render/throwGuide). */
-  throwGuide?: ThrowGuideMarks | null;
-  /** A marquee being dragged (stage px). */
-  marquee?: { minX: number; minY: number; maxX: number; maxY: number } | null;
-  /** Grid snapping is on with this step (stage px): the background grid shows it where it is wide enough to see. */
-  snapGrid?: number | null;
-  /** The box around a multi-selection (its rotate handle sits above it). */
-  groupBox?: { center: Vec2; half: Vec2; rotation: number } | null;
-  /** The grips of the selected prop (stage px, direction in radians); the primary one is filled. */
-  grips?: ReadonlyArray<{ id: string; position: Vec2; rotation: number; primary: boolean }>;
-  debug?: {
-    enabled: boolean;
-    rays?: ReadonlyArray<{ from: Vec2; to: Vec2; hit: boolean }>;
-    points?: ReadonlyArray<Vec2>;
-    proxies?: ReadonlyArray<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
-    labels?: ReadonlyArray<{ position: Vec2; text: string }>;
-    /** Ragdolls: their bodies, joints and rest-timer text. */
-    ragdolls?: ReadonlyArray<{
-      id: string;
-      bodies: ReadonlyArray<{ kind: 'circle' | 'capsule'; center: Vec2; rotation: number; radius: number; halfHeight?: number }>;
-      joints: ReadonlyArray<Vec2>;
-      label: { position: Vec2; text: string };
-    }>;
-    /** Active hit reactions per rig as text, drawn a line under the label at `position`. */
-    reactions?: ReadonlyArray<{ position: Vec2; text: string }>;
-    /** Feet a hard landing holds to their contacts: a ring on the contact, teal from the foot's own fan, amber for the fallback. */
-    footLocks?: ReadonlyArray<{ side: 'left' | 'right'; position: Vec2; fromFan: boolean }>;
-  } | null;
-}
 
 export interface StageViewOptions {
   /**
@@ -79,33 +43,6 @@ export interface StageViewOptions {
   /** Margin in CSS px used by the automatic fit before the UI first moves the camera. */
   autoFitMargin?: number;
 }
-
-/** Visual constants (stage px unless the name says css). */
-export const VIEW_STYLE = {
-  paper: '#f4f1ea',
-  stageBorder: '#bdb5a4',
-  gridStep: 100,
-  limbHalfWidth: 8,
-  selection: '#1f6feb',
-  hover: '#1f6feb',
-  rotateHandle: '#e8890c',
-  walkTarget: '#e8590c',
-  ghostAlpha: 0.42,
-  rayHit: '#e03131',
-  rayMiss: '#2f9e44',
-  debugPoint: '#d6336c',
-  proxy: '#7048e8',
-  ragdoll: '#e8590c',
-  ragdollJoint: '#343a40',
-  reaction: '#c2255c',
-  footLock: '#0c8599',
-  footLockFallback: '#f08c00',
-  grip: '#0b7285',
-  placeholder: '#6c737d',
-} as const;
-
-/** CSS px from a debug label down to the reaction line under it. */
-const REACTION_LINE_CSS = 16;
 
 const TAU = Math.PI * 2;
 
@@ -135,13 +72,6 @@ interface Layer {
   discs: DiscBatch;
 }
 
-interface FrameIndex {
-  props: Map<string, PropView>;
-  rigs: Map<string, RigView>;
-  areas: Map<string, AreaView>;
-  terrain: Map<string, TerrainView>;
-}
-
 interface PropPose {
   stamp: number;
   x: number;
@@ -159,22 +89,6 @@ interface RigBox {
   /** Interpolated head centre and the top of the drawn head ring (stage px): the speech anchor. */
   headX: number;
   headTop: number;
-}
-
-const frameIndexCache = new WeakMap<FrameSnapshot, FrameIndex>();
-
-function indexFrame(f: FrameSnapshot): FrameIndex {
-  let idx = frameIndexCache.get(f);
-  if (!idx) {
-    idx = {
-      props: new Map(f.props.map((p) => [p.id, p])),
-      rigs: new Map(f.rigs.map((r) => [r.id, r])),
-      areas: new Map(f.areas.map((a) => [a.id, a])),
-      terrain: new Map(f.terrain.map((t) => [t.id, t])),
-    };
-    frameIndexCache.set(f, idx);
-  }
-  return idx;
 }
 
 export class StageView {
@@ -624,211 +538,41 @@ export class StageView {
 
   // ---------------------------------------------------------------- overlay
 
+  /** Every registered overlay layer (./overlays), in order, into the shared overlay batches; then their labels. */
   private drawOverlay(cur: FrameSnapshot, overlay: ViewOverlay): void {
-    const S = this.overlayStrokes;
-    const D = this.overlayDiscs;
-    S.begin();
-    D.begin();
     const labels = this.labelSpecs;
     labels.length = 0;
-    const css = 1 / this.cam.zoom;
-
-    const debug = overlay.debug;
-    if (debug && debug.enabled) {
-      this.drawDebugShapes(debug.proxies ?? [], rgba(VIEW_STYLE.proxy, 0.08), rgba(VIEW_STYLE.proxy, 0.9));
-      const ragdollFill = rgba(VIEW_STYLE.ragdoll, 0.12);
-      const ragdollLine = rgba(VIEW_STYLE.ragdoll, 0.95);
-      const jointFill = rgba('#ffffff');
-      const jointLine = rgba(VIEW_STYLE.ragdollJoint);
-      for (const r of debug.ragdolls ?? []) {
-        this.drawDebugShapes(r.bodies, ragdollFill, ragdollLine);
-        for (const j of r.joints) D.push(j[0], j[1], 3.5, jointFill, SIZE_CSS | LINE_CSS, 1.5, jointLine);
-        const [x, y] = this.cam.stageToScreen(r.label.position);
-        labels.push({ x: x + 4, y: y + 4, text: r.label.text, color: VIEW_STYLE.ragdoll });
-      }
-      for (const l of debug.reactions ?? []) {
-        const [x, y] = this.cam.stageToScreen(l.position);
-        labels.push({ x: x + 4, y: y + 4 + REACTION_LINE_CSS, text: l.text, color: VIEW_STYLE.reaction });
-      }
-      const hit = rgba(VIEW_STYLE.rayHit);
-      const miss = rgba(VIEW_STYLE.rayMiss);
-      for (const ray of debug.rays ?? []) {
-        S.push(ray.from[0], ray.from[1], ray.to[0], ray.to[1], 0.75, ray.hit ? hit : miss, SIZE_CSS);
-        if (ray.hit) D.push(ray.to[0], ray.to[1], 3, hit, SIZE_CSS);
-      }
-      const pt = rgba(VIEW_STYLE.debugPoint);
-      for (const p of debug.points ?? []) D.push(p[0], p[1], 3, pt, SIZE_CSS);
-      for (const f of debug.footLocks ?? []) {
-        const color = f.fromFan ? VIEW_STYLE.footLock : VIEW_STYLE.footLockFallback;
-        const c = rgba(color);
-        const [x, y] = f.position;
-        D.push(x, y, 8, TRANSPARENT, SIZE_CSS | LINE_CSS, 2, c);
-        S.push(x - 14 * css, y, x + 14 * css, y, 1, c, SIZE_CSS);
-        const [sx, sy] = this.cam.stageToScreen(f.position);
-        // The feet may stand close together: the two labels take two lines.
-        labels.push({ x: sx + 10, y: sy + (f.side === 'left' ? 4 : 18), text: `${f.side === 'left' ? 'L' : 'R'} locked${f.fromFan ? '' : ' (fallback)'}`, color });
-      }
-      for (const l of debug.labels ?? []) {
-        const [x, y] = this.cam.stageToScreen(l.position);
-        labels.push({ x: x + 4, y: y + 4, text: l.text, color: '#3b2a6b' });
-      }
-    }
-
-    // Placeholders say what is missing, at their top-left corner.
-    for (const p of cur.props) {
-      if (!p.placeholder) continue;
-      const pose = this.propPoses.get(p.id);
-      if (!pose || pose.stamp !== this.stamp || pose.shape.kind !== 'box') continue;
-      const [sx, sy] = this.cam.stageToScreen([pose.x - pose.shape.size[0] / 2, pose.y - pose.shape.size[1] / 2]);
-      labels.push({ x: sx + 2, y: sy - 16, text: `missing ${p.spawn_id}`, color: VIEW_STYLE.placeholder });
-    }
-
-    const gripColor = rgba(VIEW_STYLE.grip);
-    const gripHollow = rgba('#ffffff', 0.9);
-    for (const g of overlay.grips ?? []) {
-      const [x, y] = g.position;
-      const len = 16 * css;
-      S.push(x, y, x + Math.cos(g.rotation) * len, y + Math.sin(g.rotation) * len, 1.25, gripColor, SIZE_CSS);
-      D.push(x, y, 4.5, g.primary ? gripColor : gripHollow, SIZE_CSS | LINE_CSS, 1.5, gripColor);
-    }
-
-    const wt = rgba(VIEW_STYLE.walkTarget);
-    const pole = rgba('#343a40');
-    for (const w of overlay.walkTargets ?? []) {
-      const [x, y] = w.position;
-      const c = 6 * css;
-      if (w.from && Math.hypot(w.from[0] - x, w.from[1] - y) > 8 * css) {
-        // Aimed elsewhere (the sky, inside a platform): a dotted line from the pointer down to the flag.
-        S.push(w.from[0], w.from[1], x, y, 0.75, wt, SIZE_CSS, 0, wt, 5);
-        D.push(w.from[0], w.from[1], 3, rgba('#ffffff'), SIZE_CSS | LINE_CSS, 1.5, wt);
-      }
-      S.push(x - c, y - c, x + c, y + c, 1.5, wt, SIZE_CSS);
-      S.push(x - c, y + c, x + c, y - c, 1.5, wt, SIZE_CSS);
-      const top = y - 34 * css;
-      S.push(x, y, x, top, 1, pole, SIZE_CSS);
-      S.push(x + 1 * css, top + 5 * css, x + 13 * css, top + 5 * css, 5, wt, SIZE_CSS);
-      if (w.label) {
-        const [sx, sy] = this.cam.stageToScreen([x, top]);
-        labels.push({ x: sx + 20, y: sy - 2, text: w.label, color: VIEW_STYLE.walkTarget });
-      }
-    }
-
-    if (overlay.throwGuide) drawThrowGuide(overlay.throwGuide, S, D, labels, css, (p) => this.cam.stageToScreen(p));
-
-    if (overlay.groupBox) {
-      const g = overlay.groupBox;
-      const pad = 6 * css;
-      S.polyline(boxCorners({ center: g.center, half: [g.half[0] + pad, g.half[1] + pad], rotation: g.rotation }), true, 0.6, rgba(VIEW_STYLE.selection, 0.55), SIZE_CSS, 4);
-    }
-    if (overlay.marquee) {
-      const m = overlay.marquee;
-      const corners: Vec2[] = [[m.minX, m.minY], [m.maxX, m.minY], [m.maxX, m.maxY], [m.minX, m.maxY]];
-      S.polyline(corners, true, 0.75, rgba(VIEW_STYLE.selection, 0.9), SIZE_CSS, 5);
-    }
-
-    const idx = indexFrame(cur);
-    const selected = overlay.selectedIds;
-    if (overlay.hoverId && !selected.includes(overlay.hoverId)) {
-      this.outlineObject(overlay.hoverId, idx, rgba(VIEW_STYLE.hover, 0.45), 1);
-    }
-    const sel = rgba(VIEW_STYLE.selection);
-    for (const id of selected) this.outlineObject(id, idx, sel, 1.25);
-
-    for (const h of overlay.handles ?? []) {
-      const [x, y] = h.position;
-      switch (h.kind) {
-        case 'rotate':
-          D.push(x, y, 5.5, rgba('#ffffff'), SIZE_CSS | LINE_CSS, 2, rgba(VIEW_STYLE.rotateHandle));
-          break;
-        case 'resize':
-          D.push(x, y, 5, rgba('#ffffff'), SIZE_CSS | LINE_CSS, 2, sel);
-          break;
-        case 'marker':
-          D.push(x, y, 5, sel, SIZE_CSS | LINE_CSS, 1.5, rgba('#ffffff'));
-          break;
-      }
-    }
-
-    S.finish();
-    D.finish();
+    const pen: OverlayPen = {
+      strokes: this.overlayStrokes,
+      discs: this.overlayDiscs,
+      labels,
+      css: 1 / this.cam.zoom,
+      toScreen: this.toScreen,
+      frame: cur,
+      index: indexFrame(cur),
+      drawnProp: this.drawnProp,
+      drawnRig: this.drawnRig,
+    };
+    pen.strokes.begin();
+    pen.discs.begin();
+    for (const layer of OVERLAY_LAYERS) layer.draw(overlay, pen);
+    pen.strokes.finish();
+    pen.discs.finish();
     this.labels.update(labels);
   }
 
-  /** Debug collider outlines: circles and capsules (along local Y, turned by `rotation`). */
-  private drawDebugShapes(shapes: NonNullable<NonNullable<ViewOverlay['debug']>['proxies']>, fill: RGBA, line: RGBA): void {
-    const S = this.overlayStrokes;
-    const D = this.overlayDiscs;
-    for (const p of shapes) {
-      if (p.kind === 'circle') {
-        D.push(p.center[0], p.center[1], p.radius, fill, LINE_CSS, 1.25, line);
-      } else {
-        const hh = p.halfHeight ?? 0;
-        const ax = -Math.sin(p.rotation) * hh;
-        const ay = Math.cos(p.rotation) * hh;
-        S.push(p.center[0] - ax, p.center[1] - ay, p.center[0] + ax, p.center[1] + ay, p.radius, fill, LINE_CSS, 1.25, line);
-      }
-    }
-  }
+  private readonly toScreen = (p: [number, number]): [number, number] => this.cam.stageToScreen(p);
 
-  /** Selection / hover outline following the object's shape. `hw` is a CSS px half-width. */
-  private outlineObject(id: string, idx: FrameIndex, color: RGBA, hw: number): void {
-    const S = this.overlayStrokes;
-    const D = this.overlayDiscs;
-    const css = 1 / this.cam.zoom;
-    const pad = 5 * css;
-
+  /** Where the scene drew a prop this frame (outlines and labels follow the interpolated pose). */
+  private readonly drawnProp = (id: string): DrawnProp | null => {
     const pose = this.propPoses.get(id);
-    if (pose && pose.stamp === this.stamp) {
-      const { x, y, rotation: rot, shape } = pose;
-      if (shape.kind === 'circle') {
-        D.push(x, y, shape.radius + pad, TRANSPARENT, LINE_CSS, 2 * hw, color);
-      } else if (shape.kind === 'capsule') {
-        const ax = -Math.sin(rot) * (shape.length / 2);
-        const ay = Math.cos(rot) * (shape.length / 2);
-        S.push(x - ax, y - ay, x + ax, y + ay, shape.radius + pad, TRANSPARENT, LINE_CSS, 2 * hw, color);
-      } else {
-        let ex: number;
-        let ey: number;
-        if (shape.kind === 'box') {
-          ex = shape.size[0] / 2;
-          ey = shape.size[1] / 2;
-        } else {
-          ex = 0;
-          ey = 0;
-          for (const [px, py] of shape.points) {
-            ex = Math.max(ex, Math.abs(px));
-            ey = Math.max(ey, Math.abs(py));
-          }
-        }
-        ex += pad;
-        ey += pad;
-        const c = Math.cos(rot);
-        const s = Math.sin(rot);
-        const corner = (lx: number, ly: number): Vec2 => [x + lx * c - ly * s, y + lx * s + ly * c];
-        S.polyline([corner(-ex, -ey), corner(ex, -ey), corner(ex, ey), corner(-ex, ey)], true, hw, color, SIZE_CSS);
-      }
-      return;
-    }
+    return pose && pose.stamp === this.stamp ? pose : null;
+  };
+
+  private readonly drawnRig = (id: string): DrawnRig | null => {
     const box = this.rigBoxes.get(id);
-    if (box && box.stamp === this.stamp) {
-      const x0 = box.minX - pad;
-      const y0 = box.minY - pad;
-      const x1 = box.maxX + pad;
-      const y1 = box.maxY + pad;
-      S.polyline([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], true, hw, color, SIZE_CSS);
-      return;
-    }
-    const area = idx.areas.get(id);
-    if (area) {
-      const [cx, cy] = area.position;
-      S.polyline(boxCorners({ center: [cx, cy], half: [area.size[0] / 2 + pad, area.size[1] / 2 + pad], rotation: area.rotation }), true, hw, color, SIZE_CSS);
-      return;
-    }
-    const terrain = idx.terrain.get(id);
-    if (terrain) {
-      S.polyline(terrain.outline, true, hw + 0.5, color, SIZE_CSS);
-    }
-  }
+    return box && box.stamp === this.stamp ? box : null;
+  };
 
   // ---------------------------------------------------------------- lifecycle
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RedrawGate, sameOverlay } from '../../../render/redrawGate';
 import type { ViewOverlay } from '../../../render/stageView';
+import { OVERLAY_LAYERS } from '../../../render/overlays';
 
 const frameA = { tick: 1 };
 const frameB = { tick: 2 };
@@ -89,5 +90,37 @@ describe('draw on demand', () => {
     expect(sameOverlay(a, { ...base, debug: { enabled: true, ragdolls, reactions } })).toBe(true);
     expect(sameOverlay(a, { ...base, debug: { enabled: true, ragdolls: [...ragdolls], reactions } })).toBe(false);
     expect(sameOverlay(a, { ...base, debug: { enabled: true, ragdolls, reactions: [...reactions] } })).toBe(false);
+  });
+
+  it('a change to any field a registered overlay layer reads draws again (marquee, group box, grips, snap grid …)', () => {
+    const changes: Partial<ViewOverlay>[] = [
+      { marquee: { minX: 0, minY: 0, maxX: 10, maxY: 10 } },
+      { groupBox: { center: [0, 0], half: [5, 5], rotation: 0 } },
+      { grips: [{ id: 'g', position: [0, 0], rotation: 0, primary: true }] },
+      { snapGrid: 20 },
+      { throwGuide: { status: 'planned', raw: [0, 0], effective: null, arc: [], collision: null, collisionLabel: null } },
+      { debug: { enabled: true, footLocks: [{ side: 'left', position: [0, 0], fromFan: true }] } },
+    ];
+    for (const c of changes) {
+      const d = drawer();
+      const base = overlay({ debug: { enabled: true } });
+      d.render(frameA, frameA, 1, base);
+      expect(d.render(frameA, frameA, 1, { ...base, ...c }), JSON.stringify(c)).toBe(true);
+    }
+  });
+
+  it('every layer is named once and reads overlay fields no other layer reads', () => {
+    const names = OVERLAY_LAYERS.map((l) => l.name);
+    expect(new Set(names).size).toBe(names.length);
+    const reads = OVERLAY_LAYERS.flatMap((l) => l.reads);
+    expect(new Set(reads).size).toBe(reads.length);
+    expect(names).toEqual(['debug', 'placeholder labels', 'grips', 'walk flags', 'throw guide', 'marquee', 'selection', 'handles']);
+  });
+
+  it('a layer that is not registered is not watched: the gate compares what the registry lists', () => {
+    const a = overlay();
+    const b = { ...a, marquee: { minX: 0, minY: 0, maxX: 1, maxY: 1 } };
+    expect(sameOverlay(a, b)).toBe(false);
+    expect(sameOverlay(a, b, OVERLAY_LAYERS.filter((l) => l.name !== 'marquee'))).toBe(true);
   });
 });

@@ -1,0 +1,17 @@
+/** A missing prop asset's stand-in says what is missing, at its top-left corner. Reads only the frame. */
+import { VIEW_STYLE } from '../viewStyle';
+import type { OverlayLayer } from './layer';
+
+export const placeholderLabelsLayer: OverlayLayer<object> = {
+  name: 'placeholder labels',
+  reads: [],
+  draw(_input, pen) {
+    for (const p of pen.frame.props) {
+      if (!p.placeholder) continue;
+      const pose = pen.drawnProp(p.id);
+      if (!pose || pose.shape.kind !== 'box') continue;
+      const [sx, sy] = pen.toScreen([pose.x - pose.shape.size[0] / 2, pose.y - pose.shape.size[1] / 2]);
+      pen.labels.push({ x: sx + 2, y: sy - 16, text: `missing ${p.spawn_id}`, color: VIEW_STYLE.placeholder });
+    }
+  },
+};

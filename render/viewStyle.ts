@@ -1,0 +1,23 @@
+/** Visual constants of the stage view and its overlays (stage px unless the name says css). */
+export const VIEW_STYLE = {
+  paper: '#f4f1ea',
+  stageBorder: '#bdb5a4',
+  gridStep: 100,
+  limbHalfWidth: 8,
+  selection: '#1f6feb',
+  hover: '#1f6feb',
+  rotateHandle: '#e8890c',
+  walkTarget: '#e8590c',
+  ghostAlpha: 0.42,
+  rayHit: '#e03131',
+  rayMiss: '#2f9e44',
+  debugPoint: '#d6336c',
+  proxy: '#7048e8',
+  ragdoll: '#e8590c',
+  ragdollJoint: '#343a40',
+  reaction: '#c2255c',
+  footLock: '#0c8599',
+  footLockFallback: '#f08c00',
+  grip: '#0b7285',
+  placeholder: '#6c737d',
+} as const;
