@@ -189,3 +189,56 @@ export function edgeOutwardNormal(a: Readonly<Vec2>, b: Readonly<Vec2>): Vec2 {
   // `+ 0` turns -0 into 0 so axis-aligned normals compare and serialise cleanly.
   return [ey / l + 0, -ex / l + 0];
 }
+
+/**
+ * The physics engine (Rapier 0.21, i.e. parry2d in 32-bit floats) builds a convex polygon from its
+ * hull and then drops every vertex whose two edges' outward normals have a dot product above
+ * 1 − √ε(f32) — a vertex turning by less than about 1.5°. A triangle flatter than about 0.0066 of
+ * its base loses its apex that way, and the engine then fails inside `createCollider` (a
+ * 10,000 × 60 px hill, a 100 × 0.6 px sliver). Core merges such vertices itself, with twice that
+ * turn as a margin so rounding to 32 bits can never make the engine drop a vertex core kept: the
+ * polygon core checks, draws and probes is the one the engine holds.
+ */
+export const PHYSICS_MIN_TURN = 2 * Math.acos(1 - Math.sqrt(2 ** -23));
+
+/** Turn (radians, ≥ 0) at vertex b between edges a→b and b→c; 0 when b repeats a neighbour (so it is merged first). */
+function turnAt(a: Readonly<Vec2>, b: Readonly<Vec2>, c: Readonly<Vec2>): number {
+  const e1x = b[0] - a[0];
+  const e1y = b[1] - a[1];
+  const e2x = c[0] - b[0];
+  const e2y = c[1] - b[1];
+  if ((e1x === 0 && e1y === 0) || (e2x === 0 && e2y === 0)) return 0;
+  return Math.abs(Math.atan2(e1x * e2y - e1y * e2x, e1x * e2x + e1y * e2y));
+}
+
+/**
+ * A convex polygon as the physics engine will hold it: vertices that turn by less than
+ * PHYSICS_MIN_TURN (or repeat their neighbour) merged away, the flattest first, until every
+ * remaining vertex turns enough. Fewer than 3 points back means the engine cannot build it.
+ * Angles do not depend on scale, so local and stage coordinates agree.
+ */
+export function physicsPolygon(points: readonly Readonly<Vec2>[]): Vec2[] {
+  const pts = points.map((p) => [p[0], p[1]] as Vec2);
+  while (pts.length >= 3) {
+    let flattest = -1;
+    let least = PHYSICS_MIN_TURN;
+    const n = pts.length;
+    for (let i = 0; i < n; i++) {
+      const turn = turnAt(pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
+      if (turn < least) {
+        least = turn;
+        flattest = i;
+      }
+    }
+    if (flattest < 0) break;
+    pts.splice(flattest, 1);
+  }
+  return pts;
+}
+
+/** Why the physics engine cannot build this convex polygon, or null when it can (see physicsPolygon). */
+export function physicsPolygonProblem(points: readonly Readonly<Vec2>[]): string | null {
+  if (physicsPolygon(points).length >= 3) return null;
+  const deg = ((PHYSICS_MIN_TURN * 180) / Math.PI).toFixed(1);
+  return `polygon is too flat for the physics engine: merging its corners that turn less than ${deg}° leaves fewer than 3`;
+}

@@ -5,7 +5,7 @@
  * All returned polygons have POSITIVE signed area (see polygon.ts: clockwise on screen with
  * +Y down), so edge a→b has outward normal [e.y, -e.x]/|e|.
  */
-import { type Aabb, cleanPolygon, ensureWinding, isConvex, isDegenerate, polygonAabb, transformPoints } from './polygon';
+import { type Aabb, cleanPolygon, ensureWinding, isConvex, isDegenerate, physicsPolygon, physicsPolygonProblem, polygonAabb, transformPoints } from './polygon';
 import type { Vec2 } from './vec';
 
 /**
@@ -67,7 +67,7 @@ function rect(x0: number, y0: number, x1: number, y1: number): Vec2[] {
   ];
 }
 
-/** Validated, cleaned local polygon points for shape 'polygon'. */
+/** Validated, cleaned local polygon points for shape 'polygon', as the physics engine will hold them. */
 function localPolygon(t: TerrainInput): Vec2[] {
   const pts = t.points;
   if (!pts || pts.length < 3) fail(t, `polygon needs at least 3 points, got ${pts ? pts.length : 0}`);
@@ -75,7 +75,10 @@ function localPolygon(t: TerrainInput): Vec2[] {
   const cleaned = cleanPolygon(pts);
   if (isDegenerate(cleaned)) fail(t, 'polygon is degenerate (points are collinear or coincide)');
   if (!isConvex(cleaned)) fail(t, 'polygon is not convex');
-  return ensureWinding(cleaned, 1);
+  // The shape the physics engine will hold (near-straight corners merged), so what is drawn and probed is what collides.
+  const problem = physicsPolygonProblem(cleaned);
+  if (problem) fail(t, problem);
+  return ensureWinding(physicsPolygon(cleaned), 1);
 }
 
 /** Convex pieces in LOCAL space (about `position`, before rotation). */

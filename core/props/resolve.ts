@@ -7,6 +7,7 @@
  */
 import { builtinProp } from '../scene/builtinProps';
 import { checkPropPolygon } from './shapeCheck';
+import { physicsPolygon } from '../geometry/polygon';
 import { generatedGrip, resolveGrips, scaleGrip, type ResolvedGrip } from './grips';
 import type { PropAsset, PropObject, SceneDocument } from '../scene/schema';
 
@@ -109,8 +110,13 @@ export function scalePropShape(shape: PropShape, scale: Vec2): PropShape {
       return { kind: 'circle', radius: shape.radius * Math.max(sx, sy) };
     case 'capsule':
       return { kind: 'capsule', length: shape.length * sy, radius: shape.radius * sx };
-    case 'polygon':
-      return { kind: 'polygon', points: shape.points.map(([x, y]) => [x * sx, y * sy] as Vec2) };
+    case 'polygon': {
+      // A non-uniform scale flattens corners: merge the ones the physics engine would (the loader
+      // refuses a scale that leaves fewer than 3, so the short result only reaches its check).
+      const scaled = shape.points.map(([x, y]) => [x * sx, y * sy] as Vec2);
+      const held = physicsPolygon(scaled);
+      return { kind: 'polygon', points: held.length >= 3 ? held : scaled };
+    }
   }
 }
 

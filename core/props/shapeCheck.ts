@@ -1,11 +1,12 @@
 /**
  * Whether a prop shape can be a physics collider. Polygons get the terrain polygon checks
  * (core/geometry/polygon.ts): convex, not degenerate; repeated and straight-through points are
- * cleaned away first, as for terrain. Every shape must also be at least SCENE_LIMITS.minShapeExtent
+ * cleaned away first, as for terrain, and corners the engine would merge are merged (a triangle
+ * too flat to keep its apex is refused). Every shape must also be at least SCENE_LIMITS.minShapeExtent
  * thick (terrain pieces too, see io.ts): Rapier works in 32-bit floats, and a collinear hull makes it throw while coincident
  * points panic its WASM, which breaks the whole world.
  */
-import { cleanPolygon, isConvex, isDegenerate } from '../geometry/polygon';
+import { cleanPolygon, isConvex, isDegenerate, physicsPolygon, physicsPolygonProblem } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { SCENE_LIMITS } from '../scene/limits';
 
@@ -15,7 +16,10 @@ type Shape =
   | { kind: 'capsule'; length: number; radius: number }
   | { kind: 'polygon'; points: readonly Readonly<Vec2>[] };
 
-/** The cleaned polygon (no repeated or straight-through points), or the reason it cannot be a collider. */
+/**
+ * The polygon as the physics engine will hold it (no repeated, straight-through or near-straight
+ * points: see physicsPolygon), or the reason it cannot be a collider.
+ */
 export function checkPropPolygon(points: readonly Readonly<Vec2>[]): { points: Vec2[] } | { problem: string } {
   if (!points.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) return { problem: 'polygon points must be finite numbers' };
   const cleaned = cleanPolygon(points);
@@ -23,7 +27,9 @@ export function checkPropPolygon(points: readonly Readonly<Vec2>[]): { points: V
   if (!isConvex(cleaned)) return { problem: 'polygon is not convex' };
   const min = SCENE_LIMITS.minShapeExtent;
   if (convexWidth(cleaned) < min) return { problem: `polygon is thinner than ${min} px` };
-  return { points: cleaned };
+  const flat = physicsPolygonProblem(cleaned);
+  if (flat) return { problem: flat };
+  return { points: physicsPolygon(cleaned) };
 }
 
 /** Why `shape` cannot be a prop collider, or null when it can. */

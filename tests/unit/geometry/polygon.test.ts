@@ -6,6 +6,9 @@ import {
   isConvex,
   isDegenerate,
   pointInConvexPolygon,
+  physicsPolygon,
+  physicsPolygonProblem,
+  PHYSICS_MIN_TURN,
   polygonAabb,
   signedArea,
   transformPoints,
@@ -90,5 +93,33 @@ describe('pointInConvexPolygon / polygonAabb / transformPoints', () => {
     const [p] = transformPoints([[10, 0]], Math.PI / 2, [100, 200]);
     expect(p[0]).toBeCloseTo(100, 9);
     expect(p[1]).toBeCloseTo(210, 9);
+  });
+});
+
+describe('physicsPolygon: the polygon as the physics engine holds it', () => {
+  it('keeps a triangle whose corners all turn more than PHYSICS_MIN_TURN', () => {
+    expect(physicsPolygon([[0, 0], [100, 0], [50, -10]])).toEqual([[0, 0], [100, 0], [50, -10]]);
+    expect(physicsPolygonProblem([[0, 0], [100, 0], [50, -10]])).toBeNull();
+  });
+
+  it('merges the apex of a triangle flatter than the engine keeps, leaving 2 points (refused)', () => {
+    // The apex of a b × h isosceles triangle turns by 2·atan(2h/b).
+    const h = (100 / 2) * Math.tan(PHYSICS_MIN_TURN / 2) * 0.99;
+    expect(physicsPolygon([[0, 0], [100, 0], [50, -h]])).toHaveLength(2);
+    expect(physicsPolygonProblem([[0, 0], [100, 0], [50, -h]])).toMatch(/^polygon is too flat for the physics engine/);
+    expect(physicsPolygonProblem([[-5000, 0], [5000, 0], [0, -60]])).not.toBeNull();
+  });
+
+  it('merges a near-straight corner of a box and keeps the rest, the flattest first', () => {
+    expect(physicsPolygon([[0, 0], [100, 0], [100, 50], [50, 50.2], [0, 50]])).toEqual([[0, 0], [100, 0], [100, 50], [0, 50]]);
+  });
+
+  it('merges a repeated point', () => {
+    expect(physicsPolygon([[0, 0], [100, 0], [100, 0], [0, 50]])).toEqual([[0, 0], [100, 0], [0, 50]]);
+  });
+
+  it('does not depend on scale', () => {
+    const pts: Array<[number, number]> = [[0, 0], [100, 0], [100, 50], [50, 50.2], [0, 50]];
+    expect(physicsPolygon(pts.map(([x, y]) => [x * 1000, y * 1000])).length).toBe(physicsPolygon(pts).length);
   });
 });
