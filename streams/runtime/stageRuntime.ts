@@ -60,6 +60,8 @@ export interface RuntimeState {
 export { NonFiniteStateError };
 
 /** Every prop's authored x, y, rotation (placeholders keep these; the rest are read from physics). */
+const isGrabMove = (c: unknown): boolean => (c as { type?: unknown } | null | undefined)?.type === 'grab.move';
+
 function authoredPoses(doc: SceneDocument, propIds: readonly string[]): Float64Array {
   const out = new Float64Array(propIds.length * 3);
   const byId = new Map(doc.objects.map((o) => [o.id, o]));
@@ -213,7 +215,8 @@ export class StageRuntime {
    */
   enqueue(command: RuntimeCommand): void {
     const queue = this.s.commands;
-    if (command.type === 'grab.move' && queue.length > 0 && queue[queue.length - 1].type === 'grab.move') queue[queue.length - 1] = command;
+    // Read with care: an untyped caller may queue null (phase 1 refuses it with a warning).
+    if (isGrabMove(command) && isGrabMove(queue[queue.length - 1])) queue[queue.length - 1] = command;
     else queue.push(command);
   }
 

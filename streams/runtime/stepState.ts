@@ -10,7 +10,6 @@ import type { FrameSnapshot } from '../frame/frame';
 import type { AreaEvent, ContactEvent } from '../physics/entities';
 import type { PhysicsWorld } from '../physics/world';
 import type { TraceRecord } from '../trace/records';
-import type { RuntimeCommand } from './commands';
 import type { RigRuntime, RigStepOutput } from './rigRuntime';
 import type { RuleDispatcher } from './ruleDispatcher';
 import type { PartPairs, StickmanAreas } from './stickmanContacts';
@@ -36,8 +35,11 @@ export interface StepState {
   readonly liveIds: Set<string>;
   /** Objects that left the stage this step: live until this step's rules have run. */
   readonly leavingNow: string[];
-  /** Commands waiting for the next step. */
-  commands: RuntimeCommand[];
+  /**
+   * Commands waiting for the next step, as they were sent: typed callers send a RuntimeCommand, but
+   * a console call or a replayed value may be anything, so phase 1 checks each before applying it.
+   */
+  commands: unknown[];
   /** Shared with every rig: stage events waiting for dispatch, action notes and warnings. */
   readonly sink: RigStepOutput;
   readonly dispatcher: RuleDispatcher;
