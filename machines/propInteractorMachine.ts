@@ -52,7 +52,7 @@ export interface PropInteractorContext {
   propId: string | null;
   grip: string | null;
   hand: 'left' | 'right' | null;
-  /** True once the hold committed (HELD, THROWING before release). */
+  /** True while the hold lasts: HELD, and THROWING up to the release. */
   held: boolean;
   itemId: string | null;
   replans: number;
@@ -134,7 +134,8 @@ export const propInteractorMachine = setup({
       const e = event as Extract<PropInteractorEvent, { type: 'prop.throw' }>;
       return e.plan.kind === 'throw' ? { itemId: e.itemId, elapsed: 0, releaseT: e.plan.releaseT, duration: e.plan.duration, released: false } : {};
     }),
-    markReleased: assign({ released: true }),
+    // Released: the hold is over from this step on (frames name no held prop), only the follow-through remains.
+    markReleased: assign({ released: true, held: false }),
     /** A throw whose release boundary is its last step still releases, once. */
     emitReleaseIfPending: enqueueActions(({ context, enqueue }) => {
       if (!context.released && context.propId) enqueue.emit({ type: 'interactor.release', propId: context.propId, reason: 'throw' });

@@ -16,6 +16,7 @@ import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { proxyTransforms, writeProxyPoses, type ProxyTransforms } from '../../core/rig/proxies';
 import { PART_NAMES, solvePose, type RigLocalPose } from '../../core/rig/skeleton';
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
+import { markersWithSolvedHands } from '../../core/rig/poseMarkers';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import { addCollisionReaction, applyImpactReactions, type ImpactReactions } from '../../core/rig/reactions';
@@ -96,6 +97,8 @@ export class RigRuntime {
   private localPose: RigLocalPose;
   private cachedWorld: WorldPose | null = null;
   private cachedProxies: ProxyTransforms | null = null;
+  /** This step's markers with the hands where the solved arms put them, when an arm pose or a flinch moved them. */
+  private handMarkers: MarkerPose | null = null;
   /** Reactions accepted during a dispatch; they reach the runner at the start of the next step. */
   private pendingReactions: PendingReaction[] = [];
   /** Dispatch chain of every reactive item not finished yet (its events belong to that chain). */
@@ -290,6 +293,8 @@ export class RigRuntime {
     const solved = arm ? solvePose(arm.markers, DEFAULT_PROPORTIONS, { torsoLean: arm.torsoLean }) : solvePose(this.motion.markers, DEFAULT_PROPORTIONS, { torsoLean: this.motion.walkLean });
     // Flinches go on last, over the solved pose, so the proxies follow them (seed 4.5).
     this.localPose = this.reactions.size > 0 ? applyImpactReactions(solved, this.reactions, STEP_DT) : solved;
+    // Frames show the hands where this pose put them (a reach, a hold, a throw, a flinch).
+    this.handMarkers = arm || this.reactions.size > 0 ? markersWithSolvedHands(arm?.markers ?? this.motion.markers, this.localPose) : null;
     this.cachedWorld = null;
     // The held prop follows the solved wrist (seed 11 §3.2: only after the wrist is solved).
     const held = this.hands.heldPose(this.worldPose, this.motion.facing, STEP_DT);
@@ -546,9 +551,10 @@ export class RigRuntime {
     return this.cachedWorld;
   }
 
-  /** The marker pose frames show: the live one, or the ragdoll's as markers. */
+  /** The marker pose frames show: the ragdoll's as markers, or the live one with the hands where they are. */
   get displayMarkers(): MarkerPose {
-    return this.body.ragdollMarkers(this.motion.root, this.motion.facing) ?? this.motion.markers;
+    return this.body.ragdollMarkers(this.motion.root, this.motion.facing)
+      ?? (this.handMarkers && this.connection.state === 'ANIMATED' ? this.handMarkers : this.motion.markers);
   }
 
   /** The ten proxies' shapes and kinematic targets this step (computed when asked). */

@@ -360,7 +360,7 @@ export class StageRuntime {
       view = liveRigView(r.id, root[0] === x && root[1] === y ? root : [x, y], m.facing, markers, color, live, ragdollSegments(ends), ragdollHeadCenter(ends));
     } else {
       const world = r.worldPose;
-      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(m.markers), color, live, segments(world), world.head.end);
+      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(r.displayMarkers), color, live, segments(world), world.head.end);
     }
     if (last) {
       last.view = view;
