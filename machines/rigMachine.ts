@@ -11,7 +11,7 @@
  * Time is not counted here: the runtime reports rest (`physics.ragdollAtRest`) and the end of
  * the stand-up (`rig.standUpFinished`) from its elapsed counters.
  */
-import { assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { terrainMotionMachine, type TerrainMotionEvent, type TerrainMotionNotice } from './terrainMotionMachine';
 import { actionRunnerMachine, type ActionRunnerEvent, type RigStateName } from './actionRunnerMachine';
 import type { LaneItem } from '../core/actions/lane';

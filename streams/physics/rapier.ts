@@ -7,7 +7,7 @@ import type RapierModule from '@dimforge/rapier2d-compat';
 
 export type Rapier = typeof RapierModule;
 
-// eslint-disable-next-line import/no-mutable-exports -- a live binding, set exactly once below
+// A live binding (importers see the module once initPhysics has set it, exactly once below).
 export let RAPIER: Rapier = undefined as unknown as Rapier;
 
 let ready: Promise<void> | undefined;

@@ -4,7 +4,7 @@
  */
 import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/schema';
 import type { ResolvedProp } from '../../core/props/resolve';
-import { propColliderDesc, proxyColliderDesc, queryShapeDesc, terrainColliderDescs } from './colliderDescs';
+import { propColliderDesc, proxyColliderDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER } from './rapier';
 import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
 import { hold, localPoint, moveHold, releaseHold, type GrabHold } from './grab';

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loadPixels, screenshot, stageToPage, rigPoint, useHarness, nextFrames, pauseWhen, zoomAt } from './harness';
+import { loadPixels, screenshot, stageToPage, rigPoint, useHarness, pauseWhen, zoomAt } from './harness';
 
 const { withApp } = useHarness();
 

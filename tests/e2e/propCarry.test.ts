@@ -4,12 +4,9 @@
  * ball at its wrist, and dropping it. Screenshot: artifacts/e2e/props-carry.png.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot, stageToPage, rigPoint, useHarness } from './harness';
 
 const { withApp } = useHarness();
-
-type Vec2 = [number, number];
 
 const doc = {
   format: 'stickman-stage/scene', version: '1.1', stage: { width: 3600, height: 1600, gravity: [0, 980] },

@@ -195,12 +195,6 @@ const model = createTestModel(actionRunnerMachine, {
   limit: 200_000,
 });
 
-interface GenPath {
-  description: string;
-  events: ActionRunnerEvent[];
-  states: Snap[];
-}
-
 /** One more event after a base path: the state it starts from and the one it must reach. */
 interface Extension {
   description: string;

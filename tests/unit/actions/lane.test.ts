@@ -127,7 +127,7 @@ describe('lane: insertReactive', () => {
       const authoredIds = Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, i) => `a${i}`);
       let lane = emptyLane(authoredIds.map(authored));
       let refR: string[] = [];
-      let refA = [...authoredIds];
+      const refA = [...authoredIds];
       let n = 0;
       for (let op = 0; op < 30; op += 1) {
         const r = rand();

@@ -35,6 +35,8 @@ function take(extra: Partial<TakeDocument> = {}): TakeDocument {
 }
 
 /** The saved take as JSON with one change made by `edit`. */
+// The raw JSON is edited freely (wrong types on purpose): `any` is what these tests need.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function edited(edit: (raw: Record<string, any>) => void): string {
   const raw = JSON.parse(saveTakeText(take()));
   edit(raw);
