@@ -319,13 +319,13 @@ describe('directing stickmen in the browser', () => {
       await page.locator('[data-testid="queue-item"][data-action-id="b3"]').dragTo(page.locator('[data-testid="queue-item"][data-action-id="b2"]'), { targetPosition: { x: 20, y: 3 } });
       expect(await ids()).toEqual(['b3', 'b2', 'b1', 'b4']);
       // Edit the wait: 5000 s is out of range (refused inline), 2.5 s is taken.
-      await page.locator('[data-testid="queue-item"][data-action-id="b1"] [data-testid="queue-edit"]').click();
+      await page.locator('[data-testid="queue-item"][data-action-id="b2"] [data-testid="queue-edit"]').click();
       await page.fill('[data-testid="queue-editor-seconds"]', '5000');
       await page.click('[data-testid="queue-editor-submit"]');
       await expect(page.locator('[data-testid="queue-editor-seconds-error"]').textContent()).resolves.toContain('at most 3600');
       await page.fill('[data-testid="queue-editor-seconds"]', '2.5');
       await page.click('[data-testid="queue-editor-submit"]');
-      expect((await doc(page)).queues['stick-2'].find((q) => q.id === 'b1')).toEqual({ id: 'b1', type: 'wait', seconds: 2.5 });
+      expect((await doc(page)).queues['stick-2'].find((q) => q.id === 'b2')).toEqual({ id: 'b2', type: 'wait', seconds: 2.5 });
       // Add a face action from the + Add menu.
       await page.click('[data-testid="queue-add"]');
       // Ragdoll and Recover are offered (issue 8).
@@ -397,7 +397,7 @@ describe('directing stickmen in the browser', () => {
       await page.locator('[data-testid="queue-item"][data-status="cancelled"]').first().waitFor();
       // The rest of the lane was dropped, not left pending.
       await expect(page.locator('[data-testid="queue-item"][data-status="pending"]').count()).resolves.toBe(0);
-      await expect(page.locator('[data-testid="queue-item"][data-status="dropped"]').count()).resolves.toBe(3);
+      await expect(page.locator('[data-testid="queue-item"][data-status="dropped"]').count()).resolves.toBe(4);
       await expect(page.locator('[data-testid="queue-stop"]').isDisabled()).resolves.toBe(true);
       await screenshot(page, 'queue-stopped');
     });

@@ -47,12 +47,12 @@ describe('custom props in the browser', () => {
 
       // Placed like a built-in: pick it, click the stage.
       await item.click();
-      const [px, py] = await stageToPage(page, [140, 1365]);
+      const [px, py] = await stageToPage(page, [200, 1300]);
       await page.mouse.click(px, py);
       await page.waitForFunction(() => window.__stage!.selection()[0]?.startsWith('crate-'));
       const crateId = (await page.evaluate(() => window.__stage!.selection()[0]))!;
       const placed = (await doc(page)).objects.find((o) => o.id === crateId)!;
-      expect(placed).toMatchObject({ kind: 'prop', spawn_id: 'my:crate', position: [140, 1365] });
+      expect(placed).toMatchObject({ kind: 'prop', spawn_id: 'my:crate', position: [200, 1300] });
 
       // Its grips in the property panel; the grip editor moves one (one undo step).
       await page.locator('[data-testid="grip-row"][data-grip-id="top"]').waitFor();
@@ -91,7 +91,7 @@ describe('custom props in the browser', () => {
       await popup.waitFor();
       await popup.locator('[data-testid="direct-pick_up_prop"]').click();
       await popup.waitFor({ state: 'detached' });
-      const [cx, cy] = await stageToPage(page, [140, 1365]);
+      const [cx, cy] = await stageToPage(page, [200, 1300]);
       await page.mouse.click(cx, cy);
       await popup.waitFor();
       expect(await popup.locator('[data-testid="direct-added"]').textContent()).toContain(`Pick up ${crateId}`);

@@ -74,12 +74,12 @@ async function dragTo(page: Page, from: Vec2, to: Vec2, n: number, release = fal
 }
 
 describe('ragdoll and grab in the browser', () => {
-  it('the demo: the ball knocks Bo over by a rule, he lies still (debug: bodies, joints, rest timer), then stands up and says so', async () => {
+  it('the demo: Ada\'s thrown ball knocks Bo over by a rule, he lies still (debug: bodies, joints, rest timer), then stands up and says so', async () => {
     await withApp(async ({ page, errors }) => {
       // The rules panel reads the two new rules with names, and the state filter is offered.
       await page.click('[data-testid="tab-rules"]');
       const summaries = await page.locator('[data-testid="rule-summary"]').allTextContents();
-      expect(summaries).toContain('When Bo collides with ball-3 → Bo goes ragdoll (takeover)');
+      expect(summaries).toContain('When Bo collides with ball-2 → Bo goes ragdoll (takeover)');
       expect(summaries).toContain('When Bo is back on its feet (ANIMATED) → Bo says “I\'m OK!” (overlay)');
       await page.locator('[data-testid="rule-row"][data-rule-id="r6"] [data-testid="rule-edit"]').click();
       await expect(page.locator('[data-testid="rule-state"]').inputValue()).resolves.toBe('ANIMATED');

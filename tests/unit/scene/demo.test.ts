@@ -142,7 +142,7 @@ describe('scenes/demo.scene.json', () => {
     });
   });
 
-  it('has two stickmen standing on the ground, each with a short queue of walk_to / wait / speak', () => {
+  it('has two stickmen standing on the ground, each with a short queue; together they walk, wait, speak, pick up and throw', () => {
     const scene = load();
     for (const id of ['stick-1', 'stick-2']) {
       const s = byId(scene, id);
@@ -151,37 +151,53 @@ describe('scenes/demo.scene.json', () => {
       const queue = scene.queues[id];
       expect(queue.length).toBeGreaterThanOrEqual(2);
       expect(queue.length).toBeLessThanOrEqual(6);
-      expect(queue.map((i) => i.type)).toContain('walk_to');
     }
     const types = new Set(Object.values(scene.queues).flat().map((i) => i.type));
-    for (const t of ['walk_to', 'wait', 'speak']) expect(types).toContain(t);
+    for (const t of ['walk_to', 'wait', 'speak', 'pick_up_prop', 'throw_prop']) expect(types).toContain(t);
   });
 
-  it('tells a story with rules on several triggers (collision, area entry, queue end, a state change) and every reactive mode', () => {
+  it('tells a story with rules on several triggers (collision, area entry, queue end, a state change, a throw) and every reactive mode', () => {
     const scene = load();
-    expect(new Set(scene.rules.map((r) => r.when.type))).toEqual(new Set(['entered_area', 'collided', 'queue_finished', 'state_changed']));
+    expect(new Set(scene.rules.map((r) => r.when.type))).toEqual(new Set(['entered_area', 'collided', 'queue_finished', 'state_changed', 'prop_thrown']));
     expect(new Set(scene.rules.flatMap((r) => r.then.map((t) => t.mode)))).toEqual(new Set(['overlay', 'sequential', 'takeover']));
   });
 
-  describe('the knock-over (issue 8)', () => {
-    it('a ball hangs in the air right above a standing stickman who gets back up on his own', () => {
+  describe('the throw (issue 22)', () => {
+    const ada = () => load().queues['stick-1'];
+    it('Ada picks up the ball beside her, walks off the platform\'s ledge and throws it at Bo standing on the ground', () => {
       const scene = load();
-      const ball = byId(scene, 'ball-3') as PropObject;
-      const bo = byId(scene, 'stick-2');
+      const [pick, walk, throw_] = ada();
+      expect(pick.type).toBe('pick_up_prop');
+      const ball = byId(scene, pick.type === 'pick_up_prop' ? pick.target_prop_id : '') as PropObject;
       expect(ball.spawn_id).toBe('builtin:ball');
-      expect(bo.kind === 'stickman' && bo.auto_recover).toBe(true);
-      // Over his head (the head proxy is 90 px round), offset a little so he topples away from the stairs.
-      expect(Math.abs(ball.position[0] - bo.position[0])).toBeLessThan(90);
-      expect(ball.position[0]).toBeLessThan(bo.position[0]);
-      expect(ball.position[1]).toBeLessThan(bo.position[1] - 700);
+      expect(Math.abs(ball.position[0] - byId(scene, 'stick-1').position[0])).toBeLessThan(250);
+      // The walk ends on the ground right of the platform: over the ramp and off the ledge.
+      const platform = box(byId(scene, 'platform') as TerrainObject);
+      expect(walk).toMatchObject({ type: 'walk_to' });
+      const [wx, wy] = walk.type === 'walk_to' ? walk.target_position : [0, 0];
+      expect(wx).toBeGreaterThan(platform[2]);
+      expect(wy).toBe(GROUND_TOP);
+      // The throw aims at Bo's chest (he stands there waiting for it).
+      const bo = byId(scene, 'stick-2');
+      expect(throw_.type).toBe('throw_prop');
+      const [tx, ty] = throw_.type === 'throw_prop' ? throw_.target_position : [0, 0];
+      expect(Math.abs(tx - bo.position[0])).toBeLessThan(40);
+      expect(bo.position[1] - ty).toBeGreaterThan(150);
+      expect(bo.position[1] - ty).toBeLessThan(450);
+      expect(scene.queues['stick-2'].map((i) => i.type)).toEqual(expect.arrayContaining(['wait']));
     });
 
-    it('the collision knocks him over (takeover ragdoll), and a state rule has him speak once he is back on his feet', () => {
+    it('the hit knocks Bo over (takeover ragdoll), he gets up on his own, and rules have them speak', () => {
       const scene = load();
-      const knock = scene.rules.find((r) => r.when.type === 'collided' && r.when.target === 'ball-3');
+      const pick = ada()[0];
+      const ball = pick.type === 'pick_up_prop' ? pick.target_prop_id : '';
+      const knock = scene.rules.find((r) => r.when.type === 'collided' && r.when.target === ball);
       expect(knock).toMatchObject({ enabled: true, when: { source: 'stick-2' }, then: [{ actor: 'stick-2', mode: 'takeover', action: { type: 'ragdoll' } }] });
+      expect((byId(scene, 'stick-2') as { auto_recover?: boolean }).auto_recover).toBe(true);
       const up = scene.rules.find((r) => r.when.type === 'state_changed');
       expect(up).toMatchObject({ enabled: true, when: { source: 'stick-2', state: 'ANIMATED' }, then: [{ actor: 'stick-2', mode: 'overlay', action: { type: 'speak' } }] });
+      const thrown = scene.rules.find((r) => r.when.type === 'prop_thrown');
+      expect(thrown).toMatchObject({ enabled: true, when: { source: 'stick-1' }, then: [{ actor: 'stick-1', mode: 'overlay', action: { type: 'speak' } }] });
     });
   });
 

@@ -1,0 +1,101 @@
+/**
+ * Issue 22: the demo the app opens with shows every headline capability in its first 15 s
+ * without anyone touching anything. Run headless through the CLI (the trace a user gets from
+ * `npm run sim -- scenes/demo.scene.json --frames …`), then read the story off the trace and
+ * the frames: a walk over uneven ground, a fall off the ledge with a landing, a pickup, a throw
+ * that hits the other stickman (knocked down, stands up), rule reactions with speech, and the
+ * story going on after 14 s.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../streams/cli/runCli';
+import { memoryIo } from '../helpers/cliIo';
+
+const STEPS_PER_SECOND = 60;
+const DEADLINE = 15 * STEPS_PER_SECOND;
+const demoText = readFileSync(new URL('../../scenes/demo.scene.json', import.meta.url), 'utf8');
+
+interface Rec { type: string; tick: number; t: number; [k: string]: unknown }
+interface Ev { type: string; source: string; target: string | null; tick: number; [k: string]: unknown }
+interface FrameRig { id: string; root: [number, number]; state: string; terrain: string; held_prop: string | null }
+interface Frame { tick: number; rigs: FrameRig[]; props: Array<{ id: string; position: [number, number] }> }
+
+let trace: Rec[];
+let frames: Frame[];
+const events = (type: string): Ev[] =>
+  trace.filter((r) => r.type === 'event' && (r.event as Ev).type === type).map((r) => ({ ...(r.event as Ev), tick: r.tick }));
+const stickmen = (): string[] => frames[0].rigs.map((r) => r.id);
+const rigAt = (tick: number, id: string): FrameRig => frames.find((f) => f.tick === tick)!.rigs.find((r) => r.id === id)!;
+
+beforeAll(async () => {
+  const { io, outputs } = memoryIo({ 'demo.json': demoText });
+  expect(await runCli(['demo.json', '--seconds', '22', '--trace', 'trace', '--frames', 'frames'], io)).toBe(0);
+  trace = outputs.trace.map((l) => JSON.parse(l) as Rec);
+  frames = outputs.frames.map((l) => JSON.parse(l) as Frame);
+});
+
+describe('the demo, headless: everything within 15 s', () => {
+  it('a stickman picks a prop up, throws it, and it hits the other stickman — all before t = 15 s', () => {
+    const picked = events('prop_picked_up').filter((e) => e.tick < DEADLINE);
+    expect(picked.length, 'a prop_picked_up before 15 s').toBeGreaterThan(0);
+    const thrown = events('prop_thrown').filter((e) => e.tick < DEADLINE);
+    expect(thrown.length, 'a prop_thrown before 15 s').toBeGreaterThan(0);
+    const [throw_] = thrown;
+    const thrower = throw_.source;
+    const prop = throw_.target!;
+    expect(picked.some((e) => e.source === thrower && e.target === prop && e.tick < throw_.tick), 'the thrown prop was picked up by its thrower first').toBe(true);
+    // Stickman-prop contacts name the stickman as the source (the prop is the target).
+    const hit = events('collided').find((e) => e.tick > throw_.tick && e.target === prop && e.source !== thrower && stickmen().includes(e.source));
+    expect(hit, `a collided of ${prop} with the other stickman after the throw`).toBeDefined();
+    expect(hit!.tick).toBeLessThan(DEADLINE);
+  });
+
+  it('the hit knocks the other stickman down (a rule) and he stands up on his own before 15 s', () => {
+    const throw_ = events('prop_thrown')[0];
+    const hit = events('collided').find((e) => e.tick > throw_.tick && e.target === throw_.target && e.source !== throw_.source)!;
+    const victim = hit.source;
+    const states = events('state_changed').filter((e) => e.source === victim && e.tick >= hit.tick);
+    expect(states.map((e) => e.state)).toEqual(expect.arrayContaining(['RAGDOLL', 'RECOVERING', 'ANIMATED']));
+    const down = states.find((e) => e.state === 'RAGDOLL')!;
+    const up = states.find((e) => e.state === 'ANIMATED')!;
+    expect(down.tick - hit.tick).toBeLessThanOrEqual(1);
+    expect(up.tick).toBeLessThan(DEADLINE);
+    expect(trace.some((r) => r.type === 'rule' && r.event === 'collided' && r.action === 'ragdoll' && r.tick === hit.tick)).toBe(true);
+  });
+
+  it('a walk over uneven ground: a walker climbs the ramp (root rising while walking) before 15 s', () => {
+    const climbs = stickmen().some((id) => {
+      const ys = frames.filter((f) => f.tick < DEADLINE).map((f) => f.rigs.find((r) => r.id === id)!).filter((r) => r.state === 'ANIMATED' && r.terrain === 'GROUNDED');
+      return ys.length > 0 && ys[0].root[1] - Math.min(...ys.map((r) => r.root[1])) >= 250;
+    });
+    expect(climbs, 'some stickman walks up at least 250 px of slope').toBe(true);
+  });
+
+  it('a fall off the ledge with a visible landing: support lost, airborne, a landing impact 250 px or more lower, before 15 s', () => {
+    const falls = trace.filter((r) => r.type === 'transition' && String(r.actor).endsWith('/terrainMotion') && r.from === 'GROUNDED' && r.to === 'AIRBORNE' && r.event === 'physics.supportLost');
+    const fall = falls.find((f) => f.tick < DEADLINE);
+    expect(fall, 'a stickman loses support while walking').toBeDefined();
+    const actor = String(fall!.actor);
+    const id = actor.slice('rig:'.length, actor.indexOf('/'));
+    const landing = trace.find((r) => r.type === 'transition' && r.actor === actor && r.tick > fall!.tick && r.to === 'LANDING_IMPACT');
+    expect(landing, 'the fall ends in a landing impact (the crouch)').toBeDefined();
+    expect(landing!.tick).toBeLessThan(DEADLINE);
+    expect(rigAt(landing!.tick, id).root[1] - rigAt(fall!.tick - 1, id).root[1]).toBeGreaterThanOrEqual(250);
+    expect(trace.some((r) => r.type === 'transition' && r.actor === actor && r.tick > landing!.tick && r.from === 'LANDING_IMPACT' && r.to === 'GROUNDED')).toBe(true);
+  });
+
+  it('rules react with speech before 15 s (at least two different rules)', () => {
+    const spoken = trace.filter((r) => r.type === 'rule' && r.action === 'speak' && r.status === 'dispatched' && r.tick < DEADLINE);
+    expect(new Set(spoken.map((r) => r.rule)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps going after 14 s: stickmen still walk and arrive, and every queue ends completed', () => {
+    const late = trace.filter((r) => r.type === 'action' && r.phase === 'started' && r.tick > 14 * STEPS_PER_SECOND);
+    expect(late.map((r) => r.action)).toContain('walk_to');
+    expect(events('arrived').some((e) => e.tick > 16 * STEPS_PER_SECOND)).toBe(true);
+    const outcomes = trace.filter((r) => r.type === 'action' && r.phase === 'finished').map((r) => r.outcome);
+    expect(outcomes.filter((o) => o !== 'completed' && o !== 'cancelled')).toEqual([]);
+    // Only the thrown-at stickman's wait is cut short (by the knock-down's takeover).
+    expect(outcomes.filter((o) => o === 'cancelled')).toHaveLength(1);
+  });
+});
