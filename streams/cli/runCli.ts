@@ -10,6 +10,7 @@ import type { StageController } from '../stage/stageController';
 import { frameRecord } from '../frame/frameRecord';
 import { loadTakeText } from '../../core/take/io';
 import { replayTake } from '../take/replay';
+import { writeTakeTest } from './asTestCommand';
 
 export interface CliOutput {
   write(line: string): void;
@@ -34,9 +35,11 @@ export interface CliArgs {
   trace: string | null;
   frames: string | null;
   frameEvery: number;
+  /** `--as-test [<file>|-]`: write the take as a Vitest file (default: beside the take) instead of a trace. */
+  asTest: string | null;
 }
 
-export const USAGE = 'usage: npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]\n       npm run sim -- --take <file.take.json> [--trace <file>|-] [--frames <file>|-] [--frame-every N]';
+export const USAGE = 'usage: npm run sim -- <scene.json> [--seconds N] [--trace <file>|-] [--frames <file>|-] [--frame-every N]\n       npm run sim -- --take <file.take.json> [--trace <file>|-] [--frames <file>|-] [--frame-every N]\n       npm run sim -- --take <file.take.json> --as-test [<file.test.ts>|-]';
 
 /** Reads the value after an option, or says what is missing. */
 function optionValue(argv: readonly string[], i: number, what: string): string | { error: string } {
@@ -52,6 +55,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
   let trace: string | null = null;
   let frames: string | null = null;
   let frameEvery: number | null = null;
+  let asTest: string | null = null;
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     if (a === '--seconds') {
@@ -75,6 +79,11 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
       const v = raw !== undefined && /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isSafeInteger(v) || v < 1) return `--frame-every must be a whole number of steps, 1 or more, got ${raw}`;
       frameEvery = v;
+    } else if (a === '--as-test') {
+      // The destination is optional: the next argument, unless it is another option.
+      const next = argv[i + 1];
+      asTest = next !== undefined && next !== '' && !next.startsWith('--') ? next : '';
+      if (asTest) i += 1;
     } else if (a.startsWith('--')) {
       return `unknown option ${a}\n${USAGE}`;
     } else if (!scene) {
@@ -87,13 +96,18 @@ export function parseArgs(argv: readonly string[]): CliArgs | string {
   if (take !== undefined && scene) return `--take replays the take's own scene: drop ${scene}\n${USAGE}`;
   if (take !== undefined && secondsGiven) return '--take replays the take to its last tick: --seconds does not apply';
   if (!scene && take === undefined) return USAGE;
+  if (asTest !== null) {
+    if (take === undefined) return `--as-test turns a take into a test: give it --take <file.take.json>\n${USAGE}`;
+    if (trace !== null || frames !== null) return '--as-test writes a test, not a trace: drop --trace and --frames';
+    return { scene: null, take, seconds, trace: null, frames: null, frameEvery: 1, asTest };
+  }
   if (frameEvery !== null && frames === null) return '--frame-every needs --frames <file>|-';
   // Two JSON Lines streams in one destination could not be told apart line by line.
   if (frames !== null && frames === trace) return `--trace and --frames cannot both write to ${frames === '-' ? 'stdout' : frames}`;
   // The trace goes to stdout unless told otherwise (DESIGN.md §9: the runner writes the trace),
   // or unless the frames have stdout.
   if (trace === null && frames !== '-') trace = '-';
-  return { scene: scene ?? null, take: take ?? null, seconds, trace, frames, frameEvery: frameEvery ?? 1 };
+  return { scene: scene ?? null, take: take ?? null, seconds, trace, frames, frameEvery: frameEvery ?? 1, asTest: null };
 }
 
 /** What the loader warned about, on stderr (the trace has them too, at tick 0): a run is never silent about a placeholder. */
@@ -123,6 +137,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 2;
     }
     printWarnings(io, source, loaded.warnings);
+    if (args.asTest !== null) return writeTakeTest(loaded.take, args.take, args.asTest, io);
     play = (options) => replayTake(loaded.take, options);
   } else {
     const loaded = loadSceneText(text);

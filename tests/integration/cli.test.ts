@@ -182,3 +182,28 @@ describe('npm run sim --frames', () => {
     expect(lines[0].rigs.length).toBeGreaterThan(0);
   });
 });
+
+describe('npm run sim -- --take FILE --as-test', () => {
+  const takePath = 'tests/integration/takes/walk-fall-stand-up.take.json';
+  const testPath = 'tests/integration/takes/walk-fall-stand-up.take.test.ts';
+  const takeText = readFileSync(new URL(`../../${takePath}`, import.meta.url), 'utf8');
+
+  it('writes the committed example test beside its take, byte for byte (regenerating is this command)', async () => {
+    const { io, outputs, err } = memoryIo({ [takePath]: takeText });
+    expect(await runCli(['--take', takePath, '--as-test'], io)).toBe(0);
+    expect(Object.keys(outputs)).toEqual([testPath]);
+    expect(`${outputs[testPath].join('\n')}\n`).toBe(readFileSync(new URL(`../../${testPath}`, import.meta.url), 'utf8'));
+    expect(err.join('')).toBe(`wrote ${testPath}\n`);
+  });
+
+  it('writes to stdout with -, and refuses what does not fit', async () => {
+    const out = memoryIo({ [takePath]: takeText });
+    expect(await runCli(['--take', takePath, '--as-test', '-'], out.io)).toBe(0);
+    expect(out.outputs['-'].join('\n')).toContain("describe('take walk-fall-stand-up'");
+    for (const argv of [['scene.json', '--as-test'], ['--take', takePath, '--as-test', '--trace', '-']]) {
+      const bad = memoryIo({ [takePath]: takeText, 'scene.json': demoText });
+      expect(await runCli(argv, bad.io)).toBe(2);
+      expect(bad.err.join('')).toMatch(/--as-test/);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { createMemo, For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import type { TakeStudio } from './takeStudio';
 import { downloadTake } from './takeFiles';
+import { copyTakeAsTest } from './copyAsTest';
 import { ExportPanel } from './ExportPanel';
 import './transport.css';
 
@@ -91,6 +92,9 @@ export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
         <div class="spacer" />
         <button data-testid="take-save" title="Download this take as .take.json (scene + commands; npm run sim -- --take replays it)" onClick={() => downloadTake(studio)}>
           Save take
+        </button>
+        <button data-testid="take-copy-test" title="Copy this take as a Vitest file that replays it and asserts what it showed" onClick={() => void copyTakeAsTest(studio)}>
+          Copy as test
         </button>
         <ExportPanel editor={editor} studio={studio} />
       </div>

@@ -1,0 +1,83 @@
+/**
+ * The take "walk-fall-stand-up" (480 steps, 8.00 s, 1 command) as a test.
+ * It replays the take file ./walk-fall-stand-up.take.json headless and asserts what the take showed:
+ * each stickman's state changes and TerrainMotion phases, the stage events with their
+ * ticks, and the final summary.
+ *
+ * Written by `npm run sim -- --take tests/integration/takes/walk-fall-stand-up.take.json --as-test`.
+ * When the behaviour changes on purpose, run that command again and review the diff.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { replayObserved, takeFromValue, type TakeObservation } from '../../../streams/take/takeObservation';
+
+const takeFile = new URL('./walk-fall-stand-up.take.json', import.meta.url);
+const take = takeFromValue(JSON.parse(readFileSync(takeFile, 'utf8')), './walk-fall-stand-up.take.json');
+
+describe('take walk-fall-stand-up', () => {
+  let seen: TakeObservation;
+  beforeAll(async () => {
+    seen = await replayObserved(take);
+  });
+
+  it('ada: state changes', () => {
+    expect(seen.rigs['ada'] ?? []).toEqual([
+      '#151 ANIMATED → RAGDOLL (rig.setRagdoll)',
+      '#335 RAGDOLL → RECOVERING (physics.ragdollAtRest)',
+      '#407 RECOVERING → ANIMATED (rig.standUpFinished)',
+    ]);
+  });
+
+  it('ada: TerrainMotion phases', () => {
+    expect(seen.terrain['ada'] ?? []).toEqual([
+      '#1 DISABLED → AIRBORNE (rig.beginTerrainFall)',
+      '#16 AIRBORNE → LANDING_IMPACT (physics.landed)',
+      '#34 LANDING_IMPACT → GROUNDED (physics.landingFinished)',
+      '#407 DISABLED → AIRBORNE (rig.beginTerrainFall)',
+      '#408 AIRBORNE → GROUNDED (physics.landed)',
+    ]);
+  });
+
+  it('only these stickmen change state', () => {
+    expect(Object.keys(seen.rigs).sort()).toEqual(['ada']);
+    expect(Object.keys(seen.terrain).sort()).toEqual(['ada']);
+  });
+
+  it('stage events, with their ticks', () => {
+    expect(seen.events).toEqual([
+      '#1 action_started ada (action w1)',
+      '#96 entered_area ada → goal',
+      '#151 state_changed ada (state RAGDOLL, from ANIMATED)',
+      '#165 exited_area ada → goal',
+      '#335 state_changed ada (state RECOVERING, from RAGDOLL)',
+      '#336 entered_area ada → goal',
+      '#398 exited_area ada → goal',
+      '#407 state_changed ada (state ANIMATED, from RECOVERING)',
+      '#410 entered_area ada → goal',
+      '#415 arrived ada',
+      '#415 action_finished ada (outcome completed, action w1)',
+      '#416 queue_finished ada',
+    ]);
+  });
+
+  it('the final summary', () => {
+    expect(seen.summary).toEqual({
+      "t": 8,
+      "tick": 480,
+      "rigs": {
+        "ada": {
+          "root": [1402.32, 1400],
+          "facing": "LEFT",
+          "state": "ANIMATED",
+          "terrain": "GROUNDED",
+          "feet": {
+            "left": [1382, 1400],
+            "right": [1420.32, 1400]
+          },
+          "held_prop": null
+        }
+      },
+      "props": {}
+    });
+  });
+});
