@@ -87,6 +87,42 @@ const COLON = 0x3a;
  * commas and colons are looked at; malformed text is left to JSON.parse to report.
  */
 export function checkJsonTextDepth(text: string): SceneIssue | null {
+  return nestsTooDeep(text) ? firstTooDeep(text) : null;
+}
+
+/**
+ * Whether the text nests deeper than the limit: brackets counted outside strings, each string
+ * skipped with a native search for its closing quote. A tight first pass, so a file that nests
+ * within the limit (every file the app writes) costs one fast scan; the path of the offending
+ * value is worked out only for a file that is refused.
+ */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      let j = text.indexOf('"', i + 1);
+      // A quote preceded by an odd number of backslashes is escaped: look further.
+      while (j > 0 && isEscaped(text, j)) j = text.indexOf('"', j + 1);
+      if (j < 0) return false; // unterminated string: JSON.parse reports it
+      i = j;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      depth += 1;
+      if (depth > L.maxNestingDepth) return true;
+    } else if ((c === CLOSE_ARRAY || c === CLOSE_OBJECT) && depth > 0) depth -= 1;
+  }
+  return false;
+}
+
+function isEscaped(text: string, quote: number): boolean {
+  let backslashes = 0;
+  for (let k = quote - 1; k >= 0 && text.charCodeAt(k) === BACKSLASH; k -= 1) backslashes += 1;
+  return backslashes % 2 === 1;
+}
+
+/** The path of the first value nesting deeper than the limit (the text is known to have one). */
+function firstTooDeep(text: string): SceneIssue | null {
   // One entry per open container: its kind, and where its current child is (index or key span).
   const isObject: boolean[] = [];
   const index: number[] = [];

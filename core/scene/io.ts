@@ -39,16 +39,17 @@ export function loadSceneText(text: string): SceneLoadResult {
  */
 export function loadSceneValue(raw: unknown): SceneLoadResult {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('$', 'a scene must be a JSON object');
+  const record = raw as Record<string, unknown>;
+  // Before the structural walk, whose generic list limit (10,000) would otherwise speak for it.
+  if (Array.isArray(record.objects) && record.objects.length > SCENE_LIMITS.maxObjects) {
+    return fail('$.objects', `${record.objects.length} objects; the limit is ${SCENE_LIMITS.maxObjects}`);
+  }
   const structural = checkJsonStructure(raw);
   if (structural) return { ok: false, issues: [structural] };
-  const record = raw as Record<string, unknown>;
   if (record.format !== SCENE_FORMAT) return fail('$.format', `must be "${SCENE_FORMAT}"`);
   const version = record.version;
   if (typeof version !== 'string' || !SUPPORTED_VERSIONS.includes(version)) {
     return fail('$.version', `unknown version ${quoteValue(version)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`);
-  }
-  if (Array.isArray(record.objects) && record.objects.length > SCENE_LIMITS.maxObjects) {
-    return fail('$.objects', `${record.objects.length} objects; the limit is ${SCENE_LIMITS.maxObjects}`);
   }
   const issues: SceneIssue[] = [];
   const input = version === '1.0' ? migrate10to11(record, issues) : record;

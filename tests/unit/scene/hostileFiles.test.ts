@@ -21,6 +21,15 @@ const withSlot = (mutate: (d: Json) => void, raw: string) => {
 };
 
 describe('deep nesting is refused with a path, never a stack overflow', () => {
+  it('brackets inside strings do not nest, also after escaped quotes and backslashes', () => {
+    const brackets = '['.repeat(50);
+    const text = withSlot((d) => (d.name = '__SLOT__'), JSON.stringify(`a \\" ${brackets} \\\\`));
+    expect(JSON.parse(text).name).toContain(brackets);
+    expectLoaded(loadSceneText(text));
+    const escapedThenDeep = withSlot((d) => (d.name = '__SLOT__'), `[${JSON.stringify('\\"\\\\')}, ${deepArrayText(30)}]`);
+    expect(expectRejected(loadSceneText(escapedThenDeep))[0].message).toBe(`nested more than ${SCENE_LIMITS.maxNestingDepth} levels deep`);
+  });
+
   it('a version nested 10,000 arrays deep', () => {
     const text = `{"format":"stickman-stage/scene","version":${deepArrayText(10_000)}}`;
     const issues = expectRejected(loadSceneText(text));

@@ -302,6 +302,13 @@ describe('oversize input', () => {
     expectLoaded(loadSceneText(JSON.stringify(doc)));
   });
 
+  it('10,001 objects: the refusal states the object limit (5,000), not the generic list limit', () => {
+    const doc = minimalScene();
+    for (let i = doc.objects.length; i < 10_001; i++) doc.objects.push({ kind: 'area', id: `area-${i}`, file_id: 100 + i, position: [0, 0], size: [1, 1] });
+    expect(10_001).toBeGreaterThan(SCENE_LIMITS.maxContainerEntries);
+    expect(expectRejected(loadSceneText(JSON.stringify(doc)))).toEqual([{ path: '$.objects', message: `10001 objects; the limit is ${SCENE_LIMITS.maxObjects}` }]);
+  });
+
   it.each<Case>([
     ['scene name too long', (d) => (d.name = 'x'.repeat(501)), '$.name', /^must be at most 500 characters$/],
     ['stickman name too long', (d) => (d.objects[1].name = 'x'.repeat(501)), '$.objects[1].name', /^must be at most 500 characters$/],

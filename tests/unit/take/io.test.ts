@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { loadTakeText, loadTakeValue, saveTakeText, TakeSaveError } from '../../../core/take/io';
 import type { TakeDocument } from '../../../core/take/schema';
 import { ground, prop, scene } from '../../helpers/scenes';
+import { TAKE_LIMITS } from '../../../core/take/limits';
+import { SCENE_LIMITS } from '../../../core/scene/limits';
 
 const doc = scene([ground(1400), { kind: 'stickman', id: 'a', position: [600, 1400], facing: 'RIGHT' }, prop('ball', 'ball', [900, 1300])]);
 
@@ -137,9 +139,21 @@ describe('refusing a bad take (JSON path and reason)', () => {
 
   it('too many commands is refused before the schema walks them', () => {
     const raw = JSON.parse(saveTakeText(take()));
-    raw.commands = new Array(500_001).fill({ tick: 1, command: { type: 'grab.end' } });
+    raw.commands = new Array(TAKE_LIMITS.maxCommands + 1).fill({ tick: 1, command: { type: 'grab.end' } });
     raw.length = 1;
-    expect(loadTakeValue(raw)).toEqual({ ok: false, issues: [{ path: '$.commands', message: '500001 entries; the limit is 500000' }] });
+    expect(loadTakeValue(raw)).toEqual({ ok: false, issues: [{ path: '$.commands', message: `${TAKE_LIMITS.maxCommands + 1} entries; the limit is ${TAKE_LIMITS.maxCommands}` }] });
+  });
+
+  it('the size limit holds the longest take with its busiest command every step, next to a scene at its own limit', () => {
+    // The widest grab.move line saveTakeText can write: the last tick, coordinates at the limit with 17 digits.
+    const line = `    ${JSON.stringify({ tick: TAKE_LIMITS.maxTicks, command: { type: 'grab.move', point: [-999_999.9999999999, -999_999.9999999999] } })},\n`;
+    expect(TAKE_LIMITS.maxCommands).toBeGreaterThanOrEqual(TAKE_LIMITS.maxTicks);
+    expect(SCENE_LIMITS.maxFileBytes + TAKE_LIMITS.maxTicks * line.length).toBeLessThan(TAKE_LIMITS.maxFileBytes);
+  });
+
+  it('a 64 MiB take is refused by its size before it is parsed', () => {
+    const text = `{"format":"stickman-stage/take","pad":"${'x'.repeat(64 * 1024 * 1024)}"}`;
+    expect(loadTakeText(text)).toEqual({ ok: false, issues: [{ path: '$', message: `file is ${text.length} bytes; the limit is ${TAKE_LIMITS.maxFileBytes}` }] });
   });
 
   it('nesting too deep is refused without overflowing the stack', () => {
