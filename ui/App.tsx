@@ -18,8 +18,7 @@ export function App(props: { editor: Editor }) {
   const onFrame = (f: FrameSnapshot) => setClock({ time: f.time, tick: f.tick });
 
   onMount(() => {
-    const openDialog = () => document.querySelector<HTMLInputElement>('[data-testid="open-input"]')?.click();
-    const uninstall = installShortcuts(editor, openDialog);
+    const uninstall = installShortcuts(editor);
     const flush = () => editor.flushAutosave();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();

@@ -1,9 +1,10 @@
-/** The keyboard help: every row of the shortcut table (the one the key handler dispatches by), in its order. */
+/** The keyboard help: every UI command with keys (the list the key handler dispatches by), in its order, then the pointer gestures. */
 import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { SHORTCUTS } from '../shortcuts';
+import { helpRows } from '../commands';
 
 export function HelpOverlay(props: { editor: Editor }) {
+  const rows = helpRows();
   return (
     <Show when={props.editor.helpOpen()}>
       <div class="help-backdrop" onClick={() => props.editor.toggleHelp(false)}>
@@ -16,7 +17,7 @@ export function HelpOverlay(props: { editor: Editor }) {
           </div>
           <table>
             <tbody>
-              <For each={SHORTCUTS}>
+              <For each={rows}>
                 {(s) => (
                   <tr>
                     <th>

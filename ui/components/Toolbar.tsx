@@ -5,7 +5,8 @@
  */
 import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
-import { downloadText, openFile } from '../files';
+import { openFile } from '../files';
+import { CommandButton } from './CommandButton';
 import { SPEEDS, speedLabel } from '../state/playback';
 
 export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
@@ -13,7 +14,6 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
   let fileInput!: HTMLInputElement;
   const mode = () => editor.mode().mode;
   const playing = () => editor.mode().mode === 'PLAY' && !editor.mode().paused;
-  const canUndo = () => editor.mode().mode !== 'PLAY';
 
   const onFile = async () => {
     const file = fileInput.files?.[0];
@@ -32,24 +32,18 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
       </div>
 
       <div class="group" role="group" aria-label="Mode">
-        <button class="mode" classList={{ active: mode() === 'EDIT' }} data-testid="mode-edit" title="Edit: place and change objects (E)" onClick={() => editor.enterEdit()}>
-          EDIT
-        </button>
-        <button class="mode" classList={{ active: mode() === 'DIRECT' }} data-testid="mode-direct" title="Direct: select stickmen, preview their plans (D)" onClick={() => editor.enterDirect()}>
-          DIRECT
-        </button>
-        <button class="mode" classList={{ active: mode() === 'PLAY' }} data-testid="mode-play" title="Play the scene (P)" onClick={() => void editor.play()}>
-          PLAY
-        </button>
+        <CommandButton editor={editor} command="mode-edit" class="mode" classList={{ active: mode() === 'EDIT' }} />
+        <CommandButton editor={editor} command="mode-direct" class="mode" classList={{ active: mode() === 'DIRECT' }} />
+        <CommandButton editor={editor} command="mode-play" class="mode" classList={{ active: mode() === 'PLAY' }} />
       </div>
 
       <div class="group" role="group" aria-label="Playback">
-        <button class="play-pause" data-testid="play-pause" title="Play / pause (Space in PLAY)" onClick={() => editor.togglePlayPause()}>
+        <CommandButton editor={editor} command="play-pause" class="play-pause">
           {playing() ? '❚❚ Pause' : '▶ Play'}
-        </button>
-        <button data-testid="step-frame" title="Step one frame, 1/60 s, and hold there (.)" onClick={() => void editor.stepFrame()}>
+        </CommandButton>
+        <CommandButton editor={editor} command="step-frame">
           ❚▶<span class="label"> Step</span>
-        </button>
+        </CommandButton>
         <select
           class="speed"
           data-testid="speed"
@@ -59,9 +53,9 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
         >
           <For each={SPEEDS}>{(s) => <option value={String(s)}>{speedLabel(s)}</option>}</For>
         </select>
-        <button data-testid="reset" title="Reset to the authored scene (R)" disabled={mode() !== 'PLAY'} onClick={() => editor.reset()}>
+        <CommandButton editor={editor} command="reset">
           ⟲ Reset
-        </button>
+        </CommandButton>
         <span class="clock" data-testid="clock" title="Simulation time and step" classList={{ muted: mode() !== 'PLAY' }}>
           t = <span data-testid="clock-time">{(mode() === 'PLAY' ? props.time : 0).toFixed(2)}</span> s <span class="muted">#<span data-testid="clock-tick">{mode() === 'PLAY' ? props.tick : 0}</span></span>
           <Show when={editor.mode().paused}>
@@ -71,66 +65,39 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
       </div>
 
       <div class="group" role="group" aria-label="History">
-        <button data-testid="undo" title="Undo (Ctrl+Z)" disabled={!canUndo() || editor.historyDepth().undo === 0} onClick={() => editor.undo()}>
+        <CommandButton editor={editor} command="undo">
           ↶<span class="label"> Undo</span>
-        </button>
-        <button data-testid="redo" title="Redo (Ctrl+Shift+Z / Ctrl+Y)" disabled={!canUndo() || editor.historyDepth().redo === 0} onClick={() => editor.redo()}>
+        </CommandButton>
+        <CommandButton editor={editor} command="redo">
           ↷<span class="label"> Redo</span>
-        </button>
+        </CommandButton>
       </div>
 
       <div class="group" role="group" aria-label="File">
-        <button data-testid="new" title="New empty scene (undoable)" onClick={() => editor.newScene()}>
-          New
-        </button>
-        <button data-testid="open" title="Open a .scene.json file (or a .take.json take: it opens in PLAY, ready to play back)" onClick={() => fileInput.click()}>
-          Open…
-        </button>
+        <CommandButton editor={editor} command="new" />
+        <CommandButton editor={editor} command="open" />
         <input ref={fileInput} type="file" accept=".json,application/json" class="hidden-input" data-testid="open-input" onChange={() => void onFile()} />
-        <button data-testid="save" title="Download the scene as .scene.json (Ctrl+S)" onClick={() => downloadText(editor)}>
-          Save
-        </button>
+        <CommandButton editor={editor} command="save" />
       </div>
 
       <div class="group" role="group" aria-label="View">
-        <button data-testid="fit" title="Fit the stage in view (F)" onClick={() => editor.fit()}>
-          Fit
-        </button>
+        <CommandButton editor={editor} command="fit" />
         <span class="muted zoom" data-testid="zoom">{Math.round(editor.zoom() * 100)}%</span>
-        <button
-          data-testid="follow-toggle"
+        <CommandButton
+          editor={editor}
+          command="follow"
+          testid="follow-toggle"
           classList={{ toggled: editor.playback.followOn(), held: editor.playback.followOn() && editor.playback.followHeld() }}
-          aria-pressed={editor.playback.followOn() && !editor.playback.followHeld()}
-          title={
-            editor.playback.followOn() && editor.playback.followHeld()
-              ? 'Camera follow is held by your pan: click (or C) to follow again'
-              : 'Camera follows the selected stickman in PLAY (C); a pan holds it'
-          }
-          onClick={() => editor.toggleFollow()}
+          pressed={editor.playback.followOn() && !editor.playback.followHeld()}
+          title={editor.playback.followOn() && editor.playback.followHeld() ? 'Camera follow is held by your pan: click (or C) to follow again' : undefined}
         >
           {editor.playback.followOn() && editor.playback.followHeld() ? 'Follow ⏸' : 'Follow'}
-        </button>
-        <button
-          data-testid="snap-toggle"
-          classList={{ toggled: editor.snapOn() }}
-          aria-pressed={editor.snapOn()}
-          title="Snap placing, moving and resizing to a 20 px grid (S); hold Ctrl while dragging to place freely"
-          onClick={() => editor.toggleSnap()}
-        >
-          Snap
-        </button>
-        <button
-          data-testid="debug-toggle"
-          classList={{ toggled: editor.debugOn() }}
-          aria-pressed={editor.debugOn()}
-          title="Debug overlay: probe rays, collision proxies, TerrainMotion state (G). Data appears in PLAY."
-          onClick={() => editor.toggleDebug()}
-        >
-          Debug
-        </button>
-        <button data-testid="help-button" title="Keyboard shortcuts (?)" onClick={() => editor.toggleHelp()}>
+        </CommandButton>
+        <CommandButton editor={editor} command="snap" testid="snap-toggle" classList={{ toggled: editor.snapOn() }} pressed={editor.snapOn()} />
+        <CommandButton editor={editor} command="debug" testid="debug-toggle" classList={{ toggled: editor.debugOn() }} pressed={editor.debugOn()} />
+        <CommandButton editor={editor} command="help" testid="help-button">
           ?
-        </button>
+        </CommandButton>
       </div>
 
       <div class="spacer" />

@@ -3,7 +3,8 @@
  * camera (as on screen, the whole stage, or following a stickman); the debug overlay only when
  * asked. A progress bar with Cancel; the app stays usable meanwhile.
  */
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, onCleanup, Show } from 'solid-js';
+import { popoverOpened } from '../popovers';
 import type { Editor } from '../state/editor';
 import type { TakeStudio } from './takeStudio';
 import { EXPORT_SIZES, ExportJob, GIF_CHOICES, VIDEO_RATES, type CameraChoice, type ExportChoices } from './export/exportJob';
@@ -23,6 +24,12 @@ export function exportJobFor(studio: TakeStudio): ExportJob {
 export function ExportPanel(props: { editor: Editor; studio: TakeStudio }) {
   const job = exportJobFor(props.studio);
   const [open, setOpen] = createSignal(false);
+  // While open, Esc closes it wherever the focus is (ui/popovers.ts).
+  createEffect(() => {
+    if (!open()) return;
+    const forget = popoverOpened(() => setOpen(false));
+    onCleanup(forget);
+  });
   const [choices, setChoices] = createSignal<ExportChoices>({ format: 'webm', fps: 30, size: '1280x720', camera: 'view', debug: false });
   const set = (patch: Partial<ExportChoices>) => setChoices({ ...choices(), ...patch });
   const rates = () => (choices().format === 'gif' ? GIF_CHOICES : VIDEO_RATES);
@@ -41,7 +48,17 @@ export function ExportPanel(props: { editor: Editor; studio: TakeStudio }) {
         Export…
       </button>
       <Show when={open()}>
-        <div class="transport-export-panel" data-testid="export-panel">
+        <div
+          class="transport-export-panel"
+          data-testid="export-panel"
+          onKeyDown={(e) => {
+            // Inside its fields too (the key handler leaves Esc to a focused field).
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              setOpen(false);
+            }
+          }}
+        >
           <label for="export-format">Format</label>
           <select id="export-format" data-testid="export-format" value={choices().format} onChange={(e) => setFormat(e.currentTarget.value as ExportChoices['format'])} disabled={job.running}>
             <option value="webm">WebM video (VP9)</option>

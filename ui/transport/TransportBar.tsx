@@ -10,6 +10,7 @@ import type { TakeStudio } from './takeStudio';
 import { downloadTake } from './takeFiles';
 import { copyTakeAsTest } from './copyAsTest';
 import { ExportPanel } from './ExportPanel';
+import { CommandButton } from '../components/CommandButton';
 import './transport.css';
 
 /** Marker buckets along the scrubber: enough for a pixel-ish resolution, few elements. */
@@ -23,7 +24,6 @@ export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
   const thumb = () => studio.seekTarget() ?? studio.tick();
   const end = () => Math.max(studio.length(), studio.tick(), 1);
   const seconds = (t: number) => (t / 60).toFixed(2);
-  const behind = () => studio.tick() < studio.length();
   const markers = createMemo(() => {
     const ticks = studio.commandTicks();
     const len = end();
@@ -42,21 +42,21 @@ export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
     <Show when={shown()}>
       <div class="transport" data-testid="transport" classList={{ seeking: studio.seekTarget() !== null }}>
         <div class="transport-buttons" role="group" aria-label="Transport">
-          <button data-testid="transport-start" title="Back to the start of the take (re-simulated)" onClick={() => studio.seekTo(0)}>
+          <CommandButton editor={editor} command="seek-start" testid="transport-start">
             <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M3 2h2v12H3zM14 2v12L6 8z" fill="currentColor" /></svg>
-          </button>
-          <button data-testid="transport-step-back" title="One step (1/60 s) back: re-simulates the take to there (,)" onClick={() => studio.stepBack()}>
+          </CommandButton>
+          <CommandButton editor={editor} command="step-back" testid="transport-step-back">
             ◀❚
-          </button>
-          <button class="primary" data-testid="transport-play" title="Play from here: behind the end the take replays; a new command there starts a branch" onClick={() => studio.togglePlay()}>
+          </CommandButton>
+          <CommandButton editor={editor} command="play-pause" testid="transport-play" class="primary">
             {playing() ? '❚❚' : '▶'}
-          </button>
-          <button data-testid="transport-step-forward" title="One step forward (.)" onClick={() => studio.stepForward()}>
+          </CommandButton>
+          <CommandButton editor={editor} command="step-frame" testid="transport-step-forward">
             ❚▶
-          </button>
-          <button data-testid="transport-end" title="To the end of the take" disabled={!behind()} onClick={() => studio.seekTo(studio.length())}>
+          </CommandButton>
+          <CommandButton editor={editor} command="seek-end" testid="transport-end">
             <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M11 2h2v12h-2zM2 2v12l8-6z" fill="currentColor" /></svg>
-          </button>
+          </CommandButton>
         </div>
         <div class="transport-track">
           <svg class="transport-markers" viewBox={`0 0 ${MARKER_BUCKETS} 1`} preserveAspectRatio="none" aria-hidden="true">

@@ -1,0 +1,94 @@
+/**
+ * The editor's side of the UI commands (ui/commands.ts): what each command reads and does in the
+ * app. One context per editor, shared by the key handler, the toolbar and the transport bar, so
+ * a button and its key run the very same thing.
+ */
+import { moveObject } from '../core/scene/edit';
+import type { Editor } from './state/editor';
+import { downloadText } from './files';
+import type { CommandContext } from './commands';
+import { takeStudioFor } from './transport/takeStudio';
+import { closeTopPopover } from './popovers';
+
+const pageTextSelected = () => (window.getSelection()?.toString() ?? '').length > 0;
+
+/** Opens the toolbar's file chooser (its hidden input). */
+const openFileDialog = () => document.querySelector<HTMLInputElement>('[data-testid="open-input"]')?.click();
+
+function createContext(editor: Editor): CommandContext {
+  const studio = () => takeStudioFor(editor);
+  const inPlay = () => editor.mode().mode === 'PLAY';
+  return {
+    mode: () => editor.mode().mode,
+    paused: () => editor.mode().paused,
+    history: () => editor.historyDepth(),
+    take: () => ({ tick: studio().seekTarget() ?? studio().tick(), length: studio().length() }),
+    enterEdit: () => editor.enterEdit(),
+    enterDirect: () => editor.enterDirect(),
+    play: () => void editor.play(),
+    // The transport's play knows about a seek in progress (it arrives, then plays on).
+    togglePlayPause: () => (inPlay() ? studio().togglePlay() : void editor.play()),
+    setSpaceHeld: (held) => editor.setSpaceHeld(held),
+    reset: () => editor.reset(),
+    cancelOrDeselect: () => {
+      if (editor.helpOpen()) editor.toggleHelp(false);
+      else if (closeTopPopover()) return;
+      else if (editor.capture()) editor.cancelCapture();
+      else if (editor.isTransient) editor.cancelTransient();
+      else if (editor.tool().type === 'place') editor.setTool({ type: 'select' });
+      else if (editor.directPopup()) editor.closeDirectPopup();
+      else editor.select([]);
+    },
+    deleteSelection: () => editor.deleteSelection(),
+    flipSelection: () => editor.flipSelection(),
+    toggleDebug: () => editor.toggleDebug(),
+    duplicateSelection: () => editor.duplicateSelection(),
+    copySelection: () => {
+      // Text selected on the page (a timeline row, a notice) is the browser's to copy.
+      if (pageTextSelected() || !editor.selection().length) return false;
+      void editor.copySelection();
+      return true;
+    },
+    cutSelection: () => void editor.cutSelection(),
+    paste: () => void editor.paste(),
+    undo: () => editor.undo(),
+    redo: () => editor.redo(),
+    newScene: () => editor.newScene(),
+    save: () => downloadText(editor),
+    openFile: openFileDialog,
+    nudgeSelection: (dx, dy) => {
+      const ids = editor.selection();
+      if (!ids.length || editor.mode().mode !== 'EDIT') return false;
+      editor.edit('Nudging', (doc) =>
+        ids.reduce((d, id) => {
+          const o = d.objects.find((x) => x.id === id);
+          return o ? moveObject(d, id, [o.position[0] + dx, o.position[1] + dy]) : d;
+        }, doc),
+      );
+      return true;
+    },
+    fit: () => editor.fit(),
+    zoomBy: (factor) => editor.view?.zoomBy(factor),
+    toggleHelp: () => editor.toggleHelp(),
+    // Behind the take's end a step replays the take; at its end (or outside PLAY) it is a live step.
+    stepFrame: () => (inPlay() ? studio().stepForward() : void editor.stepFrame()),
+    stepBack: () => studio().stepBack(),
+    seekStart: () => studio().seekTo(0),
+    seekEnd: () => studio().seekTo(studio().length()),
+    changeSpeed: (by) => editor.playback.stepSpeed(by),
+    toggleFollow: () => editor.toggleFollow(),
+    toggleSnap: () => editor.toggleSnap(),
+  };
+}
+
+const contexts = new WeakMap<Editor, CommandContext>();
+
+/** The one command context of an editor. */
+export function commandContextFor(editor: Editor): CommandContext {
+  let c = contexts.get(editor);
+  if (!c) {
+    c = createContext(editor);
+    contexts.set(editor, c);
+  }
+  return c;
+}
