@@ -13,6 +13,8 @@ export const SCENE_LIMITS = {
   maxSize: 100_000,
   maxStageSize: 200_000,
   maxGravity: 100_000,
+  /** Gravity is straight down, at least this strong (px/s²): under less, what is pushed up never comes back to leave play. */
+  minGravity: 1,
   maxSeconds: 3600,
   maxPropAssets: 200,
   maxAnchors: 32,

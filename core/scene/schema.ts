@@ -196,9 +196,11 @@ export const propAssetSchema = z.strictObject({
 export const stageSettingsSchema = z.strictObject({
   width: positive(L.maxStageSize),
   height: positive(L.maxStageSize),
+  // Straight down only: walking, standing up and leaving the stage (its bottom edge) are built on
+  // +Y being down, so sideways or upward gravity would make a ragdoll stand up in mid-air.
   gravity: z.tuple([
-    finite().refine((v) => Math.abs(v) <= L.maxGravity, `must be within ±${L.maxGravity}`),
-    finite().refine((v) => Math.abs(v) <= L.maxGravity, `must be within ±${L.maxGravity}`),
+    finite().refine((v): boolean => v === 0, 'gravity must point straight down: x must be 0'),
+    finite().refine((v) => v >= L.minGravity && v <= L.maxGravity, `gravity must point straight down: y must be between ${L.minGravity} and ${L.maxGravity}`),
   ]).default([0, 980]),
   seed: z.number().int().min(0).max(2 ** 32 - 1).default(1),
 });

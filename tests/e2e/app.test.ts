@@ -197,6 +197,14 @@ describe('Stickman Stage in the browser', () => {
       await gy.fill('500');
       await gy.press('Enter');
       expect((await stage()).gravity).toEqual([0, 500]);
+      // Gravity is straight down only (the loader refuses anything else): no x field, no upward value.
+      expect(await page.locator('[data-testid="stage-gravity-x"]').count()).toBe(0);
+      await gy.fill('-980');
+      await gy.press('Enter');
+      await expect(page.locator('[data-testid="stage-gravity-y-error"]').textContent()).resolves.toMatch(/at least 1/);
+      expect((await stage()).gravity).toEqual([0, 500]);
+      await gy.fill('500');
+      await gy.press('Enter');
       const width = page.locator('[data-testid="stage-width"]');
       await width.fill('-10');
       await width.press('Enter');

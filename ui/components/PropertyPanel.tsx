@@ -379,8 +379,8 @@ function SceneInfo(props: { editor: Editor }) {
           <NumberField label="height" value={stage().height} testId="stage-height" disabled={readOnly()} rule={{ min: 100, max: SCENE_LIMITS.maxStageSize }} suffix="px" commit={(v) => setStage({ height: v! })} />
         </div>
         <div class="row">
-          <NumberField label="gravity x" value={stage().gravity[0]} testId="stage-gravity-x" disabled={readOnly()} rule={{ min: -SCENE_LIMITS.maxGravity, max: SCENE_LIMITS.maxGravity }} commit={(v) => setStage({ gravity: [v!, stage().gravity[1]] })} />
-          <NumberField label="gravity y" value={stage().gravity[1]} testId="stage-gravity-y" disabled={readOnly()} rule={{ min: -SCENE_LIMITS.maxGravity, max: SCENE_LIMITS.maxGravity }} commit={(v) => setStage({ gravity: [stage().gravity[0], v!] })} />
+          {/* Gravity points straight down (the loader refuses any other direction), so only its strength is offered. */}
+          <NumberField label="gravity ↓" value={stage().gravity[1]} testId="stage-gravity-y" disabled={readOnly()} rule={{ min: SCENE_LIMITS.minGravity, max: SCENE_LIMITS.maxGravity }} suffix="px/s²" commit={(v) => setStage({ gravity: [0, v!] })} />
         </div>
       </fieldset>
       <dl class="scene-info">

@@ -490,6 +490,8 @@ describe('queue and rule editing', () => {
     expectValid(next);
     expect(next.stage).toEqual({ width: 4000, height: 1600, gravity: [0, 490], seed: 7 });
     expectEditError(() => updateStage(doc, { width: -1 }), '$.stage.width', /greater than 0/);
+    expectEditError(() => updateStage(doc, { gravity: [0, -980] }), '$.stage.gravity[1]', /^gravity must point straight down/);
+    expectEditError(() => updateStage(doc, { gravity: [300, 980] }), '$.stage.gravity[0]', /^gravity must point straight down: x must be 0$/);
   });
 });
 

@@ -53,7 +53,7 @@ export function fullScene(): Json {
     format: 'stickman-stage/scene',
     version: '1.1',
     name: 'Everything — ünïcödé "quoted" \\ name',
-    stage: { width: 6000, height: 2400, gravity: [0.5, 980.25], seed: 4_000_000_000 },
+    stage: { width: 6000, height: 2400, gravity: [0, 980.25], seed: 4_000_000_000 },
     objects: [
       { kind: 'terrain', id: 'ground', file_id: 1, shape: 'block', position: [3000, 2200], size: [6000, 400], rotation: 0, friction: 0.9, color: '#112233' },
       { kind: 'terrain', id: 'ramp-1', file_id: 2, shape: 'ramp', position: [2000, 1900], size: [600, 200], rotation: -0.25, rise: 'right', friction: 0.5, color: '#445566' },

@@ -3,7 +3,7 @@
  * and asserts the JSON path and the reason of the issue reported.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSceneText, loadSceneValue } from '../../../core/scene/io';
+import { loadSceneText, loadSceneValue, saveSceneText } from '../../../core/scene/io';
 import { SCENE_LIMITS } from '../../../core/scene/limits';
 import { expectIssue, expectLoaded, expectRejected, fullScene, minimalScene, v10Scene, type Json } from './fixtures';
 
@@ -204,7 +204,7 @@ describe('out-of-range and ill-typed values', () => {
     ['size too large', (d) => (d.objects[0].size = [200_001, 200]), '$.objects[0].size[0]', /^must be at most 100000$/],
     ['stage width 0', (d) => (d.stage.width = 0), '$.stage.width', /^must be greater than 0$/],
     ['stage height negative', (d) => (d.stage.height = -5), '$.stage.height', /^must be greater than 0$/],
-    ['gravity too strong', (d) => (d.stage.gravity = [0, 1e6]), '$.stage.gravity[1]', /^must be within ±100000$/],
+    ['gravity too strong', (d) => (d.stage.gravity = [0, 1e6]), '$.stage.gravity[1]', /^gravity must point straight down: y must be between 1 and 100000$/],
     ['prop scale 0', (d) => (d.objects[3].scale = [0, 1]), '$.objects[3].scale[0]', /^must be greater than 0$/],
     ['prop mass 0', (d) => (d.objects[3].physics = { mass: 0 }), '$.objects[3].physics.mass', /^must be greater than 0$/],
     ['prop restitution > 1', (d) => (d.objects[3].physics = { restitution: 1.5 }), '$.objects[3].physics.restitution', /^must be between 0 and 1$/],
@@ -379,5 +379,24 @@ describe('terrain geometry is checked on load', () => {
     if (!bad.ok) expect(bad.issues[0]).toMatchObject({ path: '$.objects[0].points', message: expect.stringMatching(/not convex/) });
     const good = loadSceneValue({ ...base, objects: [{ ...base.objects[0], points: [[0, 0], [100, 0], [100, 100], [0, 100]] }] });
     expect(good.ok).toBe(true);
+  });
+});
+
+describe('gravity points straight down (issue 24): walking, stand-up and leaving the stage are built on it', () => {
+  it.each<Case>([
+    ['upward gravity (a ragdoll rose 32,000 px and stood up in mid-air)', (d) => (d.stage.gravity = [0, -980]), '$.stage.gravity[1]', /^gravity must point straight down: y must be between 1 and 100000$/],
+    ['no gravity (what is pushed up never leaves play)', (d) => (d.stage.gravity = [0, 0]), '$.stage.gravity[1]', /^gravity must point straight down/],
+    ['sideways gravity', (d) => (d.stage.gravity = [980, 0]), '$.stage.gravity[0]', /^gravity must point straight down: x must be 0$/],
+    ['a slant', (d) => (d.stage.gravity = [0.5, 980]), '$.stage.gravity[0]', /^gravity must point straight down: x must be 0$/],
+  ])('%s', (_name, mutate, path, reason) => check(mutate, path, reason));
+
+  it('older files with gravity [0, g > 0] open unchanged, and saving keeps them', () => {
+    for (const g of [980, 1, 0.5 + 979.5, 100_000]) {
+      const doc = minimalScene();
+      doc.stage.gravity = [0, g];
+      const loaded = expectLoaded(loadSceneText(JSON.stringify(doc)));
+      expect(loaded.stage.gravity).toEqual([0, g]);
+      expect(expectLoaded(loadSceneText(saveSceneText(loaded))).stage.gravity).toEqual([0, g]);
+    }
   });
 });

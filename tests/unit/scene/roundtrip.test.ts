@@ -62,7 +62,7 @@ describe('saveSceneText', () => {
   it('keeps plain-value arrays on one line and nests objects with two-space indentation', () => {
     const saved = saveSceneText(expectLoaded(loadSceneValue(fullScene())));
     expect(saved).toContain('\n  "stage": {\n    "width": 6000,');
-    expect(saved).toContain('"gravity": [0.5, 980.25]');
+    expect(saved).toContain('"gravity": [0, 980.25]');
     expect(saved).toContain('"points": [\n');
     expect(saved).toContain('[-100, 50],');
     expect(saved).toContain('"hands": ["right"]');
