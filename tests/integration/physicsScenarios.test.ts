@@ -177,9 +177,14 @@ describe('PLAY lifecycle', () => {
     s.dispose();
   });
 
-  it('refuses to pass a NaN velocity to physics', () => {
-    const s = TestStage.load(chaos()).play().command({ type: 'prop.setVelocity', id: 'ball', velocity: [Number.NaN, 0] });
-    expect(() => s.step(1)).toThrow(/ball velocity is not finite/);
+  it('refuses a NaN velocity with a warning before it reaches physics; the step goes on', () => {
+    const s = TestStage.load(chaos()).play().step(1);
+    s.command({ type: 'prop.setVelocity', id: 'ball', velocity: [Number.NaN, 0] });
+    expect(() => s.step(1)).not.toThrow();
+    expect(s.warnings().map((w) => w.message).join('\n')).toMatch(/velocity/);
+    expect(s.records('command').some((r) => r.command.type === 'prop.setVelocity')).toBe(false);
+    const ball = s.frame().props.find((p) => p.id === 'ball')!;
+    expect(ball.position.every(Number.isFinite)).toBe(true);
     s.dispose();
   });
 });
