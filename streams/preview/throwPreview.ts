@@ -25,7 +25,8 @@ import type { PropObject, SceneDocument, StickmanObject, TerrainObject } from '.
 import { createTerrainIndex, type TerrainIndex } from '../../core/terrain/terrainIndex';
 import { stickmanMarkers } from '../frame/documentFrame';
 import { PropShapeCaster } from '../physics/propCast';
-import { STEP_DT, THROW_FACING_DEAD_ZONE, THROW_SPIN } from '../runtime/rigRuntime';
+import { STEP_DT } from '../runtime/stepDt';
+import { THROW_FACING_DEAD_ZONE, THROW_SPIN } from '../runtime/rig/throwing';
 import { groundY, PickupPredictor } from './plannedPickup';
 import { previewWorldOf } from './previewWorld';
 

@@ -5,7 +5,7 @@
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import type { WorldPose } from '../../core/rig/worldPose';
 import type { Vec2 } from '../physics/entities';
-import { STEP_DT } from './rigRuntime';
+import { STEP_DT } from './stepDt';
 import type { StepState } from './stepState';
 
 /** Steps of cursor history the let-go velocity is measured over. */

@@ -5,7 +5,7 @@
 import { Subject } from 'rxjs';
 import type { StageEvent } from '../../core/events';
 import { resolveProp, type ResolvedProp } from '../../core/props/resolve';
-import type { PropAccess } from './rigHands';
+import type { PropAccess } from './rig/rigHands';
 import { gripWorld } from '../../core/props/pickup';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
@@ -23,7 +23,8 @@ import { tickTime, type TraceRecord } from '../trace/records';
 import type { RuntimeCommand } from './commands';
 import { STEP_PHASES } from './phases';
 import { readPropPoses } from './phases/stepPhysics';
-import { RigRuntime, type RigStepOutput } from './rigRuntime';
+import { RigRuntime } from './rigRuntime';
+import type { RigStepOutput } from './rig/rigOutput';
 import { ragdollDebug, reactionText, standUpSuffix } from './ragdollDebug';
 import { footLocks, terrainMotionSuffix } from './terrainDebug';
 import { RuleDispatcher } from './ruleDispatcher';
@@ -33,7 +34,7 @@ import { NonFiniteStateError, note, type StepState } from './stepState';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { cloneData, dataFields, reachable, restoreInto } from '../../core/data/cloneData';
 import type { PhysicsState } from '../physics/worldState';
-import type { RigRuntimeState } from './rigRuntime';
+import type { RigRuntimeState } from './rig/rigKeyframe';
 
 /** The step state's fields that are wiring or belong to one step only (never in a keyframe). */
 const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches',

@@ -15,7 +15,8 @@ import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { proxyShapes } from '../../core/rig/proxies';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import type { ContactEvent, Vec2 } from '../physics/entities';
-import { STEP_DT, type RigRuntime } from './rigRuntime';
+import type { RigRuntime } from './rigRuntime';
+import { STEP_DT } from './stepDt';
 
 /** Surfaces closer than this start touching (px): about Rapier's contact prediction. */
 export const TOUCH_MARGIN = 1;

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_THROW_RANGE } from '../../core/props/throwTarget';
-import { THROW_CLEAR_STEPS } from '../../streams/runtime/rigRuntime';
+import { THROW_CLEAR_STEPS } from '../../streams/runtime/rig/throwing';
 import { ground, prop, scene } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
 

@@ -80,7 +80,7 @@ describe('authored queue', () => {
     // queue_finished comes after the last action_finished in the event stream.
     const order = p.records().filter((r) => r.type === 'event').map((r) => (r.type === 'event' ? r.event.type : ''));
     expect(order.lastIndexOf('queue_finished')).toBeGreaterThan(order.lastIndexOf('action_finished'));
-    expect(p.rig('s').queueStatus()).toMatchObject({ current: null, done: 3 });
+    expect(p.rig('s').connection.queue).toMatchObject({ current: null, done: 3 });
     p.dispose();
   });
 

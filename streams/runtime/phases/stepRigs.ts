@@ -1,4 +1,4 @@
-/** Phase 2 (DESIGN.md §6): per rig — locomotion, terrain motion, pose solve, speech clocks, queue runner. */
+/** Phase 2 (DESIGN.md §6): each rig, one after the other, runs its step systems (../rig/systems `RIG_STEP`). */
 import { NonFiniteStateError, type StepState } from '../stepState';
 
 export function stepRigs(s: StepState): void {

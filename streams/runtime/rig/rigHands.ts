@@ -4,16 +4,16 @@
  * locomotion pose, the held prop's kinematic transform from the solved wrist, the sampled motion
  * a drop hands over — and reports the prop stage events, once per committed transition.
  */
-import type { Facing } from '../../core/rig/facing';
-import { worldToMarker } from '../../core/rig/facing';
-import type { MarkerPose } from '../../core/rig/markers';
-import type { RigProportions } from '../../core/rig/proportions';
-import type { Vec2 } from '../../core/rig/vec';
-import type { WorldPose } from '../../core/rig/worldPose';
-import type { GripHand, ResolvedGrip } from '../../core/props/grips';
-import { CARRY_HAND, choosePickup, gripWorld, heldPropPose, type Crouch, type PropPose } from '../../core/props/pickup';
-import { REACH_SECONDS, type PickupPlan } from '../../machines/propInteractorMachine';
-import { overhandHandAt, type OverhandPath } from '../../core/props/overhand';
+import type { Facing } from '../../../core/rig/facing';
+import { worldToMarker } from '../../../core/rig/facing';
+import type { MarkerPose } from '../../../core/rig/markers';
+import type { RigProportions } from '../../../core/rig/proportions';
+import type { Vec2 } from '../../../core/rig/vec';
+import type { WorldPose } from '../../../core/rig/worldPose';
+import type { GripHand, ResolvedGrip } from '../../../core/props/grips';
+import { CARRY_HAND, choosePickup, gripWorld, heldPropPose, type Crouch, type PropPose } from '../../../core/props/pickup';
+import { REACH_SECONDS, type PickupPlan } from '../../../machines/propInteractorMachine';
+import { overhandHandAt, type OverhandPath } from '../../../core/props/overhand';
 
 /** What a rig may know about props on stage (the runtime owns them). */
 export interface PropAccess {
@@ -51,6 +51,8 @@ export class RigHands {
   approaching = false;
   /** Where the reaching hand was last step (rig-local): the carry pose settles from there. */
   private lastHand: Vec2 | null = null;
+  /** The queued pickup under way (planned again when its approach walk arrives). */
+  pickup: { itemId: string; propId: string; hand: 'auto' | GripHand } | null = null;
 
   constructor(private readonly rigId: string, readonly props: PropAccess, private readonly proportions: RigProportions) {}
 

@@ -4,20 +4,20 @@
  * the solved pose and the tracked momentum, read back each step, notice rest, capture, free,
  * re-anchor on the terrain under the pelvis, and blend from the captured pose to standing.
  */
-import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
+import type { RagdollBlueprint } from '../../../core/ragdoll/blueprint';
 import {
   MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, fitKey, poseFromEnds, ragdollBlueprint, standUpPose, standUpVariant, startOf,
   type RagdollEnds, type StandUpKey, type StandUpVariant,
-} from '../../core/ragdoll';
-import type { Facing } from '../../core/rig/facing';
-import { worldToMarker } from '../../core/rig/facing';
-import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
-import type { RigProportions } from '../../core/rig/proportions';
-import { PART_NAMES } from '../../core/rig/skeleton';
-import type { Vec2 } from '../../core/rig/vec';
-import type { WorldPose } from '../../core/rig/worldPose';
-import type { TerrainIndex } from '../../core/terrain/terrainIndex';
-import type { PhysicsWorld } from '../physics/world';
+} from '../../../core/ragdoll';
+import type { Facing } from '../../../core/rig/facing';
+import { worldToMarker } from '../../../core/rig/facing';
+import { defaultStandingPose, type MarkerPose } from '../../../core/rig/markers';
+import type { RigProportions } from '../../../core/rig/proportions';
+import { PART_NAMES } from '../../../core/rig/skeleton';
+import type { Vec2 } from '../../../core/rig/vec';
+import type { WorldPose } from '../../../core/rig/worldPose';
+import type { TerrainIndex } from '../../../core/terrain/terrainIndex';
+import type { PhysicsWorld } from '../../physics/world';
 
 const HEAD = PART_NAMES.indexOf('head');
 const TORSO = PART_NAMES.indexOf('torso');

@@ -1,0 +1,25 @@
+/**
+ * Flinch (seed 4.5 reaction contract): a prop that newly touches a part bends the stickman away
+ * from it for a moment. Reactions are added by the contacts (`RigRuntime.addReaction`) and go on
+ * last over the solved pose, so the proxies the next physics step sees are the flinched pose.
+ */
+import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
+import { addCollisionReaction, applyImpactReactions } from '../../../core/rig/reactions';
+import type { PartName } from '../../../core/rig/skeleton';
+import type { RigRuntime } from '../rigRuntime';
+import { STEP_DT } from '../stepDt';
+import type { RigStep } from './systems';
+
+export function flinch(rig: RigRuntime, step: RigStep): void {
+  if (!step.posed) return;
+  if (rig.reactions.size > 0) rig.setPose(applyImpactReactions(rig.localPose, rig.reactions, STEP_DT));
+  // The pose is final now: frames show the hands where it put them (a reach, a hold, a throw, a
+  // flinch still bending it).
+  rig.handMarkers = step.armMarkers || rig.reactions.size > 0 ? markersWithSolvedHands(step.armMarkers ?? rig.motion.markers, rig.localPose) : null;
+}
+
+/** A flinch away from `direction` (the push from the prop), scaled by the prop's speed; only when ANIMATED. */
+export function addFlinch(rig: RigRuntime, part: PartName, direction: readonly [number, number], speed: number): number {
+  if (rig.hasLeftStage || rig.connection.state !== 'ANIMATED') return 0;
+  return addCollisionReaction(rig.reactions, rig.localPose, rig.motion.facing, part, [direction[0], direction[1]], speed);
+}
