@@ -585,11 +585,21 @@ class MeasuredContact implements ContactEvent {
     const pb = cb ? cb.translation() : { x: 0, y: 0 };
     let normal: Vec2 = [0, 0];
     let point: Vec2 = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
+    // The impulse the solver gave b this step (a got its opposite), in Rapier units: undone
+    // below, so the speed is the one the bodies met with, not the one they bounced away with.
+    let jx = 0;
+    let jy = 0;
     if (this.type === 'started' && ca && cb) {
       this.world.contactPair(ca, cb, (manifold, flipped) => {
-        if (normal[0] !== 0 || normal[1] !== 0) return;
         const n = manifold.normal();
-        normal = flipped ? [-n.x, -n.y] : [n.x, n.y];
+        const na: Vec2 = flipped ? [-n.x, -n.y] : [n.x, n.y];
+        for (let i = 0; i < manifold.numContacts(); i += 1) {
+          const j = manifold.contactImpulse(i);
+          jx += j * na[0];
+          jy += j * na[1];
+        }
+        if (normal[0] !== 0 || normal[1] !== 0) return;
+        normal = na;
         if (manifold.numSolverContacts() > 0) {
           const p = manifold.solverContactPoint(0);
           if (p) point = [toPixels(p.x), toPixels(p.y)];
@@ -605,11 +615,22 @@ class MeasuredContact implements ContactEvent {
         }
       }
     }
-    const va = ca?.parent()?.linvel() ?? { x: 0, y: 0 };
-    const vb = cb?.parent()?.linvel() ?? { x: 0, y: 0 };
+    const va = velocityBefore(ca?.parent() ?? null, -jx, -jy);
+    const vb = velocityBefore(cb?.parent() ?? null, jx, jy);
     this.measured = { normal, point, relativeSpeed: toPixels(Math.hypot(vb.x - va.x, vb.y - va.y)) };
     return this.measured;
   }
+}
+
+/**
+ * A body's velocity before this step's contact impulse `(jx, jy)` on it (Rapier units). Only a
+ * dynamic body is changed by an impulse; a kinematic or fixed one moves as it was told.
+ */
+function velocityBefore(body: RigidBody | null, jx: number, jy: number): { x: number; y: number } {
+  if (!body) return { x: 0, y: 0 };
+  const v = body.linvel();
+  const m = body.isDynamic() ? body.mass() : 0;
+  return m > 0 ? { x: v.x - jx / m, y: v.y - jy / m } : v;
 }
 
 /** Direction from `ca` to `cb` between their nearest surface points (stage px for the point). */

@@ -51,9 +51,10 @@ export class PartPairs {
 /**
  * Stickman–prop contact → `collided`/`separated` with source = stickman, target = prop (seed 4.5:
  * the rule fires on the pair's empty → non-empty edge only). `onNewPart` hears every newly
- * touching part, pair edge or not, with the push direction prop → stickman: each may flinch.
+ * touching part, pair edge or not, with the push direction prop → stickman and the contact's
+ * impact speed (the relative speed they met with): each may flinch.
  */
-export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?: (rig: string, part: string, pushToStickman: [number, number], prop: string) => void): StageEvent | null {
+export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?: (rig: string, part: string, pushToStickman: [number, number], prop: string, speed: number) => void): StageEvent | null {
   const proxyFirst = c.a.kind === 'proxy';
   const rig = proxyFirst ? c.a : c.b;
   const prop = proxyFirst ? c.b : c.a;
@@ -62,7 +63,7 @@ export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?:
   if (c.type === 'started') {
     const touch = pairs.touch(key, part);
     // c.normal points a → b; the push on the stickman points from the prop towards it.
-    if (touch.partAdded && onNewPart) onNewPart(rig.id, part, proxyFirst ? [-c.normal[0], -c.normal[1]] : [c.normal[0], c.normal[1]], prop.id);
+    if (touch.partAdded && onNewPart) onNewPart(rig.id, part, proxyFirst ? [-c.normal[0], -c.normal[1]] : [c.normal[0], c.normal[1]], prop.id, c.relativeSpeed);
     if (!touch.pairStarted) return null;
     const n = proxyFirst ? c.normal : [-c.normal[0], -c.normal[1]];
     return {

@@ -62,13 +62,15 @@ export function drainContacts(s: StepState): void {
   }
 }
 
-type Flinch = (rigId: string, part: string, push: [number, number], propId: string) => void;
+type Flinch = (rigId: string, part: string, push: [number, number], propId: string, speed: number) => void;
 
-/** A newly touching part flinches away from the prop, scaled by the prop's speed (seed 4.5). */
+/**
+ * A newly touching part flinches away from the prop, sized by the impact (seed 4.5): the speed
+ * the two met with, as `collided` reports it — not the prop's speed after it bounced off.
+ */
 function flincher(s: StepState): Flinch {
-  return (rigId, part, push, propId) => {
-    const v = s.world.bodyState(propId)?.velocity;
-    if (v) s.rigById.get(rigId)?.addReaction(part as PartName, push, Math.hypot(v[0], v[1]));
+  return (rigId, part, push, _propId, speed) => {
+    s.rigById.get(rigId)?.addReaction(part as PartName, push, speed);
   };
 }
 
