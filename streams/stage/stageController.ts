@@ -3,15 +3,14 @@
  * runtime and the record stream that feeds the trace and the timeline. UI and CLI talk to this.
  */
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
-import { createActor, SimulatedClock, type Actor } from 'xstate';
-import { stageMachine, stageModeOf, type StageEvent as StageCommand } from '../../machines/stageMachine';
+import { createActor, fromCallback, SimulatedClock, type Actor, type EventObject } from 'xstate';
+import { stageMachine, stageModeOf, type RunInput, type RunStarted, type StageEvent as StageCommand } from '../../machines/stageMachine';
 import type { ActionPayload, SceneDocument } from '../../core/scene/schema';
 import type { RigInput } from '../../machines/rigMachine';
 import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
 import { StageRuntime, type RuntimeState } from '../runtime/stageRuntime';
 import type { Snapshot } from 'xstate';
 import type { RuntimeCommand } from '../runtime/commands';
-import type { RigActor } from '../../machines/rigMachine';
 import { documentFrame } from '../frame/documentFrame';
 import type { FrameSnapshot } from '../frame/frame';
 import { createInspector } from '../trace/inspector';
@@ -20,7 +19,7 @@ import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/
 
 export type { StageCommand };
 /** What the UI and the CLI may send (documents and keyframes have their own methods). */
-export type StageUiCommand = Exclude<StageCommand, { type: 'stage.setRigs' } | { type: 'stage.restore' }>;
+export type StageUiCommand = Exclude<StageCommand, { type: 'stage.setRigs' } | { type: 'stage.restore' } | RunStarted>;
 
 /**
  * A debugger's breakpoint test: called at the end of every step with the records that step wrote
@@ -72,7 +71,6 @@ export class StageController {
   private previousFrame: FrameSnapshot;
   private debug = false;
   private readonly inspector: ReturnType<typeof createInspector>;
-  private buildFailure: Error | null = null;
 
   constructor(doc: SceneDocument) {
     this.doc = doc;
@@ -81,21 +79,23 @@ export class StageController {
     this.inspector = createInspector(() => this.now(), (r) => this.records$.next(r));
     const inspect = this.inspector.observe;
     const machine = stageMachine.provide({
-      actions: {
-        buildRuntime: ({ context }) => this.buildRuntime(context.rigs),
-        disposeRuntime: () => this.disposeRuntime(),
-        resetRuntime: ({ context }) => {
-          this.disposeRuntime();
-          this.buildRuntime(context.rigs);
-        },
-        restoreRuntime: ({ context }) => {
-          this.disposeRuntime();
-          this.buildRuntime(context.rigs, this.restoring);
-        },
+      actors: {
+        // The run: the PLAY runtime lives exactly as long as this actor. A build (or a keyframe's
+        // load) that throws errors the run, and the stage lands in PLAY_FAILED with the error.
+        run: fromCallback<EventObject, RunInput>(({ input, sendBack }) => {
+          const runtime = this.openRuntime(input);
+          sendBack({ type: 'run.started', cause: input.cause } satisfies RunStarted);
+          return () => this.closeRuntime(runtime);
+        }),
       },
     });
     this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage', input: { rigs: rigInputsOf(doc) } });
     this.actor.subscribe(() => this.publishModeChange());
+    // A run from tick 0 (PLAY, RESET) says first what the loader warned about (DESIGN.md §9); the
+    // event comes after the transition that started the run. A restored keyframe is the same run.
+    this.actor.on('run.started', (e) => {
+      if (e.cause !== 'restore') for (const w of loadWarnings(this.doc)) this.warn(w.message, w.object);
+    });
     this.actor.start();
   }
 
@@ -116,34 +116,30 @@ export class StageController {
   }
 
   /**
-   * Sends a UI command to the stage machine. If entering PLAY fails to build the runtime (a scene
-   * physics rejects), the stage goes back to EDIT, the trace gets a warning and the error is thrown.
+   * Sends a UI command to the stage machine. If the run it starts cannot be built (a scene physics
+   * rejects), the stage lands in PLAY_FAILED (edited like EDIT), the trace gets a warning and the
+   * error is thrown.
    */
   send(command: StageUiCommand): void {
     this.sendChecked(command);
   }
 
-  private sendChecked(command: Exclude<StageCommand, { type: 'stage.setRigs' }>): void {
-    this.buildFailure = null;
-    this.freshRun = false;
+  /** Why the last run could not start, while the stage is in PLAY_FAILED; null otherwise. */
+  get runFailure(): Error | null {
+    const s = this.actor.getSnapshot();
+    return s.value === 'PLAY_FAILED' ? toError(s.context.failure) : null;
+  }
+
+  private sendChecked(command: Exclude<StageCommand, { type: 'stage.setRigs' } | RunStarted>): void {
+    const before = this.actor.getSnapshot().context.failure;
     this.actor.send(command);
-    const failure = this.buildFailure as Error | null;
-    if (failure) {
-      this.buildFailure = null;
-      this.actor.send({ type: 'ui.edit' });
+    const after = this.actor.getSnapshot();
+    if (after.value === 'PLAY_FAILED' && after.context.failure !== before) {
+      const failure = toError(after.context.failure);
       this.warn(`PLAY could not start: ${failure.message}`);
       throw failure;
     }
-    // A run from tick 0 (PLAY, RESET) says first what the loader warned about (DESIGN.md §9),
-    // after the transition that started it; a restored keyframe is the same run going on.
-    if (this.freshRun) {
-      this.freshRun = false;
-      for (const w of loadWarnings(this.doc)) this.warn(w.message, w.object);
-    }
   }
-
-  /** The command being sent built a runtime from tick 0 (not from a keyframe). */
-  private freshRun = false;
 
   /**
    * Replaces the authored document (an edit or a load). Refused during PLAY, where the runtime
@@ -280,8 +276,8 @@ export class StageController {
   }
 
   dispose(): void {
+    // Stopping the stage stops the run, which disposes the runtime.
     this.actor.stop();
-    this.disposeRuntime();
     this.records$.complete();
     this.tick$.complete();
     this.frame$.complete();
@@ -326,7 +322,6 @@ export class StageController {
   }
 
   // --- Keyframes (streams/take/keyframes): the stage saved between two steps and restored. ---
-  private restoring: StageKeyframe | null = null;
 
   /** The running stage as a keyframe (PLAY only; between steps). */
   captureKeyframe(): StageKeyframe {
@@ -346,12 +341,7 @@ export class StageController {
   restoreKeyframe(keyframe: StageKeyframe): void {
     if (this.mode.mode !== 'PLAY') throw new Error('a keyframe restores into PLAY only');
     if (keyframe.document !== this.doc) throw new Error('a keyframe restores only on the document it was captured on');
-    this.restoring = keyframe;
-    try {
-      this.sendChecked({ type: 'stage.restore', rigs: keyframe.rigs });
-    } finally {
-      this.restoring = null;
-    }
+    this.sendChecked({ type: 'stage.restore', rigs: keyframe.rigs, runtime: keyframe.runtime });
   }
 
   // --- Breakpoints (the statecharts panel): pause at the end of the step that hit one. ---
@@ -377,28 +367,29 @@ export class StageController {
     if (hit && m.mode === 'PLAY' && !m.paused) this.actor.send({ type: 'ui.pause' });
   }
 
-  private buildRuntime(rigs: Record<string, RigActor>, keyframe: StageKeyframe | null = null): void {
+  /** The run's start: a runtime from the document on the run's rigs (and a keyframe's state). Throws if it cannot be built. */
+  private openRuntime({ rigs, restore }: RunInput): StageRuntime {
+    // Own keys only: a stickman may be called `constructor` or `toString`.
+    const runtime = new StageRuntime(this.doc, (id) => (Object.hasOwn(rigs, id) ? rigs[id] : undefined));
     try {
-      // Own keys only: a stickman may be called `constructor` or `toString`.
-      this.runtime = new StageRuntime(this.doc, (id) => (Object.hasOwn(rigs, id) ? rigs[id] : undefined));
       // The overlay first: a keyframe fills in the probes of its step.
-      if (this.debug) this.runtime.setDebug(true);
-      if (keyframe) this.runtime.loadState(keyframe.runtime);
+      if (this.debug) runtime.setDebug(true);
+      if (restore) runtime.loadState(restore as RuntimeState);
     } catch (e) {
-      this.runtime?.dispose();
-      this.runtime = null;
-      this.buildFailure = e instanceof Error ? e : new Error(String(e));
-      return;
+      runtime.dispose();
+      throw e;
     }
+    this.runtime = runtime;
     // Records stream as they are written, so a command precedes the transitions it causes.
-    this.runtime.onRecord = (r) => this.records$.next(r);
-    if (!keyframe) this.freshRun = true;
-    this.publish(this.runtime.frame());
+    runtime.onRecord = (r) => this.records$.next(r);
+    this.publish(runtime.frame());
+    return runtime;
   }
 
-  private disposeRuntime(): void {
-    this.runtime?.dispose();
-    this.runtime = null;
+  /** The run's stop. */
+  private closeRuntime(runtime: StageRuntime): void {
+    runtime.dispose();
+    if (this.runtime === runtime) this.runtime = null;
   }
 
   private publishModeChange(): void {
@@ -415,5 +406,7 @@ export class StageController {
     this.frame$.next(f);
   }
 }
+
+const toError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 export { round2 };

@@ -86,6 +86,8 @@ const SPECS: Record<string, PathSpec> = {
     input: { rigs: [] },
     events: [
       { type: 'ui.play' }, { type: 'ui.pause' }, { type: 'ui.resume' }, { type: 'ui.reset' }, { type: 'ui.edit' }, { type: 'ui.direct' },
+      // The run failing to build (or to load a keyframe) is how the stage reaches PLAY_FAILED.
+      { type: 'xstate.error.actor.run' },
     ],
     serializeState: byValue,
     limit: 1000,

@@ -142,13 +142,15 @@ describe('chart model: every machine of the stage system', () => {
     ]));
   });
 
-  it('stage: PLAY holds RUNNING and PAUSED; RESET is an edge from PLAY into its own child', () => {
+  it('stage: PLAY holds RUNNING and PAUSED; RESET is an edge from each into PAUSED, a restore one from PLAY into its own child', () => {
     const model = chartModel(stageMachine);
     expect(model.byPath.get('PLAY')!.children).toEqual(['PLAY.RUNNING', 'PLAY.PAUSED']);
-    expect(model.byPath.get('PLAY')!.entry).toEqual(['spawnRigs', 'buildRuntime']);
-    const reset = model.byEdgeId.get('PLAY|ui.reset|PLAY.PAUSED')!;
+    expect(model.byPath.get('PLAY')!.exit).toEqual(['stopRun', 'stopRigs']);
+    const reset = model.byEdgeId.get('PLAY.RUNNING|ui.reset|PLAY.PAUSED')!;
     expect(reset.targets).toEqual(['PLAY.PAUSED']);
-    expect(reset.actions).toEqual([['stopRigs', 'spawnRigs', 'resetRuntime']]);
+    expect(reset.actions).toEqual([['stopRun', 'stopRigs', 'spawnRigs', 'startRun']]);
+    expect(model.byEdgeId.get('PLAY|stage.restore|PLAY.PAUSED')!.targets).toEqual(['PLAY.PAUSED']);
+    expect(model.byEdgeId.get('PLAY|xstate.error.actor.run|PLAY_FAILED')!.targets).toEqual(['PLAY_FAILED']);
   });
 });
 

@@ -33,7 +33,8 @@ describe('transition records on the chart', () => {
   });
 
   it('edges declared on a parent state match when a child was active', () => {
-    expect(ids('PLAY.RUNNING', 'PLAY.PAUSED', 'ui.reset', stage)).toEqual(['PLAY|ui.reset|PLAY.PAUSED']);
+    expect(ids('PLAY.RUNNING', 'PLAY.PAUSED', 'stage.restore', stage)).toEqual(['PLAY|stage.restore|PLAY.PAUSED']);
+    expect(ids('PLAY.RUNNING', 'PLAY.PAUSED', 'ui.reset', stage)).toEqual(['PLAY.RUNNING|ui.reset|PLAY.PAUSED']);
     expect(ids('PLAY.RUNNING', 'PLAY.PAUSED', 'ui.pause', stage)).toEqual(['PLAY.RUNNING|ui.pause|PLAY.PAUSED']);
     expect(ids('PLAY.PAUSED', 'EDIT', 'ui.edit', stage)).toEqual(['PLAY|ui.edit|EDIT']);
     expect(ids('running.lane.walking,overlay.quiet', 'stopped', 'queue.stop')).toEqual(['running|queue.stop|stopped']);
