@@ -43,6 +43,7 @@ const smooth = (u: number): number => u * u * (3 - 2 * u);
 export function easeView(from: CameraView, to: CameraView, elapsed: number, seconds: number): CameraView {
   if (!(seconds > 0) || elapsed >= seconds) return { center: [to.center[0], to.center[1]], width: to.width };
   const u = smooth(Math.max(0, elapsed / seconds));
+  if (u === 0) return { center: [from.center[0], from.center[1]], width: from.width };
   // Width eases in log space: a zoom from 4000 to 1000 px feels even, not rushed at the start.
   const width = Math.exp(Math.log(from.width) + (Math.log(to.width) - Math.log(from.width)) * u);
   return { center: [from.center[0] + (to.center[0] - from.center[0]) * u, from.center[1] + (to.center[1] - from.center[1]) * u], width };
