@@ -320,21 +320,25 @@ export class PhysicsWorld {
   }
 
   // ── a thrown prop clears its thrower ───────────────────────────────────────────────────
-  /** Props that ignore one stickman's proxies for a few more steps (a throw leaving the hand). */
+  /**
+   * Props that ignore one stickman's body for a few more steps (a throw leaving the hand, a drop):
+   * its proxies, or its ragdoll's bodies when it let go because it went down.
+   */
   private readonly clearing = new Map<string, { rig: string; steps: number }>();
   private readonly hooks = {
     filterContactPair: (h1: number, h2: number): number | null => {
       const a = this.entityByCollider.get(h1);
       const b = this.entityByCollider.get(h2);
-      const ignored = (p?: ColliderEntity, q?: ColliderEntity) => p?.kind === 'prop' && q?.kind === 'proxy' && this.clearing.get(p.id)?.rig === q.id;
+      const ignored = (p?: ColliderEntity, q?: ColliderEntity) => p?.kind === 'prop' && (q?.kind === 'proxy' || q?.kind === 'ragdoll') && this.clearing.get(p.id)?.rig === q.id;
       return ignored(a, b) || ignored(b, a) ? null : RAPIER.SolverFlags.COMPUTE_IMPULSE;
     },
     filterIntersectionPair: (): boolean => true,
   };
 
   /**
-   * For `steps` steps prop `id` passes through stickman `rig`'s proxies: a thrown prop leaving the
-   * hand must not be shoved (or flinch, or fire a rule) by the sweeping forearm that threw it.
+   * For `steps` steps prop `id` passes through stickman `rig`'s proxies and ragdoll: a thrown prop
+   * leaving the hand must not be shoved (or flinch, or fire a rule) by the sweeping forearm that
+   * threw it, nor a dropped one by the falling limbs that held it a step ago.
    */
   clearOf(id: string, rig: string, steps: number): void {
     const b = this.bodyById.get(id);
