@@ -141,7 +141,7 @@ describe('Statecharts panel', () => {
       const row = page.locator('[data-testid="timeline-row"][data-revealed="true"]');
       await row.waitFor({ timeout: 10_000 });
       expect(await row.textContent()).toContain('GROUNDED → AIRBORNE');
-      expect(await row.textContent()).toContain(`#${tick}`);
+      expect(await row.getAttribute('data-tick')).toBe(String(tick));
       const inView = await row.evaluate((el) => {
         const list = el.closest('.timeline-list')!.getBoundingClientRect();
         const r = el.getBoundingClientRect();

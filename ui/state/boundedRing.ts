@@ -32,6 +32,19 @@ export class BoundedRing<T> {
     return this.items[(this.start + this.count - 1 - i) % this.capacity];
   }
 
+  /** Keeps only the items `keep` accepts, in order (what was evicted stays counted). */
+  keepWhere(keep: (item: T) => boolean): void {
+    const kept: T[] = [];
+    for (let i = this.count - 1; i >= 0; i -= 1) {
+      const item = this.newest(i)!;
+      if (keep(item)) kept.push(item);
+    }
+    const evicted = this.evicted;
+    this.clear();
+    for (const item of kept) this.push(item);
+    this.evicted = evicted;
+  }
+
   clear(): void {
     this.items.fill(undefined);
     this.start = 0;

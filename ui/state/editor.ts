@@ -42,6 +42,7 @@ import type { PaletteItem } from './palette';
 import { Playback } from './playback';
 import { SceneClipboard, type TextClipboard } from './clipboard';
 import { PanelLayout } from './panelLayout';
+import { RunStarts } from './runStarts';
 import { gridPoint } from './grid';
 import type { Rect } from './groupSelection';
 
@@ -118,6 +119,8 @@ export class Editor {
   readonly helpOpen: Accessor<boolean>;
   /** Space is held in EDIT/DIRECT: a left drag pans. */
   readonly spaceHeld: Accessor<boolean>;
+  /** RESET, New and Open: what shows one run starts over (the timeline). */
+  readonly runStarts = new RunStarts();
   readonly setSpaceHeld: (b: boolean) => void;
   /** Debug overlay (probe rays, proxies, TerrainMotion labels) on/off. */
   readonly debugOn: Accessor<boolean>;
@@ -316,6 +319,7 @@ export class Editor {
   reset(): void {
     if (this.controller.mode.mode === 'PLAY') {
       this.live.clearRuns();
+      this.runStarts.fire('reset');
       this.send({ type: 'ui.reset' });
       this.live.showCurrentFrame();
     }
@@ -739,6 +743,7 @@ export class Editor {
     if (this.controller.mode.mode !== 'EDIT') this.enterEdit();
     const ok = this.edit(label, () => doc);
     if (ok) {
+      this.runStarts.fire('scene');
       this.setSelectionSignal([]);
       this.setTool({ type: 'select' });
       this.view?.fit();

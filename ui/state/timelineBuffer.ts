@@ -8,6 +8,15 @@
  * The buffer publishes a merged newest-first view at most once per `intervalMs` (4 Hz), and not
  * at all while the timeline is hidden; a stage mode change is published at once (the next
  * microtask), since the director just caused it and expects to see it.
+ *
+ * It holds one run (issue 21). A new run (PLAY entered, seen in the records themselves; the
+ * director's RESET, New or Open, told by `startRun`) moves the current one to `previous`, one
+ * click away. Within a run the stage may go back (a seek restores a keyframe or restarts and
+ * re-simulates; a take replays behind its end): those steps stream the same records again
+ * (DESIGN.md §4), so a record of a step the buffer has already seen complete is a repeat and is
+ * not kept twice, and the view lists only the records up to the stage's tick (`cursor`). A
+ * branch (a new command behind the end of the take) or its undo drops the records after its tick
+ * (`truncateAfter`): they belong to a future that is no longer the take's.
  */
 import type { Observable, Subscription } from 'rxjs';
 import type { TraceRecord } from '../../streams';
@@ -39,6 +48,8 @@ export interface TimelineEntry {
   record: TraceRecord;
   /** Who the record is about: an actor path, an object id or a rig. */
   actor: string;
+  /** The other object an event names (its target), which the actor filter also matches. */
+  related: string | null;
   kind: TimelineKind;
   text: string;
 }
@@ -52,8 +63,10 @@ export interface KindCount {
 }
 
 export interface TimelineView {
-  /** Every kept record, all kinds merged, newest first. */
+  /** Every kept record up to the cursor, all kinds merged, newest first. */
   entries: readonly TimelineEntry[];
+  /** The last tick listed (the stage's tick while in PLAY), or Infinity: everything. */
+  cursor: number;
   /** Known actors, sorted (the same array until one is added). */
   actors: readonly string[];
   kinds: readonly KindCount[];
@@ -77,6 +90,10 @@ export interface TimelineBufferOptions {
   caps?: Readonly<Record<string, number>>;
   pairCap?: number;
   actorCap?: number;
+  /** The stage's tick while the records after it must not be listed (PLAY), else Infinity. */
+  cursor?: () => number;
+  /** A seek is re-simulating: the stage controls it sends between steps are its own, not the director's. */
+  seeking?: () => boolean;
 }
 
 interface Slot {
@@ -91,14 +108,14 @@ export function kindOf(r: TraceRecord): TimelineKind {
   return r.type === 'event' && isContactType(r.event.type) ? 'contact' : r.type;
 }
 
-function describe(r: TraceRecord): { actor: string; text: string } {
+function describe(r: TraceRecord): { actor: string; text: string; related?: string | null } {
   switch (r.type) {
     case 'transition':
       return { actor: r.actor, text: `${r.from} → ${r.to}  (${r.event})` };
     case 'event': {
       const e = r.event;
       const extra = [e.reason, e.outcome, e.action_id, e.state].filter(Boolean).join(' ');
-      return { actor: e.source, text: `${e.type}  ${e.source}${e.target ? ` → ${e.target}` : ''}${extra ? `  ${extra}` : ''}` };
+      return { actor: e.source, related: e.target, text: `${e.type}  ${e.source}${e.target ? ` → ${e.target}` : ''}${extra ? `  ${extra}` : ''}` };
     }
     case 'action':
       return { actor: `rig:${r.rig}`, text: `${r.action} ${r.id} ${r.phase}${r.outcome ? ` (${r.outcome})` : ''}` };
@@ -121,12 +138,22 @@ function describe(r: TraceRecord): { actor: string; text: string } {
 
 /** A stage mode change: published at once rather than with the next batch. */
 const isUrgent = (r: TraceRecord) => r.type === 'transition' && r.actor === 'stage';
+const inPlay = (state: string) => state.startsWith('PLAY');
+/** PLAY entered from EDIT or DIRECT: the record that opens a new run. */
+const opensRun = (r: TraceRecord) => r.type === 'transition' && r.actor === 'stage' && !inPlay(r.from) && inPlay(r.to);
 
 export class TimelineBuffer {
-  private readonly rings = new Map<TimelineKind, BoundedRing<Slot>>();
-  readonly contacts: ContactFolds;
-  private readonly actorSet = new Set<string>();
+  private rings = new Map<TimelineKind, BoundedRing<Slot>>();
+  /** The current run's contact counts (a new run gets new ones). */
+  contacts: ContactFolds;
+  private actorSet = new Set<string>();
   private actorList: readonly string[] = [];
+  private prev: TimelineView | null = null;
+  /** The last step whose records were all seen (-1: none yet in this run). */
+  private complete = -1;
+  private readonly pairCap: number | undefined;
+  private readonly cursorOf: () => number;
+  private readonly seeking: () => boolean;
   private seq = 0;
   private dirty = false;
   private active = true;
@@ -148,15 +175,86 @@ export class TimelineBuffer {
     this.caps = options.caps ?? TIMELINE_CAPS;
     this.actorCap = options.actorCap ?? TIMELINE_ACTOR_CAP;
     this.detail = options.detail;
+    this.pairCap = options.pairCap;
     this.contacts = new ContactFolds(options.pairCap);
+    this.cursorOf = options.cursor ?? (() => Number.POSITIVE_INFINITY);
+    this.seeking = options.seeking ?? (() => false);
   }
 
-  attach(records$: Observable<TraceRecord>): void {
+  /** Listens to a stage: its records, and its steps (`tick$`, to know which steps were seen whole). */
+  attach(records$: Observable<TraceRecord>, tick$?: Observable<number>): void {
     this.sub?.unsubscribe();
     this.sub = records$.subscribe((r) => this.push(r));
+    if (tick$) this.sub.add(tick$.subscribe((t) => this.noteStep(t)));
+  }
+
+  /** The previous run, as it was when the current one started (null before a second run). */
+  get previous(): TimelineView | null {
+    return this.prev;
+  }
+
+  /**
+   * A new run starts (the director's RESET, a new or opened scene): the current run becomes the
+   * previous one — unless it has no records, so an Open followed by PLAY keeps the run before.
+   */
+  startRun(): void {
+    if (this.seq > 0 && [...this.rings.values()].some((r) => r.size > 0)) this.prev = { ...this.snapshot(Number.POSITIVE_INFINITY) };
+    this.rings = new Map();
+    this.contacts = new ContactFolds(this.pairCap);
+    this.actorSet = new Set();
+    this.actorList = [];
+    this.complete = -1;
+    this.dirty = true;
+    this.request(true);
+  }
+
+  /** Step `tick` ran: its records are all in. */
+  noteStep(tick: number): void {
+    if (tick > this.complete) this.complete = tick;
+  }
+
+  /** Where the record stream is now (to drop what comes after it: `truncateAfter`). */
+  get mark(): number {
+    return this.seq;
+  }
+
+  /**
+   * Drops the records after `tick` (a branch cut the take there, or its undo put another future
+   * back) and, with `sinceMark`, those pushed after that mark (a control at the branch's own tick
+   * belongs to the branch): the steps after it will be new.
+   */
+  truncateAfter(tick: number, sinceMark = Number.POSITIVE_INFINITY): void {
+    for (const ring of this.rings.values()) ring.keepWhere((s) => s.record.tick <= tick && s.seq <= sinceMark);
+    if (this.complete > tick) this.complete = tick;
+    this.dirty = true;
+    this.request(true);
+  }
+
+  /** Asks for a publish (the cursor moved: a seek arrived, or the stage paused). */
+  refresh(): void {
+    this.dirty = true;
+    this.request(true);
+  }
+
+  /**
+   * A record this run has already (the stage went back and re-simulates): one written by a step
+   * seen whole before (or by the restart before step 1), or — for a stage transition, which only
+   * a control sends, between steps — one a seek sent (it pauses, it restarts). The director's
+   * own pause at a tick already seen is new.
+   */
+  private isRepeat(r: TraceRecord): boolean {
+    if (r.type === 'transition' && r.actor === 'stage') return this.seeking();
+    return r.tick <= this.complete;
   }
 
   push(record: TraceRecord): void {
+    if (opensRun(record)) this.startRun();
+    else if (this.isRepeat(record)) {
+      // Not kept twice, but the cursor moved past it: publish.
+      this.dirty = true;
+      this.request(false);
+      return;
+    }
     const kind = kindOf(record);
     if (kind === 'contact' && record.type === 'event') {
       if (this.contacts.add(record.event.type as 'collided' | 'separated', record.event.source, record.event.target)) {
@@ -183,6 +281,7 @@ export class TimelineBuffer {
     this.publish(this.snapshot());
   }
 
+  /** The Clear button: forgets the current run's records (the steps seen stay seen). */
   clear(): void {
     for (const ring of this.rings.values()) ring.clear();
     this.contacts.clear();
@@ -232,19 +331,21 @@ export class TimelineBuffer {
 
   private entryOf(slot: Slot): TimelineEntry {
     if (!slot.entry) {
-      const { actor, text } = describe(slot.record);
+      const { actor, text, related = null } = describe(slot.record);
       const extra = this.detail?.(slot.record);
       this.addActor(actor);
-      slot.entry = { seq: slot.seq, record: slot.record, actor, kind: slot.kind, text: extra ? `${text}  ${extra}` : text };
+      slot.entry = { seq: slot.seq, record: slot.record, actor, related, kind: slot.kind, text: extra ? `${text}  ${extra}` : text };
     }
     return slot.entry;
   }
 
-  /** The current merged view (what the next publish would send). */
-  snapshot(): TimelineView {
+  /** The current merged view (what the next publish would send), up to `cursor`. */
+  snapshot(cursor = this.cursorOf()): TimelineView {
     // Merge the rings (each newest first) by sequence number.
     const rings = [...this.rings.values()];
     const at = rings.map(() => 0);
+    // Records past the cursor are the newest of each ring: skip them.
+    for (let i = 0; i < rings.length; i += 1) while (at[i] < rings[i].size && rings[i].newest(at[i])!.record.tick > cursor) at[i] += 1;
     const entries: TimelineEntry[] = [];
     for (;;) {
       let best = -1;
@@ -262,7 +363,7 @@ export class TimelineBuffer {
     }
     if (this.actorList.length !== this.actorSet.size) this.actorList = [...this.actorSet].sort();
     const kinds = [...this.rings.entries()].map(([kind, ring]) => ({ kind, kept: ring.size, cap: ring.capacity, evicted: ring.evicted }));
-    return { entries, actors: this.actorList, kinds, contacts: this.contacts };
+    return { entries, cursor, actors: this.actorList, kinds, contacts: this.contacts };
   }
 }
 
@@ -272,4 +373,9 @@ export function actorMatches(actor: string, filter: string): boolean {
   if (actor === filter || actor.startsWith(`${filter}/`)) return true;
   // Events name objects by id ("stick-1"); rig actors are "rig:stick-1".
   return filter.startsWith('rig:') && actor === filter.slice(4);
+}
+
+/** Does a row pass the actor filter: by who it is about, or by the other object its event names? */
+export function entryMatches(e: Pick<TimelineEntry, 'actor' | 'related'>, filter: string): boolean {
+  return actorMatches(e.actor, filter) || (e.related !== null && actorMatches(e.related, filter));
 }

@@ -99,9 +99,10 @@ export class StatechartSession {
     return machine ? modelOfMachine(machine) : null;
   }
 
-  showTransition(record: TransitionRecord): void {
+  /** Highlights a record's transition on its actor's chart; `switchTab: false` leaves the tab shown as it is. */
+  showTransition(record: TransitionRecord, options: { switchTab?: boolean } = {}): void {
     this.setFocus({ actor: record.actor, record, n: (this.requests += 1) });
-    this.showTab('statecharts');
+    if (options.switchTab !== false) this.showTab('statecharts');
   }
 
   filterTimeline(filter: EdgeFilter | null): void {

@@ -226,3 +226,49 @@ describe('bounded ring', () => {
     expect(() => new BoundedRing(0)).toThrow(/positive integer/);
   });
 });
+
+describe('timeline buffer: one run (issue 21)', () => {
+  it('a new run keeps the old one as the previous run; an empty run in between does not replace it', () => {
+    const { buffer, last } = bufferWithViews();
+    buffer.push(stageTransition());
+    buffer.push(transition());
+    buffer.flush();
+    const first = last().entries.map((e) => e.record);
+    buffer.startRun();
+    expect(buffer.previous!.entries.map((e) => e.record)).toEqual(first);
+    // Open (a new run with nothing in it), then PLAY: the run before stays the previous one.
+    buffer.push(stageTransition());
+    expect(buffer.previous!.entries.map((e) => e.record)).toEqual(first);
+    buffer.flush();
+    expect(last().entries).toHaveLength(1);
+  });
+
+  it('lists records up to the cursor only, and does not keep the steps it saw whole twice', () => {
+    let cursor = Number.POSITIVE_INFINITY;
+    let seeking = false;
+    const { buffer, last } = bufferWithViews({ cursor: () => cursor, seeking: () => seeking });
+    const rec = (t: number): TraceRecord => ({ t: t / 60, tick: t, type: 'transition', actor: 'rig:s1', from: 'A', to: 'B', event: `e${t}` });
+    for (const t of [1, 2, 3]) {
+      buffer.push(rec(t));
+      buffer.noteStep(t);
+    }
+    cursor = 2;
+    buffer.refresh();
+    buffer.flush();
+    expect(last().entries.map((e) => e.record.tick)).toEqual([2, 1]);
+    // A seek restarts (a control between steps while seeking) and re-simulates steps 1..3.
+    seeking = true;
+    buffer.push({ t: 0, tick: 0, type: 'transition', actor: 'stage', from: 'PLAY.PAUSED', to: 'PLAY.PAUSED', event: 'ui.reset' });
+    seeking = false;
+    for (const t of [1, 2, 3]) buffer.push(rec(t));
+    cursor = 4;
+    buffer.push(rec(4));
+    buffer.flush();
+    expect(last().entries.map((e) => e.record.tick)).toEqual([4, 3, 2, 1]);
+    // A branch at 2: what came after goes, and the next steps are new.
+    buffer.truncateAfter(2);
+    buffer.push(rec(3));
+    buffer.flush();
+    expect(last().entries.map((e) => (e.record as { event: string }).event)).toEqual(['e3', 'e2', 'e1']);
+  });
+});
