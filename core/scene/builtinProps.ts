@@ -52,3 +52,6 @@ export function builtinProp(spawnId: string): BuiltinPropDef | undefined {
 }
 
 export const BUILTIN_PROP_IDS = Object.keys(BUILTIN_PROPS);
+
+/** Built-in props are `builtin:<name>`; the prefix is reserved, so no asset may use it. */
+export const isBuiltinSpawnId = (spawnId: string): boolean => spawnId.startsWith('builtin:');

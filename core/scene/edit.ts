@@ -13,7 +13,7 @@
  * `result.objects[result.objects.length - 1]` (see also `lastObject`).
  */
 import { actionSpec } from '../actions/registry';
-import { BUILTIN_PROPS } from './builtinProps';
+import { modelOf, modelOfKind, objectsOfKind, OBJECT_KIND_LIST } from '../../objects/core/models';
 import { formatPath, toSceneIssues, type SceneIssue } from './errors';
 import { checkReferences } from './io';
 import { SCENE_LIMITS } from './limits';
@@ -83,14 +83,8 @@ export interface NewSceneOptions {
 
 const IDENTITY_KEYS: readonly string[] = ['kind', 'id', 'file_id', 'stage_object_id'];
 
-/** Default sizes of newly placed objects (px). */
+/** How far a copy lands from its source, and the new scene's ground (px). A new object's defaults are its kind's (objects/<kind>/model.ts). */
 export const EDIT_DEFAULTS = {
-  block: { size: [400, 100] as [number, number] },
-  ramp: { size: [400, 200] as [number, number], rise: 'right' as const },
-  stairs: { size: [400, 200] as [number, number], steps: 5, rise: 'right' as const },
-  polygon: { points: [[-100, 50], [100, 50], [0, -50]] as [number, number][] },
-  area: { size: [200, 200] as [number, number] },
-  prop: { spawn_id: 'builtin:box' },
   duplicateOffset: [40, 40] as Vec2,
   groundHeight: 200,
 } as const;
@@ -154,20 +148,14 @@ function cleanPrefix(prefix: string): string {
   return cleaned || 'object';
 }
 
-/** The readable id prefix for a new object: by terrain shape, by prop spawn (`builtin:ball` → `ball`), `stick`, `area`. */
-function prefixFor(kind: ObjectKind, shapeOrSpawn?: string): string {
-  switch (kind) {
-    case 'terrain':
-      return shapeOrSpawn ?? 'block';
-    case 'prop': {
-      const spawn = shapeOrSpawn ?? EDIT_DEFAULTS.prop.spawn_id;
-      return spawn.slice(spawn.lastIndexOf(':') + 1) || 'prop';
-    }
-    case 'stickman':
-      return 'stick';
-    case 'area':
-      return 'area';
-  }
+/** The readable id prefix for a new object or a copy of `source`, as its kind names it (`block`, `ball`, `stick`, `area` …). */
+function prefixFor(source: Readonly<Record<string, unknown>> & { kind: string }): string {
+  return modelOfKind(source.kind)!.idPrefix(source);
+}
+
+/** Keeps the keys that always equal an object's id (a prop's stage_object_id) equal to `id`. */
+function mirrorId(raw: Record<string, unknown>, id: string): void {
+  for (const key of modelOfKind(raw.kind as string)?.idMirrors ?? []) raw[key] = id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,32 +209,10 @@ export function createObject<K extends ObjectKind>(doc: SceneDocument, kind: K, 
   }
   const { id: wantedId, ...rest } = spec as ObjectSpec<ObjectKind> & Record<string, unknown>;
   rejectIdentityKeys(rest, 'createObject');
-  let defaults: Record<string, unknown>;
-  let prefix: string;
-  switch (kind) {
-    case 'terrain': {
-      const shape = (rest.shape as TerrainObject['shape'] | undefined) ?? 'block';
-      defaults = { shape, ...EDIT_DEFAULTS[shape] };
-      prefix = prefixFor('terrain', shape);
-      break;
-    }
-    case 'prop': {
-      const spawn = (rest.spawn_id as string | undefined) ?? EDIT_DEFAULTS.prop.spawn_id;
-      defaults = { spawn_id: spawn, rotation: 0, scale: [1, 1] };
-      prefix = prefixFor('prop', spawn);
-      break;
-    }
-    case 'stickman':
-      defaults = { facing: 'RIGHT', auto_recover: true };
-      prefix = prefixFor('stickman');
-      break;
-    case 'area':
-      defaults = { ...EDIT_DEFAULTS.area };
-      prefix = prefixFor('area');
-      break;
-    default:
-      throw new EditError(`unknown object kind "${String(kind)}" (expected terrain, prop, stickman or area)`);
-  }
+  const model = modelOfKind(kind);
+  if (!model) throw new EditError(`unknown object kind "${String(kind)}" (expected ${OBJECT_KIND_LIST})`);
+  const defaults = model.defaults(rest);
+  const prefix = model.idPrefix(rest);
   const id = wantedId ?? nextId(doc, prefix);
   assertFreshObjectId(doc, id);
   const raw: Record<string, unknown> = {
@@ -256,7 +222,7 @@ export function createObject<K extends ObjectKind>(doc: SceneDocument, kind: K, 
     file_id: nextFileId(doc),
     position: [at[0], at[1]],
   };
-  if (kind === 'prop') raw.stage_object_id = id;
+  mirrorId(raw, id);
   const object = validateObject(doc, raw, doc.objects.length);
   return { ...doc, objects: [...doc.objects, object] };
 }
@@ -329,7 +295,7 @@ export function duplicateObject(doc: SceneDocument, id: string, offset: Vec2 = E
   let prefix = source.id.replace(/-\d+$/, '');
   if (!/[A-Za-z]/.test(prefix)) {
     // ids migrated from 1.0 are bare numbers: name the copy by its kind instead.
-    prefix = prefixFor(source.kind, source.kind === 'terrain' ? source.shape : source.kind === 'prop' ? source.spawn_id : undefined);
+    prefix = prefixFor(source);
   }
   const newId = nextId(doc, prefix);
   const copy: Record<string, unknown> = {
@@ -338,7 +304,7 @@ export function duplicateObject(doc: SceneDocument, id: string, offset: Vec2 = E
     file_id: nextFileId(doc),
     position: [source.position[0] + offset[0], source.position[1] + offset[1]],
   };
-  if (source.kind === 'prop') copy.stage_object_id = newId;
+  mirrorId(copy, newId);
   const object = validateObject(doc, copy, doc.objects.length);
   return { ...doc, objects: [...doc.objects, object] };
 }
@@ -352,7 +318,7 @@ export function renameObject(doc: SceneDocument, id: string, newId: string): Sce
   if (newId === id) return doc;
   assertFreshObjectId(doc, newId);
   const renamed: Record<string, unknown> = { ...doc.objects[index], id: newId };
-  if (renamed.kind === 'prop') renamed.stage_object_id = newId;
+  mirrorId(renamed, newId);
   const object = validateObject(doc, renamed, index);
   const swap = (ref: string) => (ref === id ? newId : ref);
   const queues = Object.hasOwn(doc.queues, id)
@@ -420,7 +386,7 @@ export function rotateObjects(doc: SceneDocument, ids: readonly string[], pivot:
     const dx = o.position[0] - pivot[0];
     const dy = o.position[1] - pivot[1];
     const raw: Record<string, unknown> = { ...o, position: [round(pivot[0] + dx * c - dy * s, 0), round(pivot[1] + dx * s + dy * c, 0)] };
-    if (o.kind !== 'stickman') raw.rotation = round(normalizeAngle((o.rotation ?? 0) + angle), 4);
+    if (modelOf(o).rotatable) raw.rotation = round(normalizeAngle(((o as { rotation?: number }).rotation ?? 0) + angle), 4);
     return replaceObject(d, index, validateObject(d, raw, index));
   }, doc);
 }
@@ -456,10 +422,10 @@ export function extractObjects(doc: SceneDocument, ids: readonly string[]): Scen
   const keep = new Set(presentIds(doc, ids));
   const objects = doc.objects.filter((o) => keep.has(o.id));
   const queues: SceneDocument['queues'] = {};
-  for (const o of objects) if (o.kind === 'stickman' && Object.hasOwn(doc.queues, o.id)) queues[o.id] = doc.queues[o.id];
+  for (const o of objects) if (modelOf(o).actor && Object.hasOwn(doc.queues, o.id)) queues[o.id] = doc.queues[o.id];
   const named = (ref: string) => ref === 'any' || keep.has(ref);
   const rules = doc.rules.filter((r) => named(r.when.source) && named(r.when.target) && r.then.every((t) => keep.has(t.actor)));
-  const spawns = new Set(objects.flatMap((o) => (o.kind === 'prop' ? [o.spawn_id] : [])));
+  const spawns = new Set(objectsOfKind(objects, 'prop').map((o) => o.spawn_id));
   return { format: doc.format, version: doc.version, stage: doc.stage, objects, queues, rules, prop_assets: doc.prop_assets.filter((a) => spawns.has(a.spawn_id)) };
 }
 
@@ -506,12 +472,12 @@ export function pasteScene(doc: SceneDocument, clip: SceneDocument, offset: Vec2
   const objects: StageObject[] = [...doc.objects];
   for (const source of clip.objects) {
     let prefix = source.id.replace(/-\d+$/, '');
-    if (!/[A-Za-z]/.test(prefix)) prefix = prefixFor(source.kind, source.kind === 'terrain' ? source.shape : source.kind === 'prop' ? source.spawn_id : undefined);
+    if (!/[A-Za-z]/.test(prefix)) prefix = prefixFor(source);
     const id = freshId(usedIds, cleanPrefix(prefix), '-');
     usedIds.add(id);
     renamed.set(source.id, id);
     const raw: Record<string, unknown> = { ...structuredClone(source), id, file_id: fileId++, position: [source.position[0] + offset[0], source.position[1] + offset[1]] };
-    if (source.kind === 'prop') raw.stage_object_id = id;
+    mirrorId(raw, id);
     objects.push(raw as StageObject);
   }
   const rename = (ref: string) => renamed.get(ref) ?? ref;
@@ -559,7 +525,7 @@ export function pasteScene(doc: SceneDocument, clip: SceneDocument, offset: Vec2
 export function appendAction(doc: SceneDocument, stickmanId: string, action: ActionPayload, index?: number): SceneDocument {
   const owner = doc.objects[indexOfObject(doc, stickmanId)];
   const base = formatPath(['queues', stickmanId]);
-  if (owner.kind !== 'stickman') throw new EditError(`"${stickmanId}" is not a stickman`, [{ path: base, message: `"${stickmanId}" is not a stickman` }]);
+  if (!modelOf(owner).actor) throw new EditError(`"${stickmanId}" is not a stickman`, [{ path: base, message: `"${stickmanId}" is not a stickman` }]);
   // Own keys only: for a stickman called `toString` without a queue, queues[id] is a function.
   const items = Object.hasOwn(doc.queues, stickmanId) ? doc.queues[stickmanId] : [];
   if (items.length >= SCENE_LIMITS.maxQueueItems) {
@@ -727,21 +693,9 @@ function validateObject(doc: SceneDocument, raw: unknown, index: number): StageO
   const parsed = stageObjectSchema.safeParse(raw);
   if (!parsed.success) throw new EditError('invalid object', toSceneIssues(parsed.error.issues, ['objects', index]));
   const object = parsed.data;
-  if (object.kind === 'prop' && !knownSpawnId(doc, object.spawn_id)) {
-    throw new EditError(`unknown prop "${object.spawn_id}"`, [
-      { path: `$.objects[${index}].spawn_id`, message: `unknown prop "${object.spawn_id}" (not built in and not in prop_assets)` },
-    ]);
-  }
+  const issues = modelOf(object).editIssues?.(object, `$.objects[${index}]`, doc) ?? [];
+  if (issues.length) throw new EditError(issues[0].message.replace(/ \(.*\)$/, ''), issues);
   return object;
-}
-
-/**
- * A spawn_id a prop may have: a built-in, an embedded asset, or one a prop of the scene already
- * has without its asset (a placeholder: it can still be moved, turned, duplicated and pasted,
- * and comes back whole when the asset is imported).
- */
-function knownSpawnId(doc: SceneDocument, spawnId: string): boolean {
-  return Object.hasOwn(BUILTIN_PROPS, spawnId) || doc.prop_assets.some((a) => a.spawn_id === spawnId) || doc.objects.some((o) => o.kind === 'prop' && o.spawn_id === spawnId);
 }
 
 /** Schema-checks one rule and the references it makes (the same rules as checkReferences, for this rule alone). */
@@ -756,7 +710,7 @@ function validateRule(doc: SceneDocument, raw: unknown, index: number): Rule {
     if (ref !== 'any' && !kindById.has(ref)) issues.push({ path: `$.rules[${index}].when.${end}`, message: `refers to missing object "${ref}"` });
   }
   rule.then.forEach((t, j) => {
-    if (kindById.get(t.actor) !== 'stickman') {
+    if (!modelOfKind(kindById.get(t.actor))?.actor) {
       issues.push({ path: `$.rules[${index}].then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
     }
   });

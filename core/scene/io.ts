@@ -8,12 +8,14 @@ import { parseJsonText } from './jsonText';
 import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, toSceneIssues, type SceneIssue } from './errors';
 import { checkJsonStructure } from './inputGuard';
 import { SCENE_LIMITS } from './limits';
+import { isBuiltinSpawnId } from './builtinProps';
 import { actionSpec } from '../actions/registry';
-import { terrainConvexPieces } from '../geometry/terrainShapes';
-import { findPropTemplate, scalePropShape } from '../props/resolve';
-import { convexWidth, propShapeProblem } from '../props/shapeCheck';
+import { findPropTemplate } from '../props/resolve';
+import { propShapeProblem } from '../props/shapeCheck';
 import { migrate10to11 } from './migrate';
 import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
+import { modelOf, modelOfKind } from '../../objects/core/models';
+import type { LoadContext } from '../../objects/core/objectModel';
 
 /** A load warning and the object it concerns (the placeholder, or the stickman whose action it is). */
 export interface SceneWarning extends SceneIssue {
@@ -104,8 +106,7 @@ function stringifyCanonical(value: unknown, indent: string): string {
   return JSON.stringify(value);
 }
 
-/** Built-in props are `builtin:<name>`; the prefix is reserved, so no asset may use it. */
-export const isBuiltinSpawnId = (spawnId: string): boolean => spawnId.startsWith('builtin:');
+export { isBuiltinSpawnId };
 
 /**
  * An asset's anchors (the `anchors` of a .prop.json or an embedded asset): ids unique within the
@@ -135,11 +136,8 @@ export function anchorIssues(anchors: readonly { id: string; primary_grip: boole
 export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
   const warnings: SceneWarning[] = [];
   const kindById = new Map<string, string>(scene.objects.map((o) => [o.id, o.kind]));
-  const assets = new Set(scene.prop_assets.map((a) => a.spawn_id));
   scene.objects.forEach((o, i) => {
-    if (o.kind === 'prop' && !isBuiltinSpawnId(o.spawn_id) && !assets.has(o.spawn_id)) {
-      warnings.push({ path: `$.objects[${i}].spawn_id`, message: `asset ${quoteValue(o.spawn_id)} is missing: "${o.id}" is an inert placeholder until it is imported`, object: o.id });
-    }
+    for (const w of modelOf(o).loadWarnings?.(o, `$.objects[${i}]`, scene) ?? []) warnings.push({ ...w, object: o.id });
   });
   const checkAction = (action: Record<string, unknown>, path: string, object: string) => {
     for (const f of actionSpec(String(action.type))?.fields ?? []) {
@@ -191,43 +189,16 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
     kindById.set(o.id, o.kind);
     if (fileIds.has(o.file_id)) issues.push({ path: `$.objects[${i}].file_id`, message: `duplicate file_id ${o.file_id}` });
     fileIds.add(o.file_id);
-    if (o.kind === 'prop') {
-      if (o.stage_object_id !== o.id) {
-        issues.push({ path: `$.objects[${i}].stage_object_id`, message: `must equal the object's id "${o.id}"` });
-      }
-      const template = templateOf(o.spawn_id);
-      if (!template) {
-        // A custom prop without its asset loads as a placeholder (a warning); an unknown built-in
-        // is an error, since no asset can ever supply a builtin: spawn_id.
-        if (isBuiltinSpawnId(o.spawn_id)) issues.push({ path: `$.objects[${i}].spawn_id`, message: `unknown prop ${quoteValue(o.spawn_id)} (not built in and not in prop_assets)` });
-      } else if (!badShapeAssets.has(o.spawn_id) && (o.scale[0] !== 1 || o.scale[1] !== 1)) {
-        // The instance scale can squash a valid shape below what physics can hold.
-        const problem = propShapeProblem(scalePropShape(template.shape, o.scale));
-        if (problem) issues.push({ path: `$.objects[${i}].scale`, message: `scaled shape: ${problem}` });
-      }
-    }
   });
+  const ctx: LoadContext = { doc: scene, template: templateOf, badAsset: (spawnId) => badShapeAssets.has(spawnId) };
   scene.objects.forEach((o, i) => {
     if (o.id === 'any') issues.push({ path: `$.objects[${i}].id`, message: '"any" is reserved and cannot be an object id' });
-    if (o.kind !== 'terrain') return;
-    // Terrain must be buildable as convex pieces (physics and probes need it).
-    const path = `$.objects[${i}]${o.shape === 'polygon' ? '.points' : '.size'}`;
-    let pieces: ReturnType<typeof terrainConvexPieces>;
-    try {
-      pieces = terrainConvexPieces(o);
-    } catch (e) {
-      issues.push({ path: o.shape === 'polygon' ? path : `$.objects[${i}]`, message: (e as Error).message });
-      return;
-    }
-    const thinnest = Math.min(...pieces.map(convexWidth));
-    if (thinnest < SCENE_LIMITS.minShapeExtent) {
-      issues.push({ path, message: `terrain is thinner than ${SCENE_LIMITS.minShapeExtent} px (a piece of it is ${quoteValue(thinnest)} px)` });
-    }
+    issues.push(...(modelOf(o).loadIssues?.(o, `$.objects[${i}]`, ctx) ?? []));
   });
   const itemIds = new Set<string>();
   for (const [owner, items] of Object.entries(scene.queues)) {
     const base = formatPath(['queues', owner]);
-    if (kindById.get(owner) !== 'stickman') issues.push({ path: base, message: `queue owner ${quoteValue(owner)} is not a stickman in this scene` });
+    if (!modelOfKind(kindById.get(owner))?.actor) issues.push({ path: base, message: `queue owner ${quoteValue(owner)} is not a stickman in this scene` });
     items.forEach((item, j) => {
       if (itemIds.has(item.id)) issues.push({ path: `${base}[${j}].id`, message: `duplicate action id "${item.id}"` });
       itemIds.add(item.id);
@@ -243,7 +214,7 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       if (ref !== 'any' && !kindById.has(ref)) issues.push({ path: `${base}.when.${end}`, message: `refers to missing object "${ref}"` });
     }
     rule.then.forEach((t, j) => {
-      if (kindById.get(t.actor) !== 'stickman') {
+      if (!modelOfKind(kindById.get(t.actor))?.actor) {
         issues.push({ path: `${base}.then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
       }
       if (t.mode === 'overlay' && !actionSpec(t.action.type)?.overlay) {

@@ -4,121 +4,28 @@
  */
 import { z } from 'zod';
 import { SCENE_LIMITS as L } from './limits';
+import { colorSchema, facingSchema, finite, idSchema, positive, rotationSchema, text, unitRange, vec2Schema, sizeSchema } from './values';
+import { stageObjectSchema, type ObjectKind as Kind } from '../../objects/core/schemas';
+import type { TerrainObject as Terrain } from '../../objects/terrain/model';
+import type { PropObject as Prop } from '../../objects/prop/model';
+import type { StickmanObject as Stickman } from '../../objects/stickman/model';
+import type { AreaObject as Area } from '../../objects/area/model';
 import { TRIGGER_REGISTRY } from '../actions/registry';
 import type { ActionDefinition, PayloadSchemas } from '../actions/definition';
 import { ACTION_DEFINITIONS, type AnyActionDefinition } from '../actions/kinds';
-import { WALK_SPEED_MAX, WALK_SPEED_MIN } from '../locomotion/constants';
 
 const TRIGGER_TYPES = TRIGGER_REGISTRY.map((t) => t.type);
 
 export const SCENE_FORMAT = 'stickman-stage/scene';
 export const SCENE_VERSION = '1.1';
 
-const finite = () => z.number().refine(Number.isFinite, 'must be a finite number');
-const coord = () => finite().refine((v) => Math.abs(v) <= L.maxCoordinate, `must be within ±${L.maxCoordinate}`);
-const positive = (max: number) =>
-  finite().refine((v) => v > 0, 'must be greater than 0').refine((v) => v <= max, `must be at most ${max}`);
-const unitRange = () => finite().refine((v) => v >= 0 && v <= 1, 'must be between 0 and 1');
-
-export const vec2Schema = z.tuple([coord(), coord()]);
-export const sizeSchema = z.tuple([positive(L.maxSize), positive(L.maxSize)]);
-export const idSchema = z
-  .string()
-  .min(1, 'id must not be empty')
-  .max(L.maxIdLength, `id must be at most ${L.maxIdLength} characters`)
-  // `*`, not `+`: an empty id is reported once, by the min(1) check above.
-  .regex(/^[A-Za-z0-9_:.-]*$/, 'id may only contain letters, digits, _ : . -')
-  // Ids key maps and JSON objects (queues); assigning `obj["__proto__"]` sets a prototype instead.
-  // Other Object.prototype names (toString, constructor …) are fine ids: lookups use own keys.
-  .refine((id) => id !== '__proto__', '"__proto__" cannot be an id');
-const text = () => z.string().max(L.maxStringLength, `must be at most ${L.maxStringLength} characters`);
-const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #a1b2c3');
-const fileIdSchema = z.number().int('must be an integer').min(1, 'must be at least 1').max(1e9);
-const rotationSchema = finite().refine((v) => Math.abs(v) <= 1000, 'must be within ±1000 radians');
-export const facingSchema = z.enum(['RIGHT', 'LEFT']);
-const riseSchema = z.enum(['left', 'right']);
-
-export const terrainSchema = z.strictObject({
-  kind: z.literal('terrain'),
-  id: idSchema,
-  file_id: fileIdSchema,
-  shape: z.enum(['block', 'ramp', 'stairs', 'polygon']),
-  position: vec2Schema,
-  size: sizeSchema.optional(),
-  rotation: rotationSchema.optional(),
-  rise: riseSchema.optional(),
-  steps: z.number().int('must be an integer').min(1, 'must be at least 1').max(L.maxStairsSteps, `must be at most ${L.maxStairsSteps}`).optional(),
-  points: z.array(vec2Schema).min(3, 'a polygon needs at least 3 points').max(L.maxPolygonPoints, `at most ${L.maxPolygonPoints} points`).optional(),
-  friction: unitRange().optional(),
-  color: colorSchema.optional(),
-}).superRefine((t, ctx) => {
-  if (t.shape === 'polygon') {
-    if (!t.points) ctx.addIssue({ code: 'custom', path: ['points'], message: 'a polygon terrain needs points' });
-  } else if (!t.size) {
-    ctx.addIssue({ code: 'custom', path: ['size'], message: `a ${t.shape} terrain needs a size` });
-  }
-  if (t.shape === 'stairs' && t.steps === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['steps'], message: 'stairs need a number of steps' });
-  }
-});
-
-export const propPhysicsSchema = z.strictObject({
-  mass: positive(100_000).optional(),
-  gravity_scale: finite().refine((v) => Math.abs(v) <= 100, 'must be within ±100').optional(),
-  friction: finite().refine((v) => v >= 0 && v <= 10, 'must be between 0 and 10').optional(),
-  restitution: unitRange().optional(),
-});
-
-export const propSchema = z.strictObject({
-  kind: z.literal('prop'),
-  id: idSchema,
-  file_id: fileIdSchema,
-  stage_object_id: idSchema,
-  spawn_id: z.string().min(1, 'spawn_id must not be empty').max(L.maxIdLength + 8),
-  position: vec2Schema,
-  rotation: rotationSchema.default(0),
-  scale: z.tuple([positive(100), positive(100)]).default([1, 1]),
-  physics: propPhysicsSchema.optional(),
-  color: colorSchema.optional(),
-});
-
-export const markerPoseSchema = z.strictObject({
-  Left_Hand: vec2Schema,
-  Right_Hand: vec2Schema,
-  Left_Leg: vec2Schema,
-  Right_Leg: vec2Schema,
-  Torso: vec2Schema,
-});
-
-export const stickmanSchema = z.strictObject({
-  kind: z.literal('stickman'),
-  id: idSchema,
-  file_id: fileIdSchema,
-  name: text().optional(),
-  position: vec2Schema,
-  facing: facingSchema.default('RIGHT'),
-  auto_recover: z.boolean().default(true),
-  /** This stickman's own walking speed, px/s (the default is WALK_SPEED). */
-  walk_speed: finite().refine((v) => v >= WALK_SPEED_MIN && v <= WALK_SPEED_MAX, `must be between ${WALK_SPEED_MIN} and ${WALK_SPEED_MAX} px/s`).optional(),
-  color: colorSchema.optional(),
-  pose: markerPoseSchema.optional(),
-});
-
-export const areaSchema = z.strictObject({
-  kind: z.literal('area'),
-  id: idSchema,
-  file_id: fileIdSchema,
-  name: text().optional(),
-  position: vec2Schema,
-  size: sizeSchema,
-  rotation: rotationSchema.optional(),
-  color: colorSchema.optional(),
-});
-
-export const stageObjectSchema = z.discriminatedUnion('kind', [terrainSchema, propSchema, stickmanSchema, areaSchema], {
-  error: (issue) =>
-    issue.code === 'invalid_union' ? 'unknown object kind (expected terrain, prop, stickman or area)' : undefined,
-});
+export { vec2Schema, sizeSchema, idSchema, facingSchema } from './values';
+// Each object kind owns its part of the document (objects/<kind>/model.ts); the union is built from their registry.
+export { terrainSchema } from '../../objects/terrain/model';
+export { propSchema, propPhysicsSchema } from '../../objects/prop/model';
+export { stickmanSchema, markerPoseSchema } from '../../objects/stickman/model';
+export { areaSchema } from '../../objects/area/model';
+export { stageObjectSchema };
 
 const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must be between 0 and ${L.maxSeconds}`);
 
@@ -218,12 +125,12 @@ export const sceneSchema = z.strictObject({
 
 export type SceneDocument = z.infer<typeof sceneSchema>;
 export type StageObject = z.infer<typeof stageObjectSchema>;
-export type TerrainObject = z.infer<typeof terrainSchema>;
-export type PropObject = z.infer<typeof propSchema>;
-export type StickmanObject = z.infer<typeof stickmanSchema>;
-export type AreaObject = z.infer<typeof areaSchema>;
+export type TerrainObject = Terrain;
+export type PropObject = Prop;
+export type StickmanObject = Stickman;
+export type AreaObject = Area;
 export type ActionPayload = z.infer<typeof actionPayloadSchema>;
 export type QueueItem = z.infer<typeof queueItemSchema>;
 export type Rule = z.infer<typeof ruleSchema>;
 export type PropAsset = z.infer<typeof propAssetSchema>;
-export type ObjectKind = StageObject['kind'];
+export type ObjectKind = Kind;

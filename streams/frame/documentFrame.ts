@@ -10,9 +10,12 @@ import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPos
 import type { Facing } from '../../core/rig/facing';
 import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView, Vec2 } from './frame';
 
-export const DEFAULT_TERRAIN_COLOR = '#5b6b7a';
-export const DEFAULT_AREA_COLOR = '#3fa7d6';
-export const DEFAULT_STICKMAN_COLOR = '#1d232b';
+export { DEFAULT_TERRAIN_COLOR } from '../../objects/terrain/model';
+export { DEFAULT_AREA_COLOR } from '../../objects/area/model';
+export { DEFAULT_STICKMAN_COLOR } from '../../objects/stickman/model';
+import { DEFAULT_TERRAIN_COLOR } from '../../objects/terrain/model';
+import { DEFAULT_AREA_COLOR } from '../../objects/area/model';
+import { DEFAULT_STICKMAN_COLOR } from '../../objects/stickman/model';
 
 const terrainCache = new WeakMap<TerrainObject, TerrainView>();
 

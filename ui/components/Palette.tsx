@@ -2,28 +2,13 @@ import { createMemo, For, Show, type JSX } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { iconColors, PALETTE, PALETTE_GROUPS, type PaletteItem } from '../state/palette';
 import { assetPaletteItems, importPropAssetFile } from '../state/propAssets';
+import { OBJECT_PANELS } from '../../objects/ui/panels';
 import type { PropAsset } from '../../core/scene/schema';
 import './props.css';
 
-type Colors = { fill: string; stroke: string };
 
-/** Icon shapes; their colours are the placed object's (iconColors), so the icon is what lands on the stage. */
-const ICONS: Record<string, (c: Colors) => JSX.Element> = {
-  block: (c) => <rect x="3" y="9" width="18" height="8" fill={c.fill} />,
-  ramp: (c) => <path d="M3 18 L21 18 L21 7 Z" fill={c.fill} />,
-  stairs: (c) => <path d="M3 18 V15 H7 V12 H11 V9 H15 V6 H21 V18 Z" fill={c.fill} />,
-  box: (c) => <rect x="6" y="6" width="12" height="12" fill={c.fill} stroke={c.stroke} stroke-width="1.5" />,
-  ball: (c) => <circle cx="12" cy="12" r="7" fill={c.fill} stroke={c.stroke} stroke-width="1.5" />,
-  plank: (c) => <rect x="2" y="10" width="20" height="4" fill={c.fill} stroke={c.stroke} stroke-width="1.2" />,
-  bottle: (c) => <rect x="9" y="4" width="6" height="16" rx="3" fill={c.fill} stroke={c.stroke} stroke-width="1.2" />,
-  stickman: (c) => (
-    <g fill="none" stroke={c.stroke} stroke-width="1.8" stroke-linecap="round">
-      <circle cx="12" cy="5" r="2.6" />
-      <path d="M12 8v7M12 15l-3.5 6M12 15l3.5 6M12 10l-4.5 3M12 10l4.5 3" />
-    </g>
-  ),
-  area: (c) => <rect x="4" y="4" width="16" height="16" fill={c.fill} fill-opacity="0.25" stroke={c.stroke} stroke-width="1.5" stroke-dasharray="3 2" />,
-};
+/** An item's icon, drawn by its kind's UI part in the placed object's colours (iconColors), so the icon is what lands on the stage. */
+const iconOf = (item: PaletteItem) => OBJECT_PANELS[item.kind].icons[item.key]?.(iconColors(item));
 
 /** A custom asset's icon: its shape, fitted into the 24 px icon box, in its own colours. */
 function AssetIcon(props: { asset: PropAsset }) {
@@ -96,7 +81,7 @@ export function Palette(props: { editor: Editor }) {
             <h3>{group}</h3>
             <div class="palette-grid">
               <For each={PALETTE.filter((p) => p.group === group)}>
-                {(item) => <PaletteButton item={item}>{ICONS[item.key]?.(iconColors(item))}</PaletteButton>}
+                {(item) => <PaletteButton item={item}>{iconOf(item)}</PaletteButton>}
               </For>
               <Show when={group === 'Props'}>
                 <For each={assetItems()}>

@@ -5,11 +5,11 @@
  * zoom so they feel the same at any zoom.
  */
 import { hitHandle, hitTestAll, rigBox, type Hit } from '../../core/geometry/hitTest';
-import { markerToWorld } from '../../core/rig/facing';
-import { MARKER_NAMES, type MarkerName } from '../../core/rig/markers';
+import type { MarkerName } from '../../core/rig/markers';
+import { modelOf, modelOfKind } from '../../objects/core/models';
 import type { ObjectKind } from '../../core/scene/schema';
 import type { Editor, Vec2 } from '../state/editor';
-import { HANDLE_GRAB_RADIUS_PX, handlesFor, selectionShape, type Corner } from '../state/selectionGeometry';
+import { geometryContext, HANDLE_GRAB_RADIUS_PX, handlesFor, type Corner } from '../state/selectionGeometry';
 import { groupBox, groupRotateHandle } from '../state/groupSelection';
 
 /** Screen px of slack around every shape when picking. */
@@ -60,13 +60,13 @@ export function selectionHandlesOf(editor: Editor, zoom: number): UiHandle[] {
   }
   const o = editor.object(ids[0]);
   if (!o) return [];
-  const frame = shownFrame(editor);
-  if (o.kind === 'stickman') {
-    const rig = frame.rigs.find((r) => r.id === o.id);
-    if (!rig) return [];
-    return MARKER_NAMES.map((name) => ({ id: `${o.id}:marker:${name}`, kind: 'marker' as const, marker: name, position: markerToWorld(rig.markers[name], rig.root, rig.facing) }));
+  const model = modelOf(o);
+  const ctx = geometryContext(editor.doc(), shownFrame(editor));
+  // A kind with handles of its own (a stickman's markers) has no box handles.
+  if (model.pointHandles) {
+    return (model.pointHandles(o, ctx) ?? []).map((h) => ({ id: `${o.id}:${h.id}`, kind: 'marker' as const, marker: h.target as MarkerName, position: h.position }));
   }
-  const shape = selectionShape(editor.doc(), frame, o);
+  const shape = model.selection(o, ctx);
   return shape ? handlesFor(shape, zoom).map((h) => ({ ...h, id: `${o.id}:${h.id}` })) : [];
 }
 
@@ -75,11 +75,11 @@ export function handleAt(editor: Editor, zoom: number, p: Vec2): UiHandle | null
   return hitHandle(selectionHandlesOf(editor, zoom), p, HANDLE_GRAB_RADIUS_PX / zoom);
 }
 
-/** The one selected object if it is a stickman (DIRECT: a click on the stage walks it there). */
+/** The one selected object if it is an actor, a stickman (DIRECT: a click on the stage walks it there). */
 export function selectedStickmanId(editor: Editor): string | null {
   const ids = editor.selection();
   if (ids.length !== 1) return null;
-  return editor.object(ids[0])?.kind === 'stickman' ? ids[0] : null;
+  return modelOfKind(editor.object(ids[0])?.kind)?.actor ? ids[0] : null;
 }
 
 /** Screen point beside a stickman for its Direct popup (right of its figure, at head height). */
