@@ -190,7 +190,7 @@ export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
 export interface ObjectModel<O extends ObjectBase> {
   readonly kind: O['kind'];
   /** Its variant of the document's `objects` union. */
-  readonly schema: z.ZodType<O, any>;
+  readonly schema: z.ZodType<O, unknown>;
   /** The colour it is drawn in while its `color` is unset. */
   readonly defaultColor: string;
   /** Has a `rotation` a user may turn (the panel's rotation field, the rotate handle, group rotation). */

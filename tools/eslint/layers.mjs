@@ -27,9 +27,37 @@ const BANNED_PACKAGES = {
 
 const RAPIER = '@dimforge/rapier2d-compat';
 
+/**
+ * objects/ holds one folder per object kind with one file per layer (docs/design-notes.md, "Object
+ * kinds"), and each layer's shared object-kind code in a folder named after the layer:
+ * objects/<layer>/** and objects/<kind>/model.ts, shapes/** (core), physics.ts, view.ts (streams;
+ * physics.ts is where a kind builds its colliders, so it counts as streams/physics), draw.ts
+ * (render), panel.tsx (ui). Any other file under objects/ is an error: its layer would be unknown.
+ */
+const OBJECT_FILE_LAYERS = { 'model.ts': 'core', 'physics.ts': 'streams', 'view.ts': 'streams', 'draw.ts': 'render', 'panel.tsx': 'ui' };
+
+function objectsLayer(rel) {
+  if (rel[1] in MAY_IMPORT) return { layer: rel[1], rel, physics: rel[1] === 'streams' && rel[2] === 'physics' };
+  if (rel[2] === 'shapes') return { layer: 'core', rel };
+  const layer = rel.length === 3 ? OBJECT_FILE_LAYERS[rel[2]] : undefined;
+  return layer ? { layer, rel, physics: rel[2] === 'physics.ts' } : { layer: null, rel };
+}
+
 function layerOfFile(file) {
   const rel = relative(ROOT, file).split(sep);
-  return rel.length > 1 && rel[0] in MAY_IMPORT ? { layer: rel[0], rel } : null;
+  if (rel[0] === 'objects' && rel.length > 2) return objectsLayer(rel);
+  return rel.length > 1 && rel[0] in MAY_IMPORT ? { layer: rel[0], rel, physics: rel[0] === 'streams' && rel[1] === 'physics' } : null;
+}
+
+/** A relative import's target: under objects/, a specifier without its extension resolves to the .ts/.tsx file. */
+function layerOfImport(path) {
+  const rel = relative(ROOT, path).split(sep);
+  if (rel[0] === 'objects' && rel.length > 2 && !(rel[1] in MAY_IMPORT) && rel[2] !== 'shapes' && rel.length === 3) {
+    const name = rel[2];
+    const file = OBJECT_FILE_LAYERS[name] ? name : OBJECT_FILE_LAYERS[`${name}.ts`] ? `${name}.ts` : `${name}.tsx`;
+    return objectsLayer([rel[0], rel[1], file]);
+  }
+  return layerOfFile(path);
 }
 
 function packageName(spec) {
@@ -48,17 +76,22 @@ export const layersPlugin = {
       create(context) {
         const here = layerOfFile(context.filename);
         if (!here) return {};
+        if (here.layer === null) {
+          return {
+            Program: (node) => context.report({ node, message: `${here.rel.join('/')}: a file under objects/ is objects/<layer>/… or objects/<kind>/{model.ts, shapes/…, physics.ts, view.ts, draw.ts, panel.tsx}, so its layer is known` }),
+          };
+        }
         const check = (node, spec) => {
           if (typeof spec !== 'string') return;
           if (spec.startsWith('.')) {
-            const target = layerOfFile(resolve(dirname(context.filename), spec));
-            if (target && !MAY_IMPORT[here.layer].includes(target.layer)) {
+            const target = layerOfImport(resolve(dirname(context.filename), spec));
+            if (target && target.layer && !MAY_IMPORT[here.layer].includes(target.layer)) {
               context.report({ node, message: `${here.layer}/ may not import from ${target.layer}/ ('${spec}'): layers point down only (ui, render → streams → machines → core)` });
             }
             return;
           }
           const pkg = packageName(spec);
-          if (pkg === RAPIER && !(here.layer === 'streams' && here.rel[1] === 'physics')) {
+          if (pkg === RAPIER && !here.physics) {
             context.report({ node, message: `Rapier is imported in streams/physics only ('${spec}' in ${here.rel.join('/')})` });
             return;
           }
