@@ -182,8 +182,20 @@ export class PhysicsWorld {
     // A grab on one of its parts goes with it (its joint would be removed with the body anyway).
     if (this.heldGrab && r.bodies.includes(this.heldGrab.body)) this.endGrab(null);
     this.ragdolls.delete(id);
+    // Removed bodies send Rapier no stop events we could map: say now which areas they leave.
+    for (const c of r.colliders) this.leaveAreas(c);
     for (const c of r.colliders) this.entityByCollider.delete(c.handle);
     freeRagdoll(this.world, r);
+  }
+
+  /** An `exited` crossing for every area collider `c` overlaps (it is about to leave the world). */
+  private leaveAreas(c: Collider): void {
+    const other = this.entityByCollider.get(c.handle);
+    if (!other) return;
+    this.world.intersectionPairsWith(c, (c2) => {
+      const area = this.entityByCollider.get(c2.handle);
+      if (area?.kind === 'area') this.pendingAreas.push({ type: 'exited', area, other });
+    });
   }
 
   /** One ragdoll part's body (a grab pulls it), or undefined. */
@@ -541,8 +553,8 @@ export class PhysicsWorld {
     if (!e1 || !e2 || e1.id === e2.id) return;
     if (e1.kind === 'area' || e2.kind === 'area') {
       const [area, other] = e1.kind === 'area' ? [e1, e2] : [e2, e1];
-      // Ragdoll bodies never count as being in an area: only the standing stickman does.
-      if (other.kind === 'area' || other.kind === 'terrain' || other.kind === 'ragdoll') return;
+      // A ragdoll's bodies count for areas as its proxies do (DESIGN.md §7): down inside an area is still inside.
+      if (other.kind === 'area' || other.kind === 'terrain') return;
       this.pendingAreas.push({ type: started ? 'entered' : 'exited', area, other });
       return;
     }

@@ -98,7 +98,11 @@ export function stickmanStickmanEvents(c: ContactEvent): StageEvent[] {
  */
 export const AREA_EXIT_GRACE_STEPS = 15;
 
-/** Stickman ↔ area membership: entered when the first part overlaps, exited after the grace. */
+/**
+ * Stickman ↔ area membership: entered when the first part overlaps, exited after the grace. Its
+ * parts are its proxies or, while it is a ragdoll, its ragdoll's bodies (DESIGN.md §7): going
+ * down or standing up inside an area is neither an exit nor an entry.
+ */
 export class StickmanAreas {
   private readonly parts = new PartPairs();
   /** Pairs whose last part left, with the steps left before the exit counts. */
@@ -108,7 +112,9 @@ export class StickmanAreas {
   /** Handles one part crossing; returns an `entered_area` event when the stickman enters. */
   cross(e: AreaEvent, position: [number, number]): StageEvent | null {
     const key = `${e.other.id}|${e.area.id}`;
-    const part = e.other.part ?? '';
+    // A ragdoll's body and the proxy of the same name are different colliders, both in for a
+    // step or two when it goes down or stands up: each is its own member.
+    const part = e.other.kind === 'ragdoll' ? `ragdoll:${e.other.part ?? ''}` : e.other.part ?? '';
     if (e.type === 'entered') {
       if (!this.parts.add(key, part)) return null;
       if (this.leaving.delete(key) || this.inside.has(key)) return null; // back before the grace ran out

@@ -44,7 +44,8 @@ export function drainContacts(s: StepState): void {
     s.area$.next(a);
     const occupants = s.areaOccupants.get(a.area.id);
     if (!occupants) continue;
-    if (a.other.kind === 'proxy') {
+    // A stickman is in an area by any of its parts: proxies standing, bodies as a ragdoll.
+    if (a.other.kind === 'proxy' || a.other.kind === 'ragdoll') {
       const e = s.stickmanAreas.cross(a, rootOf(s, a.other.id));
       if (e) {
         occupants.add(a.other.id);
