@@ -5,3 +5,4 @@ export * from './rest';
 export * from './readBack';
 export * from './standUp';
 export * from './slots';
+export * from './standUpEntry';

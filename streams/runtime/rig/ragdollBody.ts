@@ -18,7 +18,7 @@ export function standUp(rig: RigRuntime, step: RigStep): void {
   const s = rig.body.stepStandUp(rig.env.basePose, STEP_DT);
   if (!s) return;
   rig.motion.markers = s.key.markers;
-  rig.setPose(solvePose(s.key.markers, DEFAULT_PROPORTIONS, { torsoLean: s.key.torsoLean, headLean: s.key.headLean }));
+  rig.setPose(rig.body.solveStandUp(s.key));
   if (s.done) rig.send({ type: 'rig.standUpFinished' });
 }
 
@@ -55,7 +55,8 @@ export function enterRigState(rig: RigRuntime, e: RigEmitted): void {
     m.root[0] = root[0];
     m.root[1] = root[1];
     m.markers = key.markers;
-    rig.setPose(solvePose(key.markers, DEFAULT_PROPORTIONS, { torsoLean: key.torsoLean, headLean: key.headLean }));
+    // Solved with the entry correction: it starts exactly where the ragdoll lies.
+    rig.setPose(rig.body.solveStandUp(key));
     rig.writeKinematicTargets(true);
   } else if (e.previous === 'RECOVERING') {
     // Standing again: a fresh locomotion state on the new root, then a terrain fall so it

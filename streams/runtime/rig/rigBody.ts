@@ -6,14 +6,14 @@
  */
 import type { RagdollBlueprint } from '../../../core/ragdoll/blueprint';
 import {
-  MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, fitKey, poseFromEnds, ragdollBlueprint, standUpPose, standUpVariant, startOf,
-  type RagdollEnds, type StandUpKey, type StandUpVariant,
+  MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, entryCorrection, entryWeight, fitKey, poseFromEnds, ragdollBlueprint, standUpPose,
+  standUpVariant, startOf, withEntryCorrection, type EntryCorrection, type RagdollEnds, type StandUpKey, type StandUpVariant,
 } from '../../../core/ragdoll';
 import type { Facing } from '../../../core/rig/facing';
 import { worldToMarker } from '../../../core/rig/facing';
 import { defaultStandingPose, type MarkerPose } from '../../../core/rig/markers';
 import type { RigProportions } from '../../../core/rig/proportions';
-import { PART_NAMES } from '../../../core/rig/skeleton';
+import { PART_NAMES, solvePose, type RigLocalPose } from '../../../core/rig/skeleton';
 import type { Vec2 } from '../../../core/rig/vec';
 import type { WorldPose } from '../../../core/rig/worldPose';
 import type { TerrainIndex } from '../../../core/terrain/terrainIndex';
@@ -84,7 +84,8 @@ export class RigBody {
   }
   /** What the last ragdoll was built from (the benchmark's bare world builds the same). */
   lastBlueprint: RagdollBlueprint | null = null;
-  private standUp: { from: StandUpKey; variant: StandUpVariant; elapsed: number } | null = null;
+  /** The stand-up under way: the key it starts from and what IK could not match of the lying body (./standUpEntry). */
+  private standUp: { from: StandUpKey; variant: StandUpVariant; elapsed: number; entry: EntryCorrection } | null = null;
 
   constructor(
     private readonly id: string,
@@ -153,7 +154,8 @@ export class RigBody {
     const ground = this.terrain.probeDown(pelvis[0], pelvis[1] - REANCHOR_ABOVE, REANCHOR_RANGE);
     const root: Vec2 = [pelvis[0], ground ? ground.point[1] : lowest];
     const key = fitKey(captured, root, facing);
-    this.standUp = { from: key, variant: standUpVariant(key), elapsed: 0 };
+    const entry = entryCorrection(captured, root, facing, solvePose(key.markers, this.proportions, { torsoLean: key.torsoLean, headLean: key.headLean }));
+    this.standUp = { from: key, variant: standUpVariant(key), elapsed: 0, entry };
     this.physics.setPartsEnabled(this.id, true);
     return { root, key };
   }
@@ -165,6 +167,16 @@ export class RigBody {
     s.elapsed += dt;
     const progress = s.elapsed / STAND_UP_SECONDS;
     return { key: standUpPose(s.from, s.variant, standing, progress), done: progress >= 1 - 1e-9 };
+  }
+
+  /**
+   * A stand-up key solved, with what is left of the entry correction: the first pose is the one
+   * the ragdoll lay in, and the difference IK makes fades out early in the stand-up.
+   */
+  solveStandUp(key: StandUpKey): RigLocalPose {
+    const solved = solvePose(key.markers, this.proportions, { torsoLean: key.torsoLean, headLean: key.headLean });
+    const s = this.standUp;
+    return s ? withEntryCorrection(solved, s.entry, entryWeight(s.elapsed)) : solved;
   }
 
   /** The stand-up was cancelled (knocked down again) or finished. */
