@@ -18,7 +18,6 @@ function utf8Bytes(text: string, maxBytes: number): number {
   if (text.length * 3 <= maxBytes || !NON_ASCII.test(text)) return text.length;
   return new TextEncoder().encode(text).length;
 }
-// eslint-disable-next-line no-control-regex -- the ASCII range, on purpose
 const NON_ASCII = /[^\u0000-\u007f]/;
 
 export function parseJsonText(text: string, maxBytes: number, limitNote = 'the limit is'): JsonTextResult {
