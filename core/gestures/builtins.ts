@@ -53,7 +53,7 @@ export const BUILTIN_GESTURES: readonly Gesture[] = [
     body: 'whole',
     loop: false,
     keys: [
-      { t: 0, markers: { Torso: [0, -257], Left_Hand: [-22, -213], Right_Hand: [22, -213] }, lean: 0 },
+      { t: 0, markers: {}, lean: 0 },
       { t: 0.5, markers: { Torso: [-28, -248], Left_Hand: [105, -175], Right_Hand: [125, -170] }, lean: 0.95 },
       { t: 1.1, markers: { Torso: [-28, -248], Left_Hand: [105, -175], Right_Hand: [125, -170] }, lean: 0.95 },
     ],

@@ -46,23 +46,26 @@ export function gesturePlaySeconds(g: Gesture, seconds: number | undefined): num
 /** Smooth ease between keys (zero speed at each key) so a wave swings rather than ticks. */
 const ease = (u: number): number => u * u * (3 - 2 * u);
 
-function sampleTrack(keys: readonly { t: number; v: Vec2 }[], t: number): Vec2 | undefined {
+/** A marker's place on its track at `t`, and how much of it shows: a track whose first key comes after the start eases in from the pose underneath. */
+function sampleTrack(keys: readonly { t: number; v: Vec2 }[], t: number): { at: Vec2; weight: number } | undefined {
   if (keys.length === 0) return undefined;
-  if (t <= keys[0].t) return keys[0].v;
+  const first = keys[0];
+  if (t <= first.t) return { at: first.v, weight: first.t > 0 ? ease(Math.max(0, t) / first.t) : 1 };
   for (let i = 1; i < keys.length; i += 1) {
     const a = keys[i - 1];
     const b = keys[i];
     if (t <= b.t) {
       const span = b.t - a.t;
       const u = span > 0 ? ease((t - a.t) / span) : 1;
-      return [a.v[0] + (b.v[0] - a.v[0]) * u, a.v[1] + (b.v[1] - a.v[1]) * u];
+      return { at: [a.v[0] + (b.v[0] - a.v[0]) * u, a.v[1] + (b.v[1] - a.v[1]) * u], weight: 1 };
     }
   }
-  return keys[keys.length - 1].v;
+  return { at: keys[keys.length - 1].v, weight: 1 };
 }
 
 export interface GestureSample {
-  markers: Partial<Record<MarkerName, Vec2>>;
+  /** Each moved marker: where the gesture puts it and how much of that shows (before its first key it eases in). */
+  markers: Partial<Record<MarkerName, { at: Vec2; weight: number }>>;
   lean: number;
 }
 
@@ -70,19 +73,20 @@ export interface GestureSample {
 export function sampleGesture(g: Gesture, t: number): GestureSample {
   const duration = gestureDuration(g);
   const local = g.loop && duration > 0 ? t % duration : Math.min(t, duration);
-  const markers: Partial<Record<MarkerName, Vec2>> = {};
+  const markers: GestureSample['markers'] = {};
   for (const name of gestureMarkers(g.body)) {
     const track: { t: number; v: Vec2 }[] = [];
     for (const k of g.keys) {
       const v = k.markers[name];
       if (v) track.push({ t: k.t, v });
     }
-    const v = sampleTrack(track, local);
-    if (v) markers[name] = [v[0], v[1]];
+    const sample = sampleTrack(track, local);
+    if (sample) markers[name] = { at: [sample.at[0], sample.at[1]], weight: sample.weight };
   }
   const leanTrack: { t: number; v: Vec2 }[] = [];
   if (g.body === 'whole') for (const k of g.keys) if (k.lean !== undefined) leanTrack.push({ t: k.t, v: [k.lean, 0] });
-  return { markers, lean: sampleTrack(leanTrack, local)?.[0] ?? 0 };
+  const lean = sampleTrack(leanTrack, local);
+  return { markers, lean: lean ? lean.at[0] * lean.weight : 0 };
 }
 
 /** How much of the gesture shows `elapsed` seconds into an action of `total` seconds: blends in, holds, blends out. */
@@ -111,10 +115,11 @@ export function overlayGesture(
   heldHand: 'left' | 'right' | null,
 ): GestureOverlay {
   const markers: Partial<Record<MarkerName, Vec2>> = {};
-  for (const [name, v] of Object.entries(sample.markers) as [MarkerName, Vec2][]) {
+  for (const [name, m] of Object.entries(sample.markers) as [MarkerName, { at: Vec2; weight: number }][]) {
     if ((name === 'Left_Hand' && heldHand === 'left') || (name === 'Right_Hand' && heldHand === 'right')) continue;
     const b = base[name];
-    markers[name] = b ? [b[0] + (v[0] - b[0]) * weight, b[1] + (v[1] - b[1]) * weight] : [v[0], v[1]];
+    const w = weight * m.weight;
+    markers[name] = b ? [b[0] + (m.at[0] - b[0]) * w, b[1] + (m.at[1] - b[1]) * w] : [m.at[0], m.at[1]];
   }
   return { markers, lean: sample.lean * weight };
 }

@@ -9,19 +9,20 @@ const bow = findGesture('builtin:bow')!;
 describe('gesture sampling', () => {
   it('interpolates each marker between the keys that give it, easing at each key', () => {
     const g: Gesture = { id: 'g', name: 'g', body: 'arms', loop: false, keys: [{ t: 0, markers: { Left_Hand: [0, 0] } }, { t: 1, markers: { Left_Hand: [100, -100], Right_Hand: [5, 5] } }] };
-    expect(sampleGesture(g, 0).markers.Left_Hand).toEqual([0, 0]);
-    expect(sampleGesture(g, 0.5).markers.Left_Hand).toEqual([50, -50]);
+    expect(sampleGesture(g, 0).markers.Left_Hand).toEqual({ at: [0, 0], weight: 1 });
+    expect(sampleGesture(g, 0.5).markers.Left_Hand!.at).toEqual([50, -50]);
     // Eased: a quarter of the time covers less than a quarter of the way.
-    expect(sampleGesture(g, 0.25).markers.Left_Hand![0]).toBeLessThan(25);
-    // A marker given by one key only holds there; past the end the last key holds.
-    expect(sampleGesture(g, 0.1).markers.Right_Hand).toEqual([5, 5]);
-    expect(sampleGesture(g, 7).markers.Left_Hand).toEqual([100, -100]);
+    expect(sampleGesture(g, 0.25).markers.Left_Hand!.at[0]).toBeLessThan(25);
+    // A marker first given at 1 s eases in from the pose underneath until then; past the end the last key holds.
+    expect(sampleGesture(g, 0).markers.Right_Hand).toEqual({ at: [5, 5], weight: 0 });
+    expect(sampleGesture(g, 0.5).markers.Right_Hand).toEqual({ at: [5, 5], weight: 0.5 });
+    expect(sampleGesture(g, 7).markers.Left_Hand).toEqual({ at: [100, -100], weight: 1 });
   });
 
   it('a looping gesture wraps; arms gestures never move the pelvis or the feet', () => {
     const period = wave.keys[wave.keys.length - 1].t;
-    const a = sampleGesture(wave, 0.2).markers.Right_Hand!;
-    const b = sampleGesture(wave, 0.2 + 3 * period).markers.Right_Hand!;
+    const a = sampleGesture(wave, 0.2).markers.Right_Hand!.at;
+    const b = sampleGesture(wave, 0.2 + 3 * period).markers.Right_Hand!.at;
     expect(b[0]).toBeCloseTo(a[0], 6);
     expect(b[1]).toBeCloseTo(a[1], 6);
     const g: Gesture = { id: 'g', name: 'g', body: 'arms', loop: false, keys: [{ t: 0, markers: { Torso: [0, -100], Left_Leg: [50, 0], Left_Hand: [1, 1] } }] };
@@ -30,13 +31,15 @@ describe('gesture sampling', () => {
 
   it('the wave raises the hand above the crown and swings it', () => {
     const crown = -(257 + DEFAULT_PROPORTIONS.torso + DEFAULT_PROPORTIONS.neckToHead + DEFAULT_PROPORTIONS.headRadius);
-    const xs = [0, 0.1, 0.2, 0.35, 0.5, 0.6].map((t) => sampleGesture(wave, t).markers.Right_Hand!);
+    const xs = [0, 0.1, 0.2, 0.35, 0.5, 0.6].map((t) => sampleGesture(wave, t).markers.Right_Hand!.at);
     for (const [, y] of xs) expect(y).toBeLessThan(crown + 40);
     expect(Math.max(...xs.map((v) => v[0])) - Math.min(...xs.map((v) => v[0]))).toBeGreaterThan(60);
   });
 
   it('the bow leans the torso forward and keeps it there, whole body only', () => {
     expect(sampleGesture(bow, 0).lean).toBe(0);
+    expect(sampleGesture(bow, 0).markers.Torso!.weight).toBe(0);
+    expect(sampleGesture(bow, 0.25).lean).toBeCloseTo(0.475, 5);
     expect(sampleGesture(bow, 0.8).lean).toBeCloseTo(0.95, 5);
     const arms: Gesture = { ...bow, body: 'arms' };
     expect(sampleGesture(arms, 0.8).lean).toBe(0);
@@ -73,10 +76,10 @@ describe('gesture weight and overlay', () => {
     const base = defaultStandingPose(DEFAULT_PROPORTIONS);
     const sample = sampleGesture(findGesture('builtin:cheer')!, 0);
     const half = overlayGesture(base, sample, 0.5, null);
-    expect(half.markers.Left_Hand![1]).toBeCloseTo((base.Left_Hand[1] + sample.markers.Left_Hand![1]) / 2, 6);
+    expect(half.markers.Left_Hand![1]).toBeCloseTo((base.Left_Hand[1] + sample.markers.Left_Hand!.at[1]) / 2, 6);
     const holding = overlayGesture(base, sample, 1, 'right');
     expect(holding.markers.Right_Hand).toBeUndefined();
-    expect(holding.markers.Left_Hand).toEqual(sample.markers.Left_Hand);
+    expect(holding.markers.Left_Hand).toEqual(sample.markers.Left_Hand!.at);
   });
 
   it('plays `seconds` when given, else one pass with its blends', () => {
