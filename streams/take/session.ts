@@ -4,8 +4,11 @@
  *
  * Recording reads the trace (records$), so a take holds exactly what the trace says happened:
  * each `command` record at its tick, each pause and resume as a control, and how far the run got.
- * A run starts a take when PLAY starts or the director presses RESET; leaving PLAY ends it (it
- * stays available to save until the next one starts).
+ * A run starts a take when PLAY starts or the director presses RESET (the stage's `run.started`
+ * with its cause); leaving PLAY ends it (it stays available to save until the next one starts).
+ * Which of these the session is doing is its machine's state (machines/takeSessionMachine.ts:
+ * NO_TAKE, ON_STAGE { RECORDING, REPLAYING, SEEKING }, FINISHED); this class holds the take's
+ * data (the tape, the keyframes, the branches) and does what the machine decides.
  *
  * Seeking restores the nearest keyframe at or before the wanted tick (./keyframes: the stage saved
  * every second of the take as it ran or was replayed) and steps on from there, feeding the take's
@@ -21,11 +24,12 @@
  * kept so `undoBranch` can put the old future back.
  */
 import { Subject, type Subscription } from 'rxjs';
+import { createActor, type Actor } from 'xstate';
 import type { SceneDocument } from '../../core/scene/schema';
 import type { TakeControlEvent, TakeDocument, TakeStart } from '../../core/take/schema';
 import { TAKE_CONTROL_EVENTS } from '../../core/take/schema';
 import { TAKE_STEPS_PER_SECOND } from '../../core/take/limits';
-import type { RuntimeCommand } from '../runtime/commands';
+import { takeSessionMachine, type TakeSessionEvent } from '../../machines/takeSessionMachine';
 import type { StageController, StageKeyframe } from '../stage/stageController';
 import type { TraceRecord } from '../trace/records';
 import { TakeTape, type TapeTail } from './tape';
@@ -56,6 +60,9 @@ export interface TakeBranch {
   dropped: TapeTail;
 }
 
+/** The session's state, as the director would name it (see machines/takeSessionMachine.ts). */
+export type TakeSessionState = 'NO_TAKE' | 'RECORDING' | 'REPLAYING' | 'SEEKING' | 'FINISHED';
+
 interface Recording {
   tape: TakeTape;
   scene: SceneDocument;
@@ -65,23 +72,18 @@ interface Recording {
 }
 
 const isControl = (e: string): e is TakeControlEvent => (TAKE_CONTROL_EVENTS as readonly string[]).includes(e);
-const inPlay = (state: string) => state.startsWith('PLAY');
+const inPlay = (state: string) => state.startsWith('PLAY.');
+
+type Ev<T extends TakeSessionEvent['type']> = Extract<TakeSessionEvent, { type: T }>;
 
 export class TakeSession {
   /** Fires when the take changes: started, grew, was cut or restored, or the stage moved in it. */
   readonly changes$ = new Subject<void>();
   private rec: Recording | null = null;
-  /** The stage is in PLAY on this take (false once PLAY is left: the take is kept, finished). */
-  private live = false;
-  /** A seek is re-simulating: its own stage events are not the director's. */
-  private seeking = false;
   private pending: TakeDocument | null = null;
-  /** The step running now is past the end of the take (set before each step). */
-  private stepIsLive = false;
-  private lastMode: { mode: string; paused: boolean };
-  private lastRuntime: unknown = null;
   private readonly branches: TakeBranch[] = [];
   private readonly subs: Subscription[] = [];
+  private readonly actor: Actor<typeof takeSessionMachine>;
   /** The current take's keyframes (cleared with each new take; cut with the take). */
   readonly keyframes = new KeyframeStore();
   /** Seeks use keyframes and new ones are kept (`keyframes` option; a benchmark may switch it). */
@@ -89,17 +91,44 @@ export class TakeSession {
 
   constructor(private readonly controller: StageController, private readonly options: TakeSessionOptions = {}) {
     this.keyframesEnabled = options.keyframes !== false;
-    controller.setTakeHooks({ onCommand: (c) => this.onCommand(c), beforeStep: (t) => this.feed(t) });
+    this.actor = createActor(
+      takeSessionMachine.provide({
+        actions: {
+          beginTake: ({ event }) => this.begin(event as Ev<'run.started'>),
+          feedCommands: ({ event }) => this.feed((event as Ev<'take.step'>).tick),
+          extendTake: ({ event }) => this.extend((event as Ev<'take.stepped'>).tick),
+          keepKeyframe: ({ event }) => this.keepKeyframe((event as Ev<'take.stepped'>).tick),
+          branch: ({ event }) => this.branch((event as Ev<'take.command'>).tick),
+          recordCommand: ({ event }) => this.recordCommand(event as Ev<'take.commandRecord'>),
+          recordControl: ({ event }) => this.recordControl(event as Ev<'take.controlRecord'>),
+          putBranchBack: () => this.putBranchBack(),
+          ended: () => this.changes$.next(),
+        },
+      }),
+    );
+    this.actor.start();
+    controller.setTakeHooks({
+      onCommand: () => this.send({ type: 'take.command', tick: controller.tick, length: this.length }),
+      beforeStep: (tick) => this.send({ type: 'take.step', tick, length: this.length }),
+    });
     this.subs.push(controller.records$.subscribe((r) => this.onRecord(r)));
-    this.subs.push(controller.tick$.subscribe((t) => this.onTick(t)));
-    this.lastMode = controller.mode;
-    // A run starts when the stage builds a new runtime in PLAY: PLAY entered, or RESET (a RESET
-    // while paused changes no state name, so it leaves no transition in the trace to go by).
-    const sub = controller.actor.subscribe(() => this.onStage());
-    this.subs.push({ unsubscribe: () => sub.unsubscribe() } as Subscription);
+    this.subs.push(controller.tick$.subscribe((tick) => this.send({ type: 'take.stepped', tick, length: this.length })));
+    // A run starts when the stage says so (PLAY, RESET, a restored keyframe); it ends when the
+    // stage is no longer in PLAY (left, or PLAY failed).
+    const started = controller.actor.on('run.started', (e) => this.send({ type: 'run.started', cause: e.cause, replays: (this.pending?.length ?? 0) > 0 }));
+    const stage = controller.actor.subscribe(() => {
+      if (controller.mode.mode !== 'PLAY') this.send({ type: 'run.ended' });
+    });
+    this.subs.push({ unsubscribe: () => (started.unsubscribe(), stage.unsubscribe()) } as Subscription);
   }
 
   // ------------------------------------------------------------------ reading
+
+  /** What the session is doing: no take yet, recording, replaying, seeking, or finished. */
+  get state(): TakeSessionState {
+    const value = this.actor.getSnapshot().value;
+    return typeof value === 'string' ? (value as TakeSessionState) : (value.ON_STAGE as TakeSessionState);
+  }
 
   /** The current (or last finished) take as a document, or null before the first PLAY. */
   take(): TakeDocument | null {
@@ -120,16 +149,16 @@ export class TakeSession {
 
   /** The stage is in PLAY on this take. */
   get active(): boolean {
-    return this.live;
+    return this.actor.getSnapshot().matches('ON_STAGE');
   }
 
   /** The stage shows a tick before the end of the take: stepping replays it. */
   get behind(): boolean {
-    return this.live && this.controller.tick < this.length;
+    return this.active && this.controller.tick < this.length;
   }
 
   get isSeeking(): boolean {
-    return this.seeking;
+    return this.state === 'SEEKING';
   }
 
   /** Branches that can be undone, the latest last. */
@@ -165,9 +194,9 @@ export class TakeSession {
    * once per frame so a long seek never freezes it, and may change the target between slices.
    */
   seekToward(tick: number, maxSteps: number): number {
-    if (!this.live || this.controller.mode.mode !== 'PLAY') return 0;
+    if (!this.active || this.controller.mode.mode !== 'PLAY') return 0;
     const target = Math.max(0, Math.min(this.length, Math.round(tick)));
-    this.seeking = true;
+    this.send({ type: 'take.seek' });
     try {
       const here = this.controller.tick;
       const keyframe = !this.keyframesEnabled ? null : this.keyframes.atOrBefore(target);
@@ -178,7 +207,7 @@ export class TakeSession {
       const due = target - this.controller.tick;
       this.controller.advance(Math.min(due, maxSteps));
     } finally {
-      this.seeking = false;
+      this.send({ type: 'take.seekDone', tick: this.controller.tick, length: this.length });
     }
     this.changes$.next();
     return Math.max(0, target - this.controller.tick);
@@ -196,19 +225,15 @@ export class TakeSession {
    * is no branch to undo.
    */
   undoBranch(options: { seek?: boolean } = {}): number | null {
-    const rec = this.rec;
-    if (!rec || !this.live) return null;
-    const branch = this.branches.pop();
-    if (!branch) return null;
-    rec.tape.restore(branch.dropped);
-    // What was kept after the branch point belongs to the branch, not to the future put back.
-    this.keyframes.dropAfter(branch.tick);
-    // Always from the start: the branch's first command may still wait in the stage's queue.
-    this.seeking = true;
+    const branch = this.branches[this.branches.length - 1];
+    if (!this.active || !branch) return null;
+    // Into SEEKING, the branch put back; always from the start: the branch's first command may
+    // still wait in the stage's queue.
+    this.send({ type: 'take.undoBranch', branches: this.branches.length });
     try {
       this.restart();
     } finally {
-      this.seeking = false;
+      this.send({ type: 'take.seekDone', tick: this.controller.tick, length: this.length });
     }
     if (options.seek !== false) this.seek(branch.tick);
     else this.changes$.next();
@@ -218,10 +243,15 @@ export class TakeSession {
   dispose(): void {
     for (const s of this.subs) s.unsubscribe();
     this.controller.setTakeHooks(null);
+    this.actor.stop();
     this.changes$.complete();
   }
 
-  // ------------------------------------------------------------------ hooks
+  // ------------------------------------------------------------------ what the machine decides
+
+  private send(event: TakeSessionEvent): void {
+    this.actor.send(event);
+  }
 
   private restart(): void {
     if (this.options.restart) this.options.restart();
@@ -233,86 +263,70 @@ export class TakeSession {
     this.options.restored?.(keyframe.tick);
   }
 
-  /** Before a step: a take being replayed queues that step's commands. */
-  private feed(tick: number): void {
-    const rec = this.rec;
-    // A step past the end is live: its command records are new and go on the tape.
-    this.stepIsLive = !!rec && tick > rec.tape.length;
-    if (!this.live || !rec || this.stepIsLive) return;
-    const runtime = this.controller.currentRuntime;
-    if (!runtime) return;
-    for (const c of rec.tape.commandsAt(tick)) runtime.enqueue(c);
-  }
-
-  /** A director's command: behind the end of the take it starts a new branch. */
-  private onCommand(_command: RuntimeCommand): void {
-    const rec = this.rec;
-    if (!this.live || !rec || this.seeking) return;
-    const at = this.controller.tick;
-    if (at >= rec.tape.length) return;
-    this.branches.push({ tick: at, dropped: rec.tape.cutAfter(at) });
-    this.keyframes.dropAfter(at);
-    this.changes$.next();
-  }
-
-  private onTick(tick: number): void {
-    const rec = this.rec;
-    if (!this.live || !rec) return;
-    // Live, replayed or re-simulated by a seek: the stage at this tick is the take's either way.
-    if (this.keyframesEnabled && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
-    if (this.seeking) return;
-    if (tick > rec.tape.length) {
-      rec.tape.extendTo(tick);
-      this.changes$.next();
-    }
-  }
-
-  private onRecord(r: TraceRecord): void {
-    if (r.type === 'command') {
-      // Behind the end these are the take's own commands, fed back; at the end they are new.
-      const rec = this.rec;
-      if (this.live && rec && this.stepIsLive && !this.seeking) rec.tape.appendCommand(r.tick, r.command);
-      return;
-    }
-    // Pauses and resumes at the end of the take are the director's; a seek makes its own.
-    if (r.type !== 'transition' || r.actor !== 'stage' || !inPlay(r.from) || !inPlay(r.to) || !isControl(r.event)) return;
-    const rec = this.rec;
-    if (this.live && rec && !this.seeking && r.tick >= rec.tape.length) rec.tape.appendControl(r.tick, r.event);
-  }
-
-  private onStage(): void {
-    const before = this.lastMode;
-    const now = this.controller.mode;
-    const runtime = now.mode === 'PLAY' ? this.controller.currentRuntime : null;
-    this.lastMode = now;
-    if (runtime && runtime !== this.lastRuntime) {
-      this.lastRuntime = runtime;
-      // The director's RESET starts over: a new take. A seek's own restart does not.
-      if (!this.seeking) {
-        if (before.mode !== 'PLAY') this.begin(before.mode === 'DIRECT' ? 'play_from_direct' : 'play_from_edit');
-        else this.begin(before.paused ? 'reset_paused' : 'reset_running');
-      }
-    } else if (!runtime) {
-      this.lastRuntime = null;
-      if (this.live) {
-        this.live = false;
-        this.changes$.next();
-      }
-    }
-  }
-
-  private begin(start: TakeStart): void {
+  /** A new take: the opened take file if one waits, else a new recording of this run. */
+  private begin({ cause }: Ev<'run.started'>): void {
+    // The machine's newRun guard lets no restore through: a keyframe is the run it came from.
+    if (cause === 'restore') throw new Error('a restored keyframe begins no take');
     const scene = this.controller.document;
     const pending = this.pending;
     this.pending = null;
     this.branches.length = 0;
     this.keyframes.clear();
-    this.live = true;
     if (pending) {
       this.rec = { tape: TakeTape.fromDocument(pending), scene: pending.scene, start: pending.started_by, name: pending.metadata.name, created: pending.metadata.created };
     } else {
-      this.rec = { tape: new TakeTape(), scene, start, name: this.options.nameOf?.(scene) ?? scene.name ?? 'take', created: this.options.now?.() ?? null };
+      this.rec = { tape: new TakeTape(), scene, start: cause, name: this.options.nameOf?.(scene) ?? scene.name ?? 'take', created: this.options.now?.() ?? null };
     }
     this.changes$.next();
+  }
+
+  /** Before a step the take already has: queue that step's commands. */
+  private feed(tick: number): void {
+    const runtime = this.controller.currentRuntime;
+    if (!this.rec || !runtime) return;
+    for (const c of this.rec.tape.commandsAt(tick)) runtime.enqueue(c);
+  }
+
+  /** A step past the end: the take reaches it. */
+  private extend(tick: number): void {
+    this.rec?.tape.extendTo(tick);
+    this.changes$.next();
+  }
+
+  private keepKeyframe(tick: number): void {
+    if (this.keyframesEnabled && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
+  }
+
+  /** A director's command behind the end: cut the take there, keeping the dropped future for an undo. */
+  private branch(at: number): void {
+    const rec = this.rec;
+    if (!rec) return;
+    this.branches.push({ tick: at, dropped: rec.tape.cutAfter(at) });
+    this.keyframes.dropAfter(at);
+    this.changes$.next();
+  }
+
+  private putBranchBack(): void {
+    const branch = this.branches.pop();
+    if (!branch || !this.rec) return;
+    this.rec.tape.restore(branch.dropped);
+    // What was kept after the branch point belongs to the branch, not to the future put back.
+    this.keyframes.dropAfter(branch.tick);
+  }
+
+  private recordCommand({ tick, command }: Ev<'take.commandRecord'>): void {
+    this.rec?.tape.appendCommand(tick, command);
+  }
+
+  private recordControl({ tick, control }: Ev<'take.controlRecord'>): void {
+    this.rec?.tape.appendControl(tick, control);
+  }
+
+  private onRecord(r: TraceRecord): void {
+    if (r.type === 'command') this.send({ type: 'take.commandRecord', tick: r.tick, command: r.command });
+    // Stage controls inside PLAY (pause, resume): the machine keeps those at the end of the take.
+    else if (r.type === 'transition' && r.actor === 'stage' && inPlay(r.from) && inPlay(r.to) && isControl(r.event)) {
+      this.send({ type: 'take.controlRecord', tick: r.tick, length: this.length, control: r.event });
+    }
   }
 }
