@@ -14,8 +14,14 @@ import type { GripHand, ResolvedGrip } from './grips';
 export const REACH_FRACTION = 0.97;
 /** The deepest crouch: the pelvis this far above the root at most (a squat, px). */
 export const MIN_PELVIS_HEIGHT = 120;
-/** The furthest the torso leans towards a prop while picking it up (rad). */
+/** The furthest the torso leans towards a prop while picking it up, squatting as deep as needed first (rad). */
 export const MAX_PICKUP_LEAN = 0.9;
+/**
+ * A deep bow, only when even the deepest squat at MAX_PICKUP_LEAN falls short: from it the hand
+ * reaches a grip lying on the floor (at 0.9 the lowest reach ended 12 px above the floor, and a
+ * plank's grip is 10 px up).
+ */
+export const MAX_PICKUP_BOW = 1.2;
 /** Where an approach stops: the grip this far in front of the root (px). */
 export const APPROACH_GAP = 110;
 /** Where the carrying hand goes once the prop is held (rig-local px: in front, chest height). */
@@ -46,10 +52,15 @@ export interface Crouch {
  * pelvis (rig-local, above the root at x 0).
  */
 export function crouchFor(target: Vec2, pelvis: Vec2, proportions: RigProportions): Crouch | null {
+  return crouchWithin(target, pelvis, proportions, 0, MAX_PICKUP_LEAN) ?? crouchWithin(target, pelvis, proportions, MAX_PICKUP_LEAN + 0.05, MAX_PICKUP_BOW);
+}
+
+/** The least crouch whose lean is between `minLean` and `maxLean`, pelvis down first. */
+function crouchWithin(target: Vec2, pelvis: Vec2, proportions: RigProportions, minLean: number, maxLean: number): Crouch | null {
   const reach = (proportions.upperArm + proportions.lowerArm) * REACH_FRACTION;
   const maxDrop = Math.max(0, -pelvis[1] - MIN_PELVIS_HEIGHT);
   for (let drop = 0; drop <= maxDrop + 1e-9; drop += 10) {
-    for (let lean = 0; lean <= MAX_PICKUP_LEAN + 1e-9; lean += 0.05) {
+    for (let lean = minLean; lean <= maxLean + 1e-9; lean += 0.05) {
       // Lean towards the point's side (rig-local +X is forward; a point behind leans back).
       const dir = target[0] >= 0 ? 1 : -1;
       const px = pelvis[0];
@@ -103,10 +114,40 @@ export function choosePickup(input: PickupInput): PickupChoice {
     const crouch = crouchFor(worldToMarker(at, input.root, facing), input.pelvis, input.proportions);
     if (crouch) return { kind: 'reach', grip: p.grip.id, hand: p.hand, crouch };
   }
-  const best = pairs[0];
-  const at = gripWorld(input.prop, best.grip).point;
-  const side = input.root[0] <= at[0] ? -1 : 1;
-  return { kind: 'approach', grip: best.grip.id, hand: best.hand, standX: at[0] + side * APPROACH_GAP };
+  // Walk to a stand point on the rig's side from which a grip is in reach, crouch included.
+  const side = input.root[0] <= gripWorld(input.prop, pairs[0].grip).point[0] ? -1 : 1;
+  for (const p of pairs) {
+    const at = gripWorld(input.prop, p.grip).point;
+    const gap = approachGap(at, input.root[1], input.pelvis, input.proportions);
+    if (gap !== null) return { kind: 'approach', grip: p.grip.id, hand: p.hand, standX: at[0] + side * gap };
+  }
+  return { kind: 'skip', reason: 'out of reach from anywhere it could stand, even crouched' };
+}
+
+/** Step (px) of the search for a stand point's distance from the grip. */
+const GAP_STEP = 5;
+/** The farthest a stand point may be from its grip (px): past it no arm reaches anyway. */
+const MAX_GAP = 240;
+/** A stand point keeps this far inside the distances that reach (a walk stops a few px off). */
+export const GAP_MARGIN = 15;
+
+/**
+ * How far in front of a grip at `at` to stand (px, rig-local forward), for a root at height
+ * `rootY`: APPROACH_GAP when it reaches from there, else the distance nearest it that reaches
+ * with GAP_MARGIN to spare on both sides (a grip near the floor wants the feet closer). Null
+ * when no distance reaches, crouched or not.
+ */
+export function approachGap(at: Vec2, rootY: number, pelvis: Vec2, proportions: RigProportions): number | null {
+  const reaches = (gap: number) => crouchFor([gap, at[1] - rootY], pelvis, proportions) !== null;
+  let best: number | null = null;
+  for (let gap = 0; gap <= MAX_GAP; gap += GAP_STEP) {
+    if (!reaches(gap)) continue;
+    // Inside the reaching distances by the margin on each side (the ends of the search count as walls).
+    const inside = [-GAP_MARGIN, GAP_MARGIN].every((d) => gap + d < 0 || gap + d > MAX_GAP || reaches(gap + d));
+    if (!inside) continue;
+    if (best === null || Math.abs(gap - APPROACH_GAP) < Math.abs(best - APPROACH_GAP)) best = gap;
+  }
+  return best;
 }
 
 /**
