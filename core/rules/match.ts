@@ -10,7 +10,11 @@ export const ANY = 'any';
 
 export function ruleMatches(rule: Rule, event: StageEvent): boolean {
   if (rule.enabled === false) return false;
-  const w = rule.when;
+  return whenMatches(rule.when, event);
+}
+
+/** Does an event match a rule's When (also a debugger's event breakpoint, written with the same editor)? */
+export function whenMatches(w: Rule['when'], event: StageEvent): boolean {
   if (w.type !== event.type) return false;
   if (w.source !== ANY && w.source !== event.source) return false;
   if (w.target !== ANY && w.target !== event.target) return false;

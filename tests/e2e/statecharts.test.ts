@@ -104,7 +104,12 @@ describe('Statecharts panel', () => {
       await openPanel(page);
       await pick(page, TERRAIN, 'AIRBORNE');
       await page.check('[data-testid="statechart-bp-actor-only"]');
+      // Inspecting a state is a click; it sets no breakpoint.
       await page.click('[data-state="AIRBORNE"]');
+      await page.locator('[data-testid="statechart-focus"]', { hasText: 'State AIRBORNE' }).waitFor();
+      expect(await stateAttr(page, 'AIRBORNE', 'data-breakpoint')).toBeNull();
+      // Its gutter dot toggles the breakpoint.
+      await page.click('[data-testid="statechart-bp-dot"][data-bp-for="AIRBORNE"]');
       expect(await stateAttr(page, 'AIRBORNE', 'data-breakpoint')).toBe('true');
       expect(await stateAttr(page, 'GROUNDED', 'data-breakpoint')).toBeNull();
 
@@ -117,10 +122,10 @@ describe('Statecharts panel', () => {
       expect(first).toContain('tick 1');
       expect(first).toContain('event rig.beginTerrainFall');
 
-      // Resume: the next stop is Ada walking off the platform's edge.
-      await page.locator('.notice', { hasText: 'Breakpoint' }).locator('.close').click();
-      await page.locator('.notice', { hasText: 'Breakpoint' }).waitFor({ state: 'detached' });
+      await page.locator('[data-testid="breakpoint-card"]', { hasText: 'entered AIRBORNE' }).waitFor();
+      // Resume: the card and its notice close; the next stop is Ada walking off the platform's edge.
       await page.keyboard.press('Space');
+      await page.locator('[data-testid="breakpoint-card"]').waitFor({ state: 'detached' });
       await page.waitForFunction(() => window.__stage!.frame().tick > 1 && window.__stage!.mode().paused, null, { timeout: 60_000 });
       const tick = await page.evaluate(() => window.__stage!.frame().tick);
       expect(tick).toBeGreaterThan(60);
@@ -133,7 +138,7 @@ describe('Statecharts panel', () => {
       expect(await page.evaluate(() => window.__stage!.frame().tick)).toBe(tick);
       await page.locator('[data-state="AIRBORNE"][data-active="true"]').waitFor();
       await page.locator('[data-edge="GROUNDED|physics.supportLost|AIRBORNE"][data-last="true"]').waitFor();
-      expect(await page.locator('[data-testid="statechart-hit"]').textContent()).toContain(`tick ${tick}`);
+      expect(await page.locator('[data-testid="breakpoint-card"]').textContent()).toContain(`#${tick}`);
       await screenshot(page, 'sc-03-breakpoint-hit');
 
       // The timeline has scrolled to the record of the hit.
@@ -149,6 +154,10 @@ describe('Statecharts panel', () => {
       });
       expect(inView).toBe(true);
       await screenshot(page, 'sc-04-timeline-revealed');
+      // A step closes the card too (and RESET, and a mode change: see the event breakpoint test).
+      await page.keyboard.press('.');
+      await page.locator('[data-testid="breakpoint-card"]').waitFor({ state: 'detached' });
+      expect(await noticeTexts(page)).not.toContainEqual(expect.stringContaining('Breakpoint'));
 
       // Breakpoints live in the browser, not in the scene.
       expect(await page.evaluate(() => JSON.stringify(window.__stage!.controller.document))).not.toContain('breakpoint');
@@ -158,8 +167,50 @@ describe('Statecharts panel', () => {
       await openPanel(page);
       await pick(page, TERRAIN, 'AIRBORNE');
       expect(await stateAttr(page, 'AIRBORNE', 'data-breakpoint')).toBe('true');
-      await page.click('[data-state="AIRBORNE"]');
+      // The context action toggles it too.
+      await page.click('[data-state="AIRBORNE"]', { button: 'right' });
       expect(await stateAttr(page, 'AIRBORNE', 'data-breakpoint')).toBeNull();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('breaks on a stage event written with the When editor: PLAY pauses at the end of its step and the card names it; RESET and a mode change close the card', async () => {
+    await withApp(async ({ page, errors }) => {
+      await page.evaluate(() => {
+        const w = window as unknown as { __events: Array<{ tick: number; type: string; source: string }> };
+        w.__events = [];
+        window.__stage!.controller.records$.subscribe((r) => {
+          if (r.type === 'event') w.__events.push({ tick: r.tick, type: r.event.type, source: r.event.source });
+        });
+      });
+      await openPanel(page);
+      await page.click('[data-testid="statechart-event-bp-add"]');
+      const editor = page.locator('[data-testid="statechart-event-bp-editor"]');
+      await editor.locator('[data-testid="rule-trigger"]').selectOption('prop_picked_up');
+      await editor.locator('[data-testid="rule-source"]').selectOption('stick-1');
+      await screenshot(page, 'sc-07-event-breakpoint-editor');
+      await page.click('[data-testid="statechart-event-bp-save"]');
+      expect(await page.locator('[data-testid="statechart-event-bp"]').count()).toBe(1);
+
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => window.__stage!.mode().paused, null, { timeout: 60_000 });
+      const tick = await page.evaluate(() => window.__stage!.frame().tick);
+      const picked = await page.evaluate(() => (window as unknown as { __events: Array<{ tick: number; type: string; source: string }> }).__events.filter((e) => e.type === 'prop_picked_up'));
+      // The pause is at the end of the step that dispatched it: nothing of the next step ran.
+      expect(picked).toEqual([{ tick, type: 'prop_picked_up', source: 'stick-1' }]);
+      const card = page.locator('[data-testid="breakpoint-card"]');
+      expect(await card.textContent()).toContain('prop_picked_up stick-1');
+      expect(await card.textContent()).toContain(`#${tick}`);
+      await screenshot(page, 'sc-08-event-breakpoint-hit');
+      // RESET closes it.
+      await page.keyboard.press('r');
+      await card.waitFor({ state: 'detached' });
+      // Hit again, then leave PLAY: closed too.
+      await page.keyboard.press('Space');
+      await page.waitForFunction(() => window.__stage!.mode().paused, null, { timeout: 60_000 });
+      await card.waitFor();
+      await page.keyboard.press('e');
+      await card.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     });
   });

@@ -10,6 +10,7 @@ import { Timeline } from './Timeline';
 import { PanelDivider } from './PanelDivider';
 import { StatechartPanel } from '../statecharts/StatechartPanel';
 import { StatechartSession, type BottomTab } from '../statecharts/session';
+import { BreakpointCard } from '../statecharts/BreakpointCard';
 
 type Tab = BottomTab;
 
@@ -40,6 +41,7 @@ export function BottomPanel(props: { editor: Editor }) {
         {tabButton('timeline', () => 'Timeline')}
         {tabButton('rules', () => `Rules (${props.editor.doc().rules.length})`)}
         {tabButton('statecharts', () => 'Statecharts')}
+        <BreakpointCard editor={props.editor} session={statecharts} />
       </div>
       <div class="tab-body" id="bottom-timeline" role="tabpanel" hidden={tab() !== 'timeline'}>
         <Timeline editor={props.editor} visible={tab() === 'timeline'} statecharts={statecharts} />

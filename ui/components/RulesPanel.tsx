@@ -1,21 +1,20 @@
 /**
  * The rules panel: every When/Then rule in document order (the order they are evaluated in),
  * with a one-line summary, enable/disable, reorder (drag and drop, or ↑ / ↓), delete, add and
- * edit. The When/Then editor picks a trigger from TRIGGER_REGISTRY, a source and a target by
- * clicking objects on the stage (filtered by the kinds the trigger allows, given the other end:
- * a stickman's contacts with terrain are never offered) or `any`, and a list of
- * reactions (actor, mode, action via the action editor). Validation errors are shown inline and
+ * edit. The When part is the WhenEditor (./WhenEditor, shared with the statecharts panel's event
+ * breakpoints); the Then part is a list of reactions (actor, mode, action via the action editor). Validation errors are shown inline and
  * nothing invalid reaches the document (core/scene/edit checks every rule again).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
-import { ACTION_REGISTRY, actionSpec, endpointKinds, TRIGGER_REGISTRY, triggerSpec, type EndpointKind } from '../../core/actions/registry';
+import { ACTION_REGISTRY, actionSpec, TRIGGER_REGISTRY, triggerSpec } from '../../core/actions/registry';
 import type { ReactiveMode } from '../../core/actions/lane';
 import { addRule, EditError, moveRule, removeRule, setRuleEnabled, updateRule } from '../../core/scene/edit';
-import type { ActionPayload, ObjectKind, Rule } from '../../core/scene/schema';
+import type { ActionPayload, Rule } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
-import { actionText, bareLabel, defaultValues, objectName, objectNamer, RIG_STATE_PHRASES, ruleSummary } from '../state/actionText';
+import { actionText, bareLabel, defaultValues, objectNamer, ruleSummary } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
+import { EndpointPicker, WhenEditor } from './WhenEditor';
 import { createReorderable } from '../state/reorderable';
 
 interface Reaction {
@@ -39,8 +38,6 @@ interface Draft {
 }
 
 type RigStateFilter = NonNullable<Rule['when']['state']>;
-/** The state filter's choices, in the order a fall goes. */
-const RIG_STATES: readonly RigStateFilter[] = ['RAGDOLL', 'RECOVERING', 'ANIMATED'];
 
 type DraftErrors = { source?: string; target?: string; then?: string; reactions: Record<number, string>; general: string[] };
 
@@ -199,69 +196,6 @@ export function RulesPanel(props: { editor: Editor }) {
   );
 }
 
-function EndpointPicker(props: {
-  editor: Editor;
-  label: string;
-  kinds: readonly EndpointKind[];
-  value: string;
-  allowAny: boolean;
-  error?: string;
-  testId: string;
-  onChange: (id: string) => void;
-}) {
-  const editor = props.editor;
-  const [picking, setPicking] = createSignal(false);
-  const options = createMemo(() => editor.doc().objects.filter((o) => (props.kinds as readonly string[]).includes(o.kind)));
-  const pick = () => {
-    if (picking()) {
-      editor.cancelCapture();
-      return;
-    }
-    setPicking(true);
-    editor.startCapture({
-      kind: 'object',
-      prompt: `${props.label}: click a ${props.kinds.join(' or ')} on the stage`,
-      kinds: props.kinds as readonly ObjectKind[],
-      pick: (id) => {
-        setPicking(false);
-        props.onChange(id);
-      },
-      onCancel: () => setPicking(false),
-    });
-  };
-  const offered = () => props.value === 'any' || options().some((o) => o.id === props.value);
-  const exists = () => editor.doc().objects.some((o) => o.id === props.value);
-  return (
-    <label class="ep" classList={{ invalid: !!props.error }}>
-      <span class="field-label">{props.label}</span>
-      <span class="ep-row">
-        <select value={props.value} data-testid={props.testId} onChange={(e) => props.onChange(e.currentTarget.value)}>
-          <Show when={props.allowAny}>
-            <option value="any">any</option>
-          </Show>
-          <Show when={!props.allowAny && props.value === ''}>
-            <option value="">choose…</option>
-          </Show>
-          <Show when={!offered() && props.value !== ''}>
-            <option value={props.value}>
-              {props.value} {exists() ? '(never fires here)' : '(missing)'}
-            </option>
-          </Show>
-          <For each={options()}>{(o) => <option value={o.id}>{objectName(editor.doc(), o.id)}</option>}</For>
-        </select>
-        <button type="button" class="pick" classList={{ active: picking() }} data-testid={`${props.testId}-pick`} title="Click the object on the stage (Esc cancels)" onClick={pick}>
-          {picking() ? 'Picking… (Esc)' : <ActionIcon type="target" />}
-        </button>
-      </span>
-      <Show when={props.error}>
-        <span class="field-error" role="alert">
-          {props.error}
-        </span>
-      </Show>
-    </label>
-  );
-}
-
 function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft | null) => void; onClose: () => void }) {
   const editor = props.editor;
   const d = () => props.draft;
@@ -277,17 +211,6 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
   };
   const updateReaction = (key: number, patch: Partial<Reaction>) => update({ then: d().then.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
   const stickmen = createMemo(() => editor.doc().objects.filter((o) => o.kind === 'stickman'));
-  /** The kind of a rule end, or null for `any` (or an object no longer in the scene). */
-  const kindOf = (id: string): EndpointKind | null => (editor.doc().objects.find((o) => o.id === id)?.kind as EndpointKind | undefined) ?? null;
-
-  const setTrigger = (type: Rule['when']['type']) => {
-    const t = triggerSpec(type);
-    if (!t) return;
-    const keep = (id: string, kinds: readonly EndpointKind[]) => (id === 'any' || (kindOf(id) && kinds.includes(kindOf(id)!)) ? id : 'any');
-    const source = keep(d().source, t.source.kinds);
-    update({ type, source, target: t.target ? keep(d().target, endpointKinds(t, 'target', kindOf(source))) : 'any', state: type === 'state_changed' ? d().state : undefined });
-  };
-
   const addReaction = () => {
     const src = d().source;
     const actor = stickmen().some((o) => o.id === src) ? src : (stickmen()[0]?.id ?? '');
@@ -362,57 +285,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
       </div>
       <div class="re-body">
         <section class="re-when">
-          <h5>
-            When <ActionIcon type={d().type} />
-          </h5>
-          <label class="ep">
-            <span class="field-label">Trigger</span>
-            <select value={d().type} data-testid="rule-trigger" onChange={(e) => setTrigger(e.currentTarget.value as Rule['when']['type'])}>
-              <For each={TRIGGER_REGISTRY}>
-                {(t) => (
-                  <option value={t.type}>
-                    {t.label} ({t.type})
-                  </option>
-                )}
-              </For>
-            </select>
-          </label>
-          <EndpointPicker
-            editor={editor}
-            label={spec().source.label}
-            kinds={endpointKinds(spec(), 'source', kindOf(d().target))}
-            value={d().source}
-            allowAny
-            error={errors().source}
-            testId="rule-source"
-            onChange={(id) => update({ source: id })}
-          />
-          <Show when={spec().target}>
-            <EndpointPicker
-              editor={editor}
-              label={spec().target!.label}
-              kinds={endpointKinds(spec(), 'target', kindOf(d().source))}
-              value={d().target}
-              allowAny
-              error={errors().target}
-              testId="rule-target"
-              onChange={(id) => update({ target: id })}
-            />
-          </Show>
-          <Show when={d().type === 'state_changed'}>
-            <label class="ep">
-              <span class="field-label">New state</span>
-              <select
-                value={d().state ?? ''}
-                data-testid="rule-state"
-                title="Fire only when the stickman enters this state"
-                onChange={(e) => update({ state: (e.currentTarget.value || undefined) as RigStateFilter | undefined })}
-              >
-                <option value="">any change</option>
-                <For each={RIG_STATES}>{(s) => <option value={s}>{RIG_STATE_PHRASES[s]}</option>}</For>
-              </select>
-            </label>
-          </Show>
+          <WhenEditor editor={editor} value={d()} errors={errors()} onChange={(patch) => update(patch)} />
         </section>
         <section class="re-then">
           <h5>

@@ -28,6 +28,14 @@ export const RIG_STATE_PHRASES = {
  * are called by their names ("When Bo enters Goal → Bo says …").
  */
 export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>, doc?: SceneDocument): string {
+  const name = doc ? objectNamer(doc) : undefined;
+  const then = rule.then.length ? rule.then.map((t) => `${shortName(t.actor, doc)} ${actionPhrase(t.action, name)} (${t.mode})`).join('; ') : 'nothing';
+  return `${whenSummary(rule.when, doc)} → ${then}`;
+}
+
+/** "When Ada is knocked over", "When any prop hits Bo": a rule's When (also an event breakpoint's). */
+export function whenSummary(when: Rule['when'], doc?: SceneDocument): string {
+  const rule = { when };
   const spec = triggerSpec(rule.when.type);
   const who = endpoint(rule.when.source, spec?.source.kinds.every((k) => k === 'stickman') ? 'any stickman' : 'anything', doc);
   const state = rule.when.type === 'state_changed' ? rule.when.state : undefined;
@@ -36,9 +44,7 @@ export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>, doc?: SceneDocume
     const anyTarget = spec.target.kinds.length === 1 ? `any ${spec.target.kinds[0]}` : 'anything';
     what += ` ${endpoint(rule.when.target, anyTarget, doc)}`;
   }
-  const name = doc ? objectNamer(doc) : undefined;
-  const then = rule.then.length ? rule.then.map((t) => `${shortName(t.actor, doc)} ${actionPhrase(t.action, name)} (${t.mode})`).join('; ') : 'nothing';
-  return `When ${who} ${what} → ${then}`;
+  return `When ${who} ${what}`;
 }
 
 const onStage = (f: ActionField) => f.capture === 'stage_point' || f.capture === 'stage_prop';

@@ -5,7 +5,8 @@
  * attribute writes, never a re-render.
  *
  * Test hooks: one element per state with `data-state` and `data-active`, one per edge with
- * `data-edge`, `data-breakpoint="true"` where a breakpoint is set.
+ * `data-edge`, `data-breakpoint="true"` where a breakpoint is set, and each state's gutter dot
+ * `data-testid="statechart-bp-dot"`.
  */
 import { For, Index, Show, type Accessor } from 'solid-js';
 import type { ChartModel, ChartState } from './chartModel';
@@ -26,9 +27,15 @@ export interface ChartMarks {
   breakpoints: Accessor<ReadonlySet<string>>;
 }
 
+/**
+ * Inspecting and setting breakpoints are separate gestures (issue 21, as in the Stately editor and
+ * GDevelop): a click inspects (details, paths); the gutter dot of a state, or the context menu
+ * (right click) on a state or an edge, toggles its breakpoint.
+ */
 export interface ChartHandlers {
   onState(path: string): void;
   onEdge(id: string): void;
+  onToggleBreakpoint(kind: 'state' | 'edge', key: string): void;
 }
 
 const d = (pts: readonly Point[]) => pts.map(([x, y], i) => `${i ? 'L' : 'M'}${x},${y}`).join(' ');
@@ -114,10 +121,29 @@ export function ChartSvg(props: { model: ChartModel; layout: ChartLayout; marks:
                 e.stopPropagation();
                 props.handlers.onState(s.path);
               }}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                e.stopPropagation();
+                props.handlers.onToggleBreakpoint('state', s.path);
+              }}
             >
-              <title>{`${s.path} (${s.type}) — click: toggle a breakpoint`}</title>
+              <title>{`${s.path} (${s.type}) — click: inspect; the dot or right click: toggle a breakpoint`}</title>
               <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={s.children.length ? 8 : 6} />
               <circle class="sc-bp" cx={box.x + PAD_X + 3} cy={box.y + TITLE_HEIGHT / 2 + 1} r={4} />
+              <circle
+                class="sc-bp-hit"
+                data-testid="statechart-bp-dot"
+                data-bp-for={s.path}
+                cx={box.x + PAD_X + 3}
+                cy={box.y + TITLE_HEIGHT / 2 + 1}
+                r={8}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  props.handlers.onToggleBreakpoint('state', s.path);
+                }}
+              >
+                <title>{`Toggle a breakpoint on ${s.path}`}</title>
+              </circle>
               {boxLines(s)}
             </g>
           );
@@ -150,8 +176,13 @@ export function ChartSvg(props: { model: ChartModel; layout: ChartLayout; marks:
                 ev.stopPropagation();
                 props.handlers.onEdge(e.id);
               }}
+              onContextMenu={(ev) => {
+                ev.preventDefault();
+                ev.stopPropagation();
+                props.handlers.onToggleBreakpoint('edge', e.id);
+              }}
             >
-              <title>{`${e.source || props.model.machineId} → ${e.targets.join(', ')} on ${e.label} — click: toggle a breakpoint`}</title>
+              <title>{`${e.source || props.model.machineId} → ${e.targets.join(', ')} on ${e.label} — click: inspect; right click: toggle a breakpoint`}</title>
               <For each={route.paths}>
                 {(pts) => (
                   <>

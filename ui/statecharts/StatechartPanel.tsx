@@ -1,7 +1,9 @@
 /**
  * The Statecharts panel (bottom panel tab): pick an actor of the stage system (or a machine
- * definition), see its chart laid out by ELK, highlighted live while PLAY runs; click states and
- * edges to set breakpoints; list the shortest paths to a state with a test skeleton; export SVG.
+ * definition), see its chart laid out by ELK, highlighted live while PLAY runs; click a state or
+ * an edge to inspect it (details, the shortest paths to a state with a test skeleton), its gutter
+ * dot or right click to toggle a breakpoint; break on stage events written with the rules' When
+ * editor; export SVG.
  * Works offline: nothing here loads anything from outside the app.
  *
  * Budget (DESIGN.md §6b): only the selected actor is watched, and only while the panel is shown.
@@ -16,6 +18,9 @@ import { LIVE_POLL_MS, LiveActor } from './liveActor';
 import { PathsList } from './PathsList';
 import { modelOfMachine, type StatechartSession, type TransitionRecord } from './session';
 import { downloadSvg } from './svgExport';
+import type { BreakWhen } from './breakpoints';
+import { WhenEditor } from '../components/WhenEditor';
+import { whenSummary } from '../state/actionText';
 import './statecharts.css';
 
 type FocusTarget = { kind: 'state' | 'edge'; key: string } | null;
@@ -102,14 +107,16 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
       setPendingRecord(f.record);
     });
   });
-  // Breakpoint hit: show its actor, with the breakpoint focused.
+  // Breakpoint hit on a state or an edge: show its actor, with the breakpoint focused.
   createEffect(() => {
     const hit = session.lastHit();
-    if (!hit) return;
+    if (!hit || hit.record.type !== 'transition' || hit.breakpoint.kind === 'event') return;
+    const record = hit.record;
+    const kind = hit.breakpoint.kind;
     untrack(() => {
-      setSelected(hit.record.actor);
-      setFocused({ kind: hit.breakpoint.kind, key: hit.breakpoint.key });
-      setPendingRecord(hit.record);
+      setSelected(record.actor);
+      setFocused({ kind, key: hit.breakpoint.key });
+      setPendingRecord(record);
     });
   });
   createEffect(() => {
@@ -162,12 +169,18 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
   const machineBreakpoints = createMemo(() => {
     session.breakpointsVersion();
     const m = model();
-    return m ? session.breakpoints.list().filter((b) => b.machine === m.machineId) : [];
+    return m ? session.breakpoints.list().filter((b) => b.machine === m.machineId && machineBreakpointsOnly(b)) : [];
+  });
+  const eventBreakpoints = createMemo(() => {
+    session.breakpointsVersion();
+    return session.breakpoints.list().filter((b) => b.kind === 'event');
   });
   const otherBreakpoints = createMemo(() => {
     session.breakpointsVersion();
-    return session.breakpoints.list().length - machineBreakpoints().length;
+    return session.breakpoints.list().length - machineBreakpoints().length - eventBreakpoints().length;
   });
+  /** The When being written for a new event breakpoint, or null. */
+  const [eventDraft, setEventDraft] = createSignal<BreakWhen | null>(null);
 
   const toggle = (kind: 'state' | 'edge', key: string) => {
     const m = model();
@@ -175,6 +188,9 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
     session.breakpoints.toggle(m.machineId, kind, key, onlyThisActor() && !isDefinition() ? selected() : null);
     setFocused({ kind, key });
   };
+  /** A click inspects: details and paths, no breakpoint. */
+  const inspect = (kind: 'state' | 'edge', key: string) => setFocused({ kind, key });
+  const machineBreakpointsOnly = (b: { kind: string }) => b.kind !== 'event';
 
   const leaves = createMemo(() => {
     const m = model();
@@ -276,26 +292,15 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
                 focused: () => focused()?.key ?? null,
                 breakpoints: breakpointKeys,
               }}
-              handlers={{ onState: (p) => toggle('state', p), onEdge: (id) => toggle('edge', id) }}
+              handlers={{ onState: (p) => inspect('state', p), onEdge: (id) => inspect('edge', id), onToggleBreakpoint: toggle }}
             />
           </Show>
         </div>
       </div>
       <aside class="sc-side">
-        <Show when={session.lastHit()}>
-          {(hit) => (
-            <div class="sc-hit" data-testid="statechart-hit">
-              <strong>Paused at a breakpoint</strong>
-              <span>
-                {hit().record.actor} · tick {hit().record.tick} · {hit().record.event}
-              </span>
-              <button type="button" class="link" onClick={() => session.dismissHit()}>dismiss</button>
-            </div>
-          )}
-        </Show>
         <details class="sc-section" open>
           <summary>Breakpoints ({machineBreakpoints().length}{otherBreakpoints() ? ` + ${otherBreakpoints()} elsewhere` : ''})</summary>
-          <p class="note small">Click a state or an edge to toggle a breakpoint. In PLAY the stage pauses at the end of the step that enters it or takes it.</p>
+          <p class="note small">Click a state or an edge to inspect it. Its dot (or a right click) toggles a breakpoint: in PLAY the stage pauses at the end of the step that enters it or takes it.</p>
           <label class="sc-check">
             <input type="checkbox" data-testid="statechart-bp-actor-only" checked={onlyThisActor()} disabled={isDefinition()} onChange={(e) => setOnlyThisActor(e.currentTarget.checked)} />
             new ones for {isDefinition() ? 'every actor' : `${selected()} only`}
@@ -304,7 +309,7 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
             <For each={machineBreakpoints()}>
               {(b) => (
                 <li>
-                  <button type="button" class="link" onClick={() => setFocused({ kind: b.kind, key: b.key })}>
+                  <button type="button" class="link" onClick={() => setFocused({ kind: b.kind as 'state' | 'edge', key: b.key })}>
                     {b.kind === 'state' ? b.key : model()?.byEdgeId.get(b.key)?.label ?? b.key}
                   </button>
                   <button
@@ -325,6 +330,49 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
             <button type="button" class="small-btn" onClick={() => session.breakpoints.clear()}>Clear all</button>
           </Show>
         </details>
+        <details class="sc-section" open data-testid="statechart-event-breakpoints">
+          <summary>Break on stage events ({eventBreakpoints().length})</summary>
+          <ul class="sc-bp-list">
+            <For each={eventBreakpoints()}>
+              {(b) => (
+                <li data-testid="statechart-event-bp">
+                  <span>{b.when ? whenSummary(b.when, props.editor.doc()) : b.key}</span>
+                  <button type="button" class="icon-btn" title="Remove" onClick={() => session.breakpoints.toggle(b.machine, b.kind, b.key, null)}>×</button>
+                </li>
+              )}
+            </For>
+          </ul>
+          <Show
+            when={eventDraft()}
+            fallback={
+              <button type="button" class="small-btn" data-testid="statechart-event-bp-add" onClick={() => setEventDraft({ type: 'collided', source: 'any', target: 'any' })}>
+                + Break when…
+              </button>
+            }
+          >
+            {(w) => (
+              <div class="sc-when" data-testid="statechart-event-bp-editor">
+                <WhenEditor editor={props.editor} value={w()} onChange={(patch) => setEventDraft({ ...w(), ...patch })} />
+                <p class="small muted">{whenSummary(w(), props.editor.doc())}: PLAY pauses at the end of the step that dispatched it.</p>
+                <button
+                  type="button"
+                  class="small-btn primary"
+                  data-testid="statechart-event-bp-save"
+                  onClick={() => {
+                    const when = w();
+                    session.breakpoints.addEvent(when.type === 'state_changed' ? when : { type: when.type, source: when.source, target: when.target });
+                    setEventDraft(null);
+                  }}
+                >
+                  Add breakpoint
+                </button>
+                <button type="button" class="small-btn" onClick={() => setEventDraft(null)}>
+                  Cancel
+                </button>
+              </div>
+            )}
+          </Show>
+        </details>
         <Show when={focusedState()}>
           {(s) => (
             <details class="sc-section" open data-testid="statechart-focus">
@@ -333,6 +381,9 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
                 {s().type}
                 {focusedBreakpoint() ? ` · breakpoint (${focusedBreakpoint()!.actor ?? 'any actor'})` : ''}
               </p>
+              <button type="button" class="small-btn" data-testid="statechart-bp-toggle" onClick={() => toggle('state', s().path)}>
+                {focusedBreakpoint() ? 'Remove the breakpoint' : 'Set a breakpoint here'}
+              </button>
               <h5>Shortest paths here</h5>
               <PathsList machine={machine()!} statePath={s().path} />
             </details>
@@ -346,6 +397,9 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
                 {e().source || model()?.machineId} → {e().targets.join(', ')}
                 {focusedBreakpoint() ? ` · breakpoint (${focusedBreakpoint()!.actor ?? 'any actor'})` : ''}
               </p>
+              <button type="button" class="small-btn" data-testid="statechart-bp-toggle" onClick={() => toggle('edge', e().id)}>
+                {focusedBreakpoint() ? 'Remove the breakpoint' : 'Set a breakpoint on this edge'}
+              </button>
               <Show when={e().actions.flat().length}>
                 <p class="small muted">actions: {e().actions.map((a) => a.join(', ') || '—').join(' | ')}</p>
               </Show>

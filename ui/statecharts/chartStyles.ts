@@ -23,9 +23,10 @@ export const CHART_CSS = `
 .sc-chart .sc-state[data-active="true"] > .sc-title { fill: #0b4fc4; }
 .sc-chart .sc-state[data-focused="true"] > rect { stroke: #8250df; stroke-width: 2.4; }
 .sc-chart .sc-state:hover > rect { stroke: #57606a; }
-.sc-chart .sc-bp { fill: transparent; stroke: none; }
+.sc-chart .sc-bp { fill: transparent; stroke: #c9d1d9; stroke-width: 1; }
 .sc-chart [data-breakpoint="true"] > .sc-bp { fill: #d1242f; stroke: #ffffff; stroke-width: 1.2; }
-.sc-chart .sc-state:hover > .sc-bp { stroke: #d1242f; stroke-width: 1; }
+.sc-chart .sc-state:hover > .sc-bp { stroke: #d1242f; stroke-width: 1; fill: #ffd8d3; }
+.sc-chart .sc-bp-hit { fill: transparent; cursor: pointer; }
 .sc-chart .sc-edge { cursor: pointer; }
 .sc-chart .sc-edge > .sc-path { fill: none; stroke: #6e7781; stroke-width: 1.3; }
 .sc-chart .sc-edge > .sc-hit { fill: none; stroke: transparent; stroke-width: 9; }

@@ -13,7 +13,9 @@ import type { AnyStateMachine } from 'xstate';
 import type { TraceRecord } from '../../streams';
 import type { Editor } from '../state/editor';
 import { machineForActorId, machineOf } from './actorCatalog';
-import { BreakpointStore, findHits, type BreakHit } from './breakpoints';
+import { BreakpointStore, findHits, type BreakHit, type BreakRecord } from './breakpoints';
+import { eventLine } from '../../streams/take/takeObservation';
+import { whenSummary } from '../state/actionText';
 import { chartModel, type ChartModel } from './chartModel';
 import { matchRecord } from './recordMatch';
 
@@ -72,6 +74,8 @@ export class StatechartSession {
   private readonly setReveal: (r: { record: TraceRecord; n: number } | null) => void;
   private readonly setLastHit: (h: BreakHit | null) => void;
   private requests = 0;
+  /** The notice that announced the current hit (closed with the card). */
+  private hitNotice: number | null = null;
   private filterCache = new WeakMap<TraceRecord, boolean>();
   private readonly disposers: Array<() => void> = [];
 
@@ -90,6 +94,13 @@ export class StatechartSession {
       }),
     );
     this.installBreakCheck();
+    // The card (and its notice) describe one paused moment: resuming, a step, a seek, RESET or a
+    // mode change ends it.
+    const frames = editor.controller.frame$.subscribe((f) => {
+      const hit = this.lastHit();
+      if (hit && (f.tick !== hit.record.tick || f.mode !== 'PLAY' || !f.paused)) this.dismissHit();
+    });
+    this.disposers.push(() => frames.unsubscribe());
   }
 
   /** The chart model of an actor's machine (live logic first, the catalog otherwise). */
@@ -130,7 +141,18 @@ export class StatechartSession {
   }
 
   dismissHit(): void {
+    if (this.hitNotice !== null) this.editor.dismiss(this.hitNotice);
+    this.hitNotice = null;
     this.setLastHit(null);
+  }
+
+  /** What a hit was, in a line: `rig:ada/terrainMotion entered AIRBORNE`, or the event and the When it matched. */
+  describeHit(hit: BreakHit): string {
+    const { record, breakpoint } = hit;
+    if (record.type === 'event') return `${eventLine(record.tick, record.event).replace(/^#\d+ /, '')} (${breakpoint.when ? whenSummary(breakpoint.when, this.editor.doc()) : 'a stage event'})`;
+    const model = this.modelOfActor(record.actor);
+    const edge = breakpoint.kind === 'edge' ? model?.byEdgeId.get(breakpoint.key) : undefined;
+    return `${record.actor} ${breakpoint.kind === 'state' ? `entered ${breakpoint.key}` : `took ${edge?.label ?? breakpoint.key}`}`;
   }
 
   dispose(): void {
@@ -156,14 +178,13 @@ export class StatechartSession {
 
   private announce(hits: BreakHit[]): void {
     const hit = hits[0];
-    const { record, breakpoint } = hit;
-    const model = this.modelOfActor(record.actor);
-    const edge = breakpoint.kind === 'edge' ? model?.byEdgeId.get(breakpoint.key) : undefined;
-    const what = breakpoint.kind === 'state' ? `entered ${breakpoint.key}` : `took ${edge?.label ?? breakpoint.key}`;
+    const record: BreakRecord = hit.record;
     const more = hits.length > 1 ? [`${hits.length - 1} more breakpoint${hits.length > 2 ? 's' : ''} hit in the same step`] : [];
-    this.editor.notify('warning', `Breakpoint: ${record.actor} ${what}`, [
-      `tick ${record.tick} (t ${record.t.toFixed(2)} s) · event ${record.event}`,
-      `${record.from} → ${record.to}`,
+    const what = record.type === 'event' ? [`stage event ${record.event.type}`] : [`event ${record.event}`, `${record.from} → ${record.to}`];
+    if (this.hitNotice !== null) this.editor.dismiss(this.hitNotice);
+    this.hitNotice = this.editor.notify('warning', `Breakpoint: ${this.describeHit(hit)}`, [
+      `tick ${record.tick} (t ${record.t.toFixed(2)} s) · ${what[0]}`,
+      ...what.slice(1),
       ...more,
       'Paused at the end of the step; the timeline shows the record. Space resumes.',
     ]);

@@ -108,7 +108,7 @@ describe('which records hit which breakpoints', () => {
   it('an actor-scoped breakpoint ignores the other actors of its machine', () => {
     const a = transition('rig:a/terrainMotion', 'DISABLED', 'AIRBORNE', 'rig.beginTerrainFall');
     const b = transition('rig:b/terrainMotion', 'DISABLED', 'AIRBORNE', 'rig.beginTerrainFall');
-    expect(findHits([onlyB], [a, b], modelOf).map((h) => h.record.actor)).toEqual(['rig:b/terrainMotion']);
+    expect(findHits([onlyB], [a, b], modelOf).map((h) => (h.record.type === 'transition' ? h.record.actor : null))).toEqual(['rig:b/terrainMotion']);
   });
 
   it('a breakpoint on one machine never hits another machine with a state of the same name', () => {
@@ -193,6 +193,53 @@ describe('the stage pauses at the end of the step that hits a breakpoint', () =>
     controller.stepFrame();
     expect(hits.map((h) => h.tick)).toEqual([1]);
     expect(controller.mode).toEqual({ mode: 'PLAY', paused: true });
+    controller.dispose();
+  });
+});
+
+describe('event breakpoints (issue 21): a rule\'s When', () => {
+  const event = (type: string, source: string, target: string | null, extra: Record<string, unknown> = {}): TraceRecord => ({ t: tick / 60, tick: (tick += 1), type: 'event', event: { type, source, target, ...extra } as never });
+
+  it('hit on the stage events their When matches, like a rule would', () => {
+    const store = new BreakpointStore(new MemoryStorage());
+    expect(store.addEvent({ type: 'collided', source: 'any', target: 'bo' })).toBe(true);
+    expect(store.addEvent({ type: 'state_changed', source: 'ada', target: 'any', state: 'RAGDOLL' })).toBe(true);
+    // One breakpoint per When.
+    expect(store.addEvent({ type: 'collided', source: 'any', target: 'bo' })).toBe(true);
+    expect(store.list()).toHaveLength(2);
+    const hitBo = event('collided', 'ball', 'bo');
+    const records = [event('collided', 'bo', 'ball'), hitBo, event('state_changed', 'ada', null, { state: 'RECOVERING' }), transition('rig:ada', 'ANIMATED', 'RAGDOLL', 'rig.setRagdoll')];
+    const fell = event('state_changed', 'ada', null, { state: 'RAGDOLL', previous: 'ANIMATED' });
+    expect(findHits(store.list(), [...records, fell], modelOf).map((h) => h.record)).toEqual([hitBo, fell]);
+  });
+
+  it('are kept like the others, and a stored one without its When is refused', () => {
+    const storage = new MemoryStorage();
+    const store = new BreakpointStore(storage);
+    store.addEvent({ type: 'entered_area', source: 'any', target: 'goal' });
+    expect(new BreakpointStore(storage).list()).toEqual(store.list());
+    storage.setItem(BREAKPOINTS_KEY, JSON.stringify({ breakpoints: [{ machine: 'stage-events', kind: 'event', key: 'x', actor: null }] }));
+    expect(new BreakpointStore(storage).list()).toEqual([]);
+  });
+
+  it('pause the real stage at the end of the step that dispatched the event', async () => {
+    await initPhysics();
+    const controller = new StageController(ledgeScene());
+    const store = new BreakpointStore(null);
+    store.addEvent({ type: 'action_finished', source: 'walker', target: 'any' });
+    const hits: Array<{ tick: number; record: TraceRecord }> = [];
+    controller.setBreakCheck((records, t) => {
+      const found = findHits(store.list(), records, modelOf);
+      for (const h of found) hits.push({ tick: t, record: h.record });
+      return found.length > 0;
+    });
+    controller.send({ type: 'ui.play' });
+    const ran = controller.step(60 * 20);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].record).toMatchObject({ type: 'event', event: { type: 'action_finished', source: 'walker', action_id: 'w1' } });
+    expect(controller.mode.paused).toBe(true);
+    expect(controller.tick).toBe(hits[0].record.tick);
+    expect(ran).toBe(hits[0].record.tick);
     controller.dispose();
   });
 });
