@@ -11,7 +11,7 @@
  */
 import { and, assign, emit, enqueueActions, not, setup } from 'xstate';
 import { defaultSpeechSeconds } from '../core/actions/registry';
-import { emptyLane, insertReactive, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
+import { dropPending, emptyLane, insertReactive, peekNext, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
 
 export type Outcome = 'completed' | 'skipped' | 'cancelled' | 'blocked';
 
@@ -77,7 +77,7 @@ export type ActionRunnerEmitted =
   | { type: 'runner.propCancel'; item: LaneItem };
 
 const dtOf = (e: ActionRunnerEvent): number => (e.type === 'step' && Number.isFinite(e.dt) && e.dt > 0 ? e.dt : 0);
-const nextKind = (c: ActionRunnerContext) => c.lane.items[c.lane.cursor]?.action.type;
+const nextKind = (c: ActionRunnerContext) => peekNext(c.lane)?.action.type;
 const durationOf = (item: LaneItem | null): number => {
   const a = item?.action;
   if (a?.type === 'wait') return a.seconds;
@@ -209,10 +209,7 @@ export const actionRunnerMachine = setup({
       for (const o of context.overlays) enqueue.emit({ type: 'runner.finished', item: o.item, outcome: 'cancelled', overlay: true });
       enqueue.assign({ overlays: [] });
     }),
-    dropPending: assign(({ context }) => ({
-      lane: { ...context.lane, cursor: context.lane.items.length, reactiveAhead: 0 },
-      laneHadWork: false,
-    })),
+    dropPending: assign(({ context }) => ({ lane: dropPending(context.lane), laneHadWork: false })),
   },
 }).createMachine({
   id: 'actionRunner',

@@ -4,7 +4,7 @@
  * Nobody else looks inside a rig actor, so a new child or state changes this file only.
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import type { ReactiveMode } from '../core/actions/lane';
+import { pendingCount, type ReactiveMode } from '../core/actions/lane';
 import type { actionRunnerMachine } from './actionRunnerMachine';
 import type { propInteractorMachine } from './propInteractorMachine';
 import type { rigMachine } from './rigMachine';
@@ -17,7 +17,7 @@ export interface QueueStatus {
   current: string | null;
   /** 0..1 through a timed item (wait, speech); 0 otherwise. */
   progress: number;
-  /** Items of the lane already finished. */
+  /** Items of the lane already finished (counted: finished items leave the lane). */
   done: number;
   /** The runner's lane state ('idle', 'walking', 'blocked' …) or 'stopped'. */
   state: string;
@@ -137,7 +137,7 @@ function runnerNeedsStep(snap: RunnerSnapshot | undefined, running: RunningValue
   if (!snap || !running) return false;
   const { lane, overlay } = running;
   if (overlay === 'talking' || lane === 'waiting' || lane === 'speaking') return true;
-  return lane === 'idle' && (snap.context.lane.cursor < snap.context.lane.items.length || snap.context.laneHadWork);
+  return lane === 'idle' && (pendingCount(snap.context.lane) > 0 || snap.context.laneHadWork);
 }
 
 function speechOf(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): SpeechLine[] {
@@ -155,7 +155,7 @@ function queueStatusOf(snap: RunnerSnapshot | undefined, running: RunningValue['
   return {
     current: c.current?.id ?? null,
     progress: c.duration > 0 ? Math.min(1, c.elapsed / c.duration) : 0,
-    done: c.lane.cursor - (c.current ? 1 : 0),
+    done: c.lane.taken - (c.current ? 1 : 0),
     state: running ? running.lane : 'stopped',
   };
 }

@@ -163,6 +163,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           }
         : undefined,
       stepEvery: args.frameEvery,
+      // The trace streams to its destination: nothing holds the run's records in memory.
+      keepRecords: false,
     });
     run.controller.dispose();
   } catch (e) {

@@ -8,7 +8,14 @@
  * by a reaction belongs to the chain of the event that fired the rule. One chain may dispatch at
  * most MAX_CHAIN_EVENTS_PER_STEP events a step; the rest is held back for the next step (at most
  * MAX_HELD_BACK, the oldest kept) and the trace says so once per step. Events of no chain —
- * physics, authored queues, anyone else's — are never held back.
+ * physics, authored queues, anyone else's — are not held back by that cap.
+ *
+ * Every chain together may hand out at most MAX_REACTIONS_PER_STEP reactions a step: a storm
+ * (500 rules × 50 actions on one event, or a cycle that physics keeps feeding, each physics event
+ * starting a new chain) bounds the step's work. Past the budget, the rest — the remaining rules of
+ * the event being dispatched, and every later event that has reactions to hand out — waits for the
+ * next step, in order, and the trace says so once per step. Events without reactions are never
+ * delayed by it.
  */
 import type { StageEvent } from '../../core/events';
 import type { ActionPayload, Rule } from '../../core/scene/schema';
@@ -18,8 +25,16 @@ import { chainOfEvent, tagChain, type ChainId } from './eventChains';
 
 /** Events one dispatch chain may raise and have dispatched in one step. */
 export const MAX_CHAIN_EVENTS_PER_STEP = 64;
-/** Held-back chain events kept across steps; a runaway cycle past this loses its newest events. */
+/** Held-back events kept across steps; a runaway cycle past this loses its newest events. */
 export const MAX_HELD_BACK = 1024;
+/** Reactions all dispatch chains together may hand to actors in one step. */
+export const MAX_REACTIONS_PER_STEP = 1000;
+
+/** An event waiting for the next step, and the first of its matching rules still to run (0: not dispatched yet). */
+interface Held {
+  event: StageEvent;
+  fromRule: number;
+}
 
 export interface RuleRecord {
   rule: string;
@@ -46,8 +61,10 @@ export interface DispatchHost {
   warn(message: string): void;
 }
 
+const reactionsOf = (rules: readonly Rule[]): number => rules.reduce((n, r) => n + r.then.length, 0);
+
 export class RuleDispatcher {
-  private heldBack: StageEvent[] = [];
+  private heldBack: Held[] = [];
   private nextChain: ChainId = 1;
 
   constructor(private readonly rules: readonly Rule[], private readonly host: DispatchHost) {}
@@ -56,35 +73,63 @@ export class RuleDispatcher {
   dispatch(queue: StageEvent[]): void {
     const pending = this.heldBack;
     this.heldBack = [];
-    for (const e of queue) pending.push(e);
+    for (const e of queue) pending.push({ event: e, fromRule: 0 });
     queue.length = 0;
     const perChain = new Map<ChainId, number>();
+    let budget = MAX_REACTIONS_PER_STEP;
+    let chainHeld = 0;
+    let budgetHeld = 0;
     let dropped = 0;
+    const hold = (entry: Held): void => {
+      if (this.heldBack.length < MAX_HELD_BACK) this.heldBack.push(entry);
+      else dropped += 1;
+    };
     for (let i = 0; i < pending.length; i += 1) {
-      const event = pending[i];
+      const entry = pending[i];
+      const { event } = entry;
       const chain = chainOfEvent(event);
-      if (chain !== 0) {
-        const count = (perChain.get(chain) ?? 0) + 1;
-        perChain.set(chain, count);
-        if (count > MAX_CHAIN_EVENTS_PER_STEP) {
-          if (this.heldBack.length < MAX_HELD_BACK) this.heldBack.push(event);
-          else dropped += 1;
-          continue;
-        }
+      const rules = matchingRules(this.rules, event);
+      if (budget <= 0 && reactionsOf(rules.slice(entry.fromRule)) > 0) {
+        hold(entry);
+        budgetHeld += 1;
+        continue;
       }
-      this.host.dispatched(event);
+      if (entry.fromRule === 0) {
+        if (chain !== 0) {
+          const count = (perChain.get(chain) ?? 0) + 1;
+          perChain.set(chain, count);
+          if (count > MAX_CHAIN_EVENTS_PER_STEP) {
+            hold(entry);
+            chainHeld += 1;
+            continue;
+          }
+        }
+        this.host.dispatched(event);
+      }
       let reactionChain = chain;
-      for (const rule of matchingRules(this.rules, event)) reactionChain = this.run(rule, event, chain);
+      let next = entry.fromRule;
+      for (; next < rules.length && budget > 0; next += 1) {
+        budget -= rules[next].then.length;
+        reactionChain = this.run(rules[next], event, chain);
+      }
+      if (next < rules.length) {
+        // The budget ran out inside this event's rules: the rest of them run first next step.
+        hold({ event, fromRule: next });
+        budgetHeld += 1;
+      }
       // Anything a host raised while dispatching (the runtime does not: its reactions start next
       // step) runs now, in order, as part of the chain whose reaction raised it.
       if (queue.length > 0) {
-        for (const e of queue) pending.push(chainOfEvent(e) === 0 ? tagChain(e, reactionChain) : e);
+        for (const e of queue) pending.push({ event: chainOfEvent(e) === 0 ? tagChain(e, reactionChain) : e, fromRule: 0 });
         queue.length = 0;
       }
     }
-    if (this.heldBack.length > 0 || dropped > 0) {
-      const lost = dropped > 0 ? `; ${dropped} dropped past the ${MAX_HELD_BACK}-event limit` : '';
-      this.host.warn(`rule cycle: a dispatch chain raised more than ${MAX_CHAIN_EVENTS_PER_STEP} events this step; ${this.heldBack.length} held back for the next step${lost}`);
+    const lost = dropped > 0 ? `; ${dropped} dropped past the ${MAX_HELD_BACK}-event limit` : '';
+    if (chainHeld > 0 || (dropped > 0 && budgetHeld === 0)) {
+      this.host.warn(`rule cycle: a dispatch chain raised more than ${MAX_CHAIN_EVENTS_PER_STEP} events this step; ${chainHeld} held back for the next step${lost}`);
+    }
+    if (budgetHeld > 0) {
+      this.host.warn(`reaction budget: rules handed out ${MAX_REACTIONS_PER_STEP - budget} reactions this step (the budget is ${MAX_REACTIONS_PER_STEP}); ${budgetHeld} events wait for the next step${chainHeld > 0 ? '' : lost}`);
     }
   }
 

@@ -5,6 +5,7 @@ import { StageController } from './stageController';
 import { toJsonLine, type TraceRecord } from '../trace/records';
 
 export interface HeadlessRun {
+  /** Every trace record, in order (empty when the run streams: `keepRecords: false`). */
   records: TraceRecord[];
   lines: string[];
   controller: StageController;
@@ -22,6 +23,12 @@ export interface HeadlessOptions {
   onStep?: (controller: StageController) => void;
   /** A positive integer; default 1 (every step). */
   stepEvery?: number;
+  /**
+   * Keep every record in `records` and `lines` (default true, for tests). The CLI streams instead:
+   * a storm of rules writes millions of records in a few simulated seconds, and holding them all
+   * made a 10-second run of the demo take 4.3 GB.
+   */
+  keepRecords?: boolean;
 }
 
 /** The checked `stepEvery` of the options (a positive integer, default 1). */
@@ -31,14 +38,17 @@ export function stepEveryOf(options: HeadlessOptions): number {
   return stepEvery;
 }
 
-/** Collects a run's trace records and their JSON lines, passing each line on as it comes. */
-export function recordCollector(onRecord?: (line: string) => void) {
+/** Passes each trace record on as a JSON line as it comes, and collects records and lines unless `keep` is false. */
+export function recordCollector(onRecord?: (line: string) => void, keep = true) {
   const records: TraceRecord[] = [];
   const lines: string[] = [];
   const sink = (r: TraceRecord) => {
-    records.push(r);
+    if (!keep && !onRecord) return;
     const line = toJsonLine(r);
-    lines.push(line);
+    if (keep) {
+      records.push(r);
+      lines.push(line);
+    }
     onRecord?.(line);
   };
   return { records, lines, sink };
@@ -50,7 +60,7 @@ export async function runHeadless(doc: SceneDocument, seconds: number, options: 
   const stepEvery = stepEveryOf(options);
   await initPhysics();
   const controller = new StageController(doc);
-  const { records, lines, sink } = recordCollector(options.onRecord);
+  const { records, lines, sink } = recordCollector(options.onRecord, options.keepRecords ?? true);
   const sub = controller.records$.subscribe(sink);
   controller.send({ type: 'ui.play' });
   onStart?.(controller);

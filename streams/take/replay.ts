@@ -13,7 +13,7 @@ export async function replayTake(take: TakeDocument, options: HeadlessOptions = 
   const { onStart, onStep } = options;
   const stepEvery = stepEveryOf(options);
   await initPhysics();
-  const { records, lines, sink } = recordCollector(options.onRecord);
+  const { records, lines, sink } = recordCollector(options.onRecord, options.keepRecords ?? true);
   const stage = openReplayStage(take, sink);
   const { controller } = stage;
   onStart?.(controller);

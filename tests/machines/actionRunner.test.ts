@@ -33,7 +33,7 @@ import {
   type RigStateName,
 } from '../../machines/actionRunnerMachine';
 import { rigMachine } from '../../machines/rigMachine';
-import type { LaneItem, ReactiveMode } from '../../core/actions/lane';
+import { peekNext, pendingItems, reactiveAhead, type LaneItem, type ReactiveMode } from '../../core/actions/lane';
 import type { ActionPayload } from '../../core/scene/schema';
 import { defaultSpeechSeconds } from '../../core/actions/registry';
 
@@ -168,7 +168,7 @@ function rigCanSend(s: Snap, e: ActionRunnerEvent): boolean {
 /** A coarse digest of the context: enough to separate the guards' outcomes, finite. */
 function digest(s: Snap) {
   const c = s.context;
-  const next = c.lane.items[c.lane.cursor];
+  const next = peekNext(c.lane);
   return {
     cur: c.current?.action.type ?? null,
     // The interactor's answers name the current prop item: its id separates keys.
@@ -303,7 +303,7 @@ function contextDigest(s: Snap) {
   const c = s.context;
   const item = (i: LaneItem | null) => (i ? { origin: i.origin, action: i.action } : null);
   return {
-    lane: { items: c.lane.items.map(item), cursor: c.lane.cursor, reactiveAhead: c.lane.reactiveAhead },
+    lane: { pending: pendingItems(c.lane).map(item), taken: c.lane.taken, reactiveAhead: reactiveAhead(c.lane) },
     current: item(c.current),
     elapsed: c.elapsed,
     duration: c.duration,

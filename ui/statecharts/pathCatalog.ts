@@ -8,7 +8,7 @@
  * without a payload, keyed on the state value.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
-import type { LaneItem } from '../../core/actions/lane';
+import { pendingCount, pendingItems, type Lane, type LaneItem } from '../../core/actions/lane';
 import { stageMachine } from '../../machines/stageMachine';
 import { rigMachine } from '../../machines/rigMachine';
 import { terrainMotionMachine } from '../../machines/terrainMotionMachine';
@@ -59,7 +59,7 @@ const TERRAIN_EVENTS: EventObject[] = [
 ];
 
 interface RunnerContext {
-  lane: { items: LaneItem[]; cursor: number };
+  lane: Lane;
   current: LaneItem | null;
   barrier: boolean;
   rigState: string;
@@ -70,13 +70,17 @@ interface RunnerContext {
 /** The runner's context reduced to what its guards read (what is left to run, not how it got there). */
 function runnerKey(s: { value: unknown; context: unknown }): string {
   const c = s.context as RunnerContext;
-  const pending = c.lane.items.slice(c.lane.cursor).map((i) => i.action.type);
+  const pending = pendingItems(c.lane).map((i) => i.action.type);
   return JSON.stringify([stateName(s.value), pending, c.current?.action.type ?? null, c.barrier, c.rigState, c.overlays.length > 0, c.laneHadWork]);
 }
 
 /** At most two reactive insertions, so the lane (and the search) stays finite. */
 const MAX_RUNNER_ITEMS = RUNNER_ITEMS.length + 2;
-const runnerFilter = (s: { context: unknown }, e: EventObject) => e.type !== 'queue.enqueue' || (s.context as RunnerContext).lane.items.length < MAX_RUNNER_ITEMS;
+const runnerFilter = (s: { context: unknown }, e: EventObject) => {
+  const lane = (s.context as RunnerContext).lane;
+  // Items ever in the lane (started and dropped ones leave it, so count them too).
+  return e.type !== 'queue.enqueue' || lane.taken + lane.dropped + pendingCount(lane) < MAX_RUNNER_ITEMS;
+};
 
 const SPECS: Record<string, PathSpec> = {
   stage: {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLane, insertReactive, pendingCount, takeNext, type Lane, type LaneItem } from '../../../core/actions/lane';
+import { dropPending, emptyLane, insertReactive, peekNext, pendingCount, pendingItems, reactiveAhead, takeNext, type Lane, type LaneItem } from '../../../core/actions/lane';
 
 const authored = (id: string): LaneItem => ({ id, origin: 'authored', action: { type: 'wait', seconds: 1 } });
 const reactive = (id: string): LaneItem => ({ id, origin: 'reactive', action: { type: 'speak', text: id } });
+const ids = (lane: Lane) => pendingItems(lane).map((i) => i.id);
 
 /** Takes every remaining item, in order. */
 function drain(lane: Lane): string[] {
@@ -18,22 +19,26 @@ function drain(lane: Lane): string[] {
 describe('lane: emptyLane / takeNext / pendingCount', () => {
   it('starts at the first item with nothing reactive ahead', () => {
     const lane = emptyLane([authored('a'), authored('b')]);
-    expect(lane).toEqual({ items: [authored('a'), authored('b')], cursor: 0, reactiveAhead: 0 });
+    expect(ids(lane)).toEqual(['a', 'b']);
+    expect(peekNext(lane)?.id).toBe('a');
+    expect(reactiveAhead(lane)).toBe(0);
     expect(pendingCount(lane)).toBe(2);
-    expect(emptyLane()).toEqual({ items: [], cursor: 0, reactiveAhead: 0 });
+    expect(lane.taken).toBe(0);
     expect(pendingCount(emptyLane())).toBe(0);
+    expect(peekNext(emptyLane())).toBeNull();
   });
 
-  it('takes items in order, advancing the cursor, without mutating the input lane', () => {
+  it('takes items in order; a started item leaves the lane; the input lane is unchanged', () => {
     const lane = emptyLane([authored('a'), authored('b')]);
     const first = takeNext(lane);
     expect(first.item?.id).toBe('a');
-    expect(first.lane.cursor).toBe(1);
-    expect(lane.cursor).toBe(0); // pure
-    expect(pendingCount(first.lane)).toBe(1);
+    expect(ids(first.lane)).toEqual(['b']);
+    expect(first.lane.taken).toBe(1);
+    expect(ids(lane)).toEqual(['a', 'b']); // pure
     const second = takeNext(first.lane);
     expect(second.item?.id).toBe('b');
     expect(pendingCount(second.lane)).toBe(0);
+    expect(second.lane.taken).toBe(2);
   });
 
   it('returns null and the same lane when exhausted', () => {
@@ -48,14 +53,24 @@ describe('lane: emptyLane / takeNext / pendingCount', () => {
     let lane = emptyLane([authored('a')]);
     lane = insertReactive(lane, reactive('s1'), 'sequential');
     lane = insertReactive(lane, reactive('s2'), 'sequential');
-    expect(lane.reactiveAhead).toBe(2);
+    expect(reactiveAhead(lane)).toBe(2);
     lane = takeNext(lane).lane;
-    expect(lane.reactiveAhead).toBe(1);
+    expect(reactiveAhead(lane)).toBe(1);
     lane = takeNext(lane).lane;
-    expect(lane.reactiveAhead).toBe(0);
+    expect(reactiveAhead(lane)).toBe(0);
     const last = takeNext(lane);
     expect(last.item?.id).toBe('a');
-    expect(last.lane.reactiveAhead).toBe(0);
+    expect(reactiveAhead(last.lane)).toBe(0);
+  });
+
+  it('dropPending forgets what was waiting and keeps the count of what started', () => {
+    let lane = takeNext(emptyLane([authored('a'), authored('b')])).lane;
+    lane = insertReactive(lane, reactive('s'), 'sequential');
+    const dropped = dropPending(lane);
+    expect(pendingCount(dropped)).toBe(0);
+    expect(dropped.taken).toBe(1);
+    expect(dropped.dropped).toBe(2);
+    expect(drain(insertReactive(dropped, reactive('t'), 'sequential'))).toEqual(['t']);
   });
 });
 
@@ -64,8 +79,7 @@ describe('lane: insertReactive', () => {
     // a is running (taken), b and c are the authored future.
     let lane = takeNext(emptyLane([authored('a'), authored('b'), authored('c')])).lane;
     lane = insertReactive(lane, reactive('s'), 'sequential');
-    expect(lane.items.map((i) => i.id)).toEqual(['a', 's', 'b', 'c']);
-    expect(lane.cursor).toBe(1);
+    expect(ids(lane)).toEqual(['s', 'b', 'c']);
     expect(drain(lane)).toEqual(['s', 'b', 'c']);
   });
 
@@ -90,8 +104,8 @@ describe('lane: insertReactive', () => {
     let lane = takeNext(emptyLane([authored('a'), authored('b'), authored('c')])).lane;
     lane = insertReactive(lane, reactive('s1'), 'sequential');
     lane = insertReactive(lane, reactive('t'), 'takeover');
-    expect(lane.items.map((i) => i.id)).toEqual(['a', 't', 's1', 'b', 'c']);
-    expect(lane.reactiveAhead).toBe(2);
+    expect(ids(lane)).toEqual(['t', 's1', 'b', 'c']);
+    expect(reactiveAhead(lane)).toBe(2);
     // A sequential item after the takeover still comes after the earlier reactions.
     lane = insertReactive(lane, reactive('s2'), 'sequential');
     expect(drain(lane)).toEqual(['t', 's1', 's2', 'b', 'c']);
@@ -106,16 +120,40 @@ describe('lane: insertReactive', () => {
     expect(drain(insertReactive(fresh, reactive('t'), 'takeover'))).toEqual(['t', 'a', 'b']);
   });
 
-  it('never mutates the lane it is given, and keeps items already run', () => {
-    const lane = takeNext(emptyLane([authored('a'), authored('b')])).lane;
-    const before = JSON.stringify(lane);
-    const after = insertReactive(lane, reactive('s'), 'sequential');
-    expect(JSON.stringify(lane)).toBe(before);
-    expect(after.items[0].id).toBe('a');
-    expect(after.items).not.toBe(lane.items);
+  it('never changes a lane it was given, even when two lanes grow from the same one (model tests branch)', () => {
+    const base = insertReactive(takeNext(emptyLane([authored('a'), authored('b')])).lane, reactive('s0'), 'sequential');
+    const before = ids(base);
+    const left = insertReactive(base, reactive('L'), 'sequential');
+    const right = insertReactive(base, reactive('R'), 'sequential');
+    const leftTake = insertReactive(base, reactive('T'), 'takeover');
+    const rightTake = insertReactive(base, reactive('U'), 'takeover');
+    expect(ids(base)).toEqual(before);
+    expect(ids(left)).toEqual(['s0', 'L', 'b']);
+    expect(ids(right)).toEqual(['s0', 'R', 'b']);
+    expect(ids(leftTake)).toEqual(['T', 's0', 'b']);
+    expect(ids(rightTake)).toEqual(['U', 's0', 'b']);
+    // A pop then a push on the takeover stack must not overwrite what an older lane sees.
+    const popped = takeNext(leftTake).lane;
+    const pushed = insertReactive(popped, reactive('V'), 'takeover');
+    expect(ids(leftTake)).toEqual(['T', 's0', 'b']);
+    expect(ids(pushed)).toEqual(['V', 's0', 'b']);
   });
 
-  it('agrees with a reference queue over random interleavings (seeded)', () => {
+  it('a storm of 100,000 inserts and takes stays linear, and the lane lets go of started items', () => {
+    let lane = emptyLane([authored('a')]);
+    for (let i = 0; i < 100_000; i += 1) {
+      lane = insertReactive(lane, reactive(`s${i}`), 'sequential');
+      if (i % 2 === 0) lane = takeNext(lane).lane;
+    }
+    expect(pendingCount(lane)).toBe(50_001);
+    expect(lane.taken).toBe(50_000);
+    // What is kept behind the lane is bounded by what is still to run, not by what ran.
+    expect(lane.back.length).toBeLessThanOrEqual(2 * reactiveAhead(lane) + 1);
+    lane = takeNext(lane).lane;
+    expect(peekNext(lane)?.id).toBe('s50001');
+  });
+
+  it('agrees with a reference queue over random interleavings, branching included (seeded)', () => {
     // Reference: pending reactive items R (front) then the authored future A.
     // sequential appends to R, takeover prepends to R, take pops R first, then A.
     let seed = 12345;
@@ -127,11 +165,20 @@ describe('lane: insertReactive', () => {
       const authoredIds = Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, i) => `a${i}`);
       let lane = emptyLane(authoredIds.map(authored));
       let refR: string[] = [];
-      const refA = [...authoredIds];
+      let refA = [...authoredIds];
+      // An older lane and its expected content, kept to check that later operations never touch it.
+      const kept: Array<[Lane, string[]]> = [];
       let n = 0;
-      for (let op = 0; op < 30; op += 1) {
+      for (let op = 0; op < 40; op += 1) {
         const r = rand();
-        if (r < 0.4) {
+        if (r < 0.05 && kept.length > 0) {
+          // Branch: go back to an older lane and carry on from there.
+          const [old, expected] = kept[Math.floor(rand() * kept.length)];
+          lane = old;
+          const rCount = reactiveAhead(old);
+          refR = expected.slice(0, rCount);
+          refA = expected.slice(rCount);
+        } else if (r < 0.4) {
           const { lane: next, item } = takeNext(lane);
           const expected = refR.length ? refR.shift()! : refA.shift() ?? null;
           expect(item?.id ?? null).toBe(expected);
@@ -142,9 +189,11 @@ describe('lane: insertReactive', () => {
           lane = insertReactive(lane, reactive(id), mode);
           refR = mode === 'sequential' ? [...refR, id] : [id, ...refR];
         }
-        expect(pendingCount(lane)).toBe(refR.length + refA.length);
-        expect(lane.reactiveAhead).toBe(refR.length);
+        expect(ids(lane)).toEqual([...refR, ...refA]);
+        expect(reactiveAhead(lane)).toBe(refR.length);
+        if (rand() < 0.2) kept.push([lane, [...refR, ...refA]]);
       }
+      for (const [old, expected] of kept) expect(ids(old)).toEqual(expected);
       expect(drain(lane)).toEqual([...refR, ...refA]);
     }
   });

@@ -4,7 +4,7 @@
  * retargeted.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_CHAIN_EVENTS_PER_STEP, MAX_HELD_BACK, RuleDispatcher, type DispatchHost, type RuleRecord } from '../../../streams/runtime/ruleDispatcher';
+import { MAX_CHAIN_EVENTS_PER_STEP, MAX_HELD_BACK, MAX_REACTIONS_PER_STEP, RuleDispatcher, type DispatchHost, type RuleRecord } from '../../../streams/runtime/ruleDispatcher';
 import { tagChain } from '../../../streams/runtime/eventChains';
 import type { Rule } from '../../../core/scene/schema';
 import type { StageEvent } from '../../../core/events';
@@ -48,6 +48,66 @@ const speak = (id: string, actor: string, when: Partial<Rule['when']>, mode: 'se
   enabled: true,
   when: { type: 'action_finished', source: 'any', target: 'any', ...when },
   then: [{ actor, mode, action: { type: 'speak', text: id } }],
+});
+
+/** A rule whose `then` hands `actions` waits to actor `a`. */
+const storm = (id: string, actions: number, when: Partial<Rule['when']> = {}): Rule => ({
+  id,
+  enabled: true,
+  when: { type: 'collided', source: 'any', target: 'any', ...when },
+  then: Array.from({ length: actions }, () => ({ actor: 'a', mode: 'sequential' as const, action: { type: 'wait' as const, seconds: 0 } })),
+});
+const collided = (source: string): StageEvent => ({ type: 'collided', source, target: 'x' });
+
+describe('RuleDispatcher: the per-step reaction budget (issue 24)', () => {
+  it('one event firing more reactions than the budget: its rules run up to it, the rest run first next step; the event is traced once', () => {
+    const h = host(['a']);
+    const rules = Array.from({ length: 30 }, (_, i) => storm(`r${i}`, 50));
+    const d = new RuleDispatcher(rules, h);
+    d.dispatch([collided('b1')]);
+    expect(h.enqueued).toHaveLength(MAX_REACTIONS_PER_STEP);
+    expect(new Set(h.enqueued.map((e) => e.rule)).size).toBe(MAX_REACTIONS_PER_STEP / 50);
+    expect(h.dispatchedEvents).toHaveLength(1);
+    expect(h.warnings).toEqual([`reaction budget: rules handed out ${MAX_REACTIONS_PER_STEP} reactions this step (the budget is ${MAX_REACTIONS_PER_STEP}); 1 events wait for the next step`]);
+    expect(d.deferred).toBe(1);
+    // Next step: the rest of its rules, in document order, before this step's own event.
+    h.enqueued.length = 0;
+    h.warnings.length = 0;
+    d.dispatch([collided('b2')]);
+    expect(h.dispatchedEvents.map((e) => e.source)).toEqual(['b1', 'b2']);
+    expect(h.enqueued.slice(0, 500).every((e) => Number(e.rule.slice(1)) >= 20)).toBe(true);
+    expect(h.enqueued[0].rule).toBe('r20');
+    expect(h.enqueued[500].rule).toBe('r0');
+    expect(h.enqueued).toHaveLength(MAX_REACTIONS_PER_STEP);
+    expect(h.warnings).toHaveLength(1);
+  });
+
+  it('bounds a cycle that physics keeps feeding: every root event starts a new chain, so only the budget holds it', () => {
+    const h = host(['a']);
+    const d = new RuleDispatcher([storm('r', 10)], h);
+    const roots = Array.from({ length: 500 }, (_, i) => collided(`p${i}`));
+    d.dispatch(roots);
+    expect(h.enqueued).toHaveLength(MAX_REACTIONS_PER_STEP);
+    expect(h.dispatchedEvents).toHaveLength(MAX_REACTIONS_PER_STEP / 10);
+    expect(d.deferred).toBe(500 - MAX_REACTIONS_PER_STEP / 10);
+    expect(h.warnings).toHaveLength(1);
+    // Each later step hands out at most the budget, the oldest events first.
+    h.dispatchedEvents.length = 0;
+    h.enqueued.length = 0;
+    d.dispatch([]);
+    expect(h.dispatchedEvents[0].source).toBe(`p${MAX_REACTIONS_PER_STEP / 10}`);
+    expect(h.enqueued).toHaveLength(MAX_REACTIONS_PER_STEP);
+  });
+
+  it('events with no reactions to hand out are never delayed by the budget', () => {
+    const h = host(['a']);
+    const d = new RuleDispatcher([storm('r', 50, { source: 'busy' })], h);
+    const events = [...Array.from({ length: 40 }, () => collided('busy')), { type: 'arrived', source: 'a', target: null } as StageEvent, collided('calm')];
+    d.dispatch(events);
+    expect(h.dispatchedEvents.filter((e) => e.source === 'busy')).toHaveLength(MAX_REACTIONS_PER_STEP / 50);
+    expect(h.dispatchedEvents.map((e) => e.source)).toEqual(expect.arrayContaining(['a', 'calm']));
+    expect(d.deferred).toBe(40 - MAX_REACTIONS_PER_STEP / 50);
+  });
 });
 
 describe('RuleDispatcher', () => {
