@@ -13,10 +13,16 @@
  * - FINISHED: PLAY was left; the take is kept (to save) until the next run.
  *
  * Driven by the stage's `run.started` (with its cause: a PLAY or a RESET begins a new take, a
- * restored keyframe is the same run) and by the step hooks, whose events carry the facts the
- * guards decide on (the tick, the take's length). The take's data (its tape, keyframes and
- * branches) is the session's (streams/take/session.ts), which supplies the named actions through
- * `.provide()`; the defaults do nothing, so the machine can be model-tested on its own.
+ * restored keyframe is the same run) and by the director's commands, seeks and undos, whose events
+ * carry the facts the guards decide on (the tick, the take's length). The take's data (its tape,
+ * keyframes and branches) is the session's (streams/take/session.ts), which supplies the named
+ * actions through `.provide()`; the defaults do nothing, so the machine can be model-tested alone.
+ *
+ * What a state does each step is its tags, read by the session, so steps cost the machine no
+ * events (DESIGN.md §5: a machine hears of a step only when a condition it watches comes true):
+ * `keyframes` — the stage is saved on the keyframe grid; `grows` — a step past the end lengthens
+ * the take; `feeds` — a step the take has gets the take's commands. A step past the end in a
+ * `feeds` state is `take.ranOut`: replaying, the step is then new (RECORDING).
  */
 import { and, setup } from 'xstate';
 import type { RuntimeCommand } from '../core/commands/definitions';
@@ -34,10 +40,8 @@ export type TakeSessionEvent =
   | { type: 'run.started'; cause: RunCause; replays: boolean }
   /** The stage left PLAY (or PLAY failed). */
   | { type: 'run.ended' }
-  /** A step with this tick is about to run. */
-  | ({ type: 'take.step' } & At)
-  /** A step with this tick ran. */
-  | ({ type: 'take.stepped' } & At)
+  /** In a `feeds` state, a step past the end of the take is about to run. */
+  | { type: 'take.ranOut'; tick: number }
   /** The director queued a command while the stage shows `tick`. */
   | ({ type: 'take.command' } & At)
   /** A `command` record of the trace (at its tick). */
@@ -57,10 +61,6 @@ export const takeSessionMachine = setup({
     /** A PLAY or a RESET (a restored keyframe is the run it was taken from, going on). */
     newRun: ({ event }) => event.type === 'run.started' && event.cause !== 'restore',
     replaysTake: ({ event }) => event.type === 'run.started' && event.replays,
-    /** The step (or the stage) is past the end of the take: it is new. */
-    pastEnd: ({ event }) => 'length' in event && event.tick > event.length,
-    /** The step is one the take already has (up to and including its last tick): it replays. */
-    withinTake: ({ event }) => 'length' in event && event.tick <= event.length,
     /** The stage shows a tick before the end: stepping replays. */
     behindEnd: ({ event }) => 'length' in event && event.tick < event.length,
     /** At or past the end: a pause or resume there is the director's, to keep. */
@@ -70,9 +70,6 @@ export const takeSessionMachine = setup({
   // The session (streams/take/session.ts) supplies these; see there for what each does.
   actions: {
     beginTake: noop,
-    feedCommands: noop,
-    extendTake: noop,
-    keepKeyframe: noop,
     branch: noop,
     recordCommand: noop,
     recordControl: noop,
@@ -94,21 +91,18 @@ export const takeSessionMachine = setup({
     ON_STAGE: {
       initial: 'RECORDING',
       exit: 'ended',
-      on: {
-        'run.ended': 'FINISHED',
-        // Live, replayed or re-simulated by a seek: the stage at this tick is the take's either way.
-        'take.stepped': { actions: 'keepKeyframe' },
-      },
+      on: { 'run.ended': 'FINISHED' },
       states: {
+        // Live, replayed or re-simulated by a seek: the stage at a tick is the take's either way,
+        // so every state here keeps keyframes.
         RECORDING: {
+          tags: ['keyframes', 'grows'],
           on: {
             // The director's RESET starts over: a new take.
             'run.started': [
               { guard: and(['newRun', 'replaysTake']), target: 'REPLAYING', actions: 'beginTake' },
               { guard: 'newRun', target: 'RECORDING', reenter: true, actions: 'beginTake' },
             ],
-            'take.step': { guard: 'withinTake', target: 'REPLAYING', actions: 'feedCommands' },
-            'take.stepped': { guard: 'pastEnd', actions: ['keepKeyframe', 'extendTake'] },
             'take.commandRecord': { actions: 'recordCommand' },
             'take.controlRecord': { guard: 'atEnd', actions: 'recordControl' },
             'take.seek': 'SEEKING',
@@ -116,13 +110,14 @@ export const takeSessionMachine = setup({
           },
         },
         REPLAYING: {
+          tags: ['keyframes', 'feeds'],
           on: {
             'run.started': [
               { guard: and(['newRun', 'replaysTake']), target: 'REPLAYING', reenter: true, actions: 'beginTake' },
               { guard: 'newRun', target: 'RECORDING', actions: 'beginTake' },
             ],
             // Past the end the take runs out: the step is new, recorded.
-            'take.step': [{ guard: 'pastEnd', target: 'RECORDING' }, { actions: 'feedCommands' }],
+            'take.ranOut': 'RECORDING',
             // A new command behind the end: the later future goes (kept for an undo), recording goes on.
             'take.command': { guard: 'behindEnd', target: 'RECORDING', actions: 'branch' },
             'take.controlRecord': { guard: 'atEnd', actions: 'recordControl' },
@@ -131,9 +126,9 @@ export const takeSessionMachine = setup({
           },
         },
         SEEKING: {
+          tags: ['keyframes', 'feeds'],
           on: {
-            // A seek steps within the take only, feeding its commands.
-            'take.step': { guard: 'withinTake', actions: 'feedCommands' },
+            // A seek steps within the take only (`take.ranOut` is not its concern).
             'take.seekDone': [{ guard: 'behindEnd', target: 'REPLAYING' }, { target: 'RECORDING' }],
           },
         },

@@ -95,9 +95,6 @@ export class TakeSession {
       takeSessionMachine.provide({
         actions: {
           beginTake: ({ event }) => this.begin(event as Ev<'run.started'>),
-          feedCommands: ({ event }) => this.feed((event as Ev<'take.step'>).tick),
-          extendTake: ({ event }) => this.extend((event as Ev<'take.stepped'>).tick),
-          keepKeyframe: ({ event }) => this.keepKeyframe((event as Ev<'take.stepped'>).tick),
           branch: ({ event }) => this.branch((event as Ev<'take.command'>).tick),
           recordCommand: ({ event }) => this.recordCommand(event as Ev<'take.commandRecord'>),
           recordControl: ({ event }) => this.recordControl(event as Ev<'take.controlRecord'>),
@@ -109,10 +106,10 @@ export class TakeSession {
     this.actor.start();
     controller.setTakeHooks({
       onCommand: () => this.send({ type: 'take.command', tick: controller.tick, length: this.length }),
-      beforeStep: (tick) => this.send({ type: 'take.step', tick, length: this.length }),
+      beforeStep: (tick) => this.beforeStep(tick),
     });
     this.subs.push(controller.records$.subscribe((r) => this.onRecord(r)));
-    this.subs.push(controller.tick$.subscribe((tick) => this.send({ type: 'take.stepped', tick, length: this.length })));
+    this.subs.push(controller.tick$.subscribe((tick) => this.afterStep(tick)));
     // A run starts when the stage says so (PLAY, RESET, a restored keyframe); it ends when the
     // stage is no longer in PLAY (left, or PLAY failed).
     const started = controller.actor.on('run.started', (e) => this.send({ type: 'run.started', cause: e.cause, replays: (this.pending?.length ?? 0) > 0 }));
@@ -280,21 +277,27 @@ export class TakeSession {
     this.changes$.next();
   }
 
-  /** Before a step the take already has: queue that step's commands. */
-  private feed(tick: number): void {
+  /** Before a step, in a `feeds` state: a step the take has gets its commands; one past the end is news. */
+  private beforeStep(tick: number): void {
+    const rec = this.rec;
+    if (!rec || !this.actor.getSnapshot().hasTag('feeds')) return;
+    if (tick > rec.tape.length) {
+      this.send({ type: 'take.ranOut', tick });
+      return;
+    }
     const runtime = this.controller.currentRuntime;
-    if (!this.rec || !runtime) return;
-    for (const c of this.rec.tape.commandsAt(tick)) runtime.enqueue(c);
+    if (runtime) for (const c of rec.tape.commandsAt(tick)) runtime.enqueue(c);
   }
 
-  /** A step past the end: the take reaches it. */
-  private extend(tick: number): void {
-    this.rec?.tape.extendTo(tick);
-    this.changes$.next();
-  }
-
-  private keepKeyframe(tick: number): void {
-    if (this.keyframesEnabled && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
+  /** After a step, what the session's state does each step (its tags): keep a keyframe, lengthen the take. */
+  private afterStep(tick: number): void {
+    const state = this.actor.getSnapshot();
+    if (state.hasTag('keyframes') && this.keyframesEnabled && this.keyframes.wants(tick)) this.keyframes.add(this.controller.captureKeyframe());
+    const rec = this.rec;
+    if (state.hasTag('grows') && rec && tick > rec.tape.length) {
+      rec.tape.extendTo(tick);
+      this.changes$.next();
+    }
   }
 
   /** A director's command behind the end: cut the take there, keeping the dropped future for an undo. */

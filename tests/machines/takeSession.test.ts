@@ -26,10 +26,7 @@ const EVENTS: TakeSessionEvent[] = [
   { type: 'run.started', cause: 'reset_running', replays: false },
   { type: 'run.started', cause: 'restore', replays: false },
   { type: 'run.ended' },
-  { type: 'take.step', tick: 5, length: 4 },
-  { type: 'take.step', tick: 4, length: 4 },
-  { type: 'take.stepped', tick: 5, length: 4 },
-  { type: 'take.stepped', tick: 3, length: 4 },
+  { type: 'take.ranOut', tick: 5 },
   { type: 'take.command', tick: 3, length: 4 },
   { type: 'take.command', tick: 4, length: 4 },
   { type: 'take.commandRecord', tick: 5, command: { type: 'grab.end' } },
@@ -80,6 +77,20 @@ describe('take session machine (model-based, xstate/graph)', () => {
     const taken = new Set<string>();
     for (const { from, event } of steps) for (const t of takeSessionMachine.getTransitionData(from, event)) taken.add(keyOf(t));
     expect([...taken].sort()).toEqual([...declaredTransitions()].sort());
+  });
+
+  it('says by its tags what each state does every step; only replaying watches for the take running out', () => {
+    const tags = Object.fromEntries([...starts].map(([name, path]) => [name, [...path.at(-1)!.state.tags].sort()]));
+    expect(tags).toEqual({
+      NO_TAKE: [], FINISHED: [],
+      'ON_STAGE.RECORDING': ['grows', 'keyframes'],
+      'ON_STAGE.REPLAYING': ['feeds', 'keyframes'],
+      'ON_STAGE.SEEKING': ['feeds', 'keyframes'],
+    });
+    for (const [name, path] of starts) {
+      const state = path.at(-1)!.state;
+      expect(state.can({ type: 'take.ranOut', tick: 5 }), name).toBe(name === 'ON_STAGE.REPLAYING');
+    }
   });
 
   it('decides as a director expects', () => {
