@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, screenshot, waitTicks, useHarness } from './harness';
+import { nextFrames, ROOT, screenshot, waitTicks, useHarness } from './harness';
 
 const harness = useHarness();
 const withApp = harness.withApp;
@@ -117,21 +117,20 @@ describe('Statecharts panel', () => {
       await page.keyboard.press('p');
       await page.waitForFunction(() => window.__stage!.mode().paused, null, { timeout: 30_000 });
       expect(await page.evaluate(() => window.__stage!.frame().tick)).toBe(1);
-      const first = (await noticeTexts(page)).find((t) => t.includes('Breakpoint'))!;
-      expect(first).toContain(`Breakpoint: ${TERRAIN} entered AIRBORNE`);
-      expect(first).toContain('tick 1');
-      expect(first).toContain('event rig.beginTerrainFall');
-
-      await page.locator('[data-testid="breakpoint-card"]', { hasText: 'entered AIRBORNE' }).waitFor();
-      // Resume: the card and its notice close; the next stop is Ada walking off the platform's edge.
+      const card = page.locator('[data-testid="breakpoint-card"]');
+      const first = await card.textContent();
+      expect(first).toContain(`${TERRAIN} entered AIRBORNE`);
+      expect(first).toContain('#1 ');
+      expect(first).toContain('rig.beginTerrainFall');
+      // Resume: the card closes; the next stop is Ada walking off the platform's edge.
       await page.keyboard.press('Space');
       await page.locator('[data-testid="breakpoint-card"]').waitFor({ state: 'detached' });
       await page.waitForFunction(() => window.__stage!.frame().tick > 1 && window.__stage!.mode().paused, null, { timeout: 60_000 });
       const tick = await page.evaluate(() => window.__stage!.frame().tick);
       expect(tick).toBeGreaterThan(60);
-      const second = (await noticeTexts(page)).find((t) => t.includes('Breakpoint'))!;
-      expect(second).toContain(`tick ${tick}`);
-      expect(second).toContain('event physics.supportLost');
+      const second = await card.textContent();
+      expect(second).toContain(`#${tick} `);
+      expect(second).toContain('physics.supportLost');
       expect(second).toContain('GROUNDED → AIRBORNE');
       // Paused means paused: the tick holds.
       await page.waitForTimeout(300);
@@ -157,7 +156,6 @@ describe('Statecharts panel', () => {
       // A step closes the card too (and RESET, and a mode change: see the event breakpoint test).
       await page.keyboard.press('.');
       await page.locator('[data-testid="breakpoint-card"]').waitFor({ state: 'detached' });
-      expect(await noticeTexts(page)).not.toContainEqual(expect.stringContaining('Breakpoint'));
 
       // Breakpoints live in the browser, not in the scene.
       expect(await page.evaluate(() => JSON.stringify(window.__stage!.controller.document))).not.toContain('breakpoint');
@@ -214,6 +212,54 @@ describe('Statecharts panel', () => {
       expect(errors).toEqual([]);
     });
   });
+
+  for (const [width, height] of [
+    [1024, 768],
+    [800, 600],
+  ] as const) {
+    it(`is usable at ${width} × ${height}: the picker keeps its width, and enlarged at a breakpoint the chart is big with the stage in view`, async () => {
+      const context = await harness.h.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+      try {
+        const page = await context.newPage();
+        await page.goto(harness.h.url);
+        await page.waitForFunction(() => !!window.__stage?.physicsReady() && !!window.__stage.stageToScreen([0, 0]));
+        await openPanel(page);
+        await pick(page, TERRAIN, 'AIRBORNE');
+        const box = async (sel: string) => (await page.locator(sel).first().boundingBox())!;
+        expect((await box(PICKER)).width).toBeGreaterThanOrEqual(160);
+        await page.click('[data-testid="statechart-bp-dot"][data-bp-for="AIRBORNE"]');
+        await page.keyboard.press('p');
+        await page.locator('[data-testid="breakpoint-card"]').waitFor({ timeout: 30_000 });
+        await screenshot(page, `sc-09-docked-${width}`);
+        await page.click('[data-testid="statechart-expand"]');
+        await nextFrames(page);
+        await nextFrames(page);
+        const chart = await box('.sc-canvas');
+        const stage = await box('[data-testid="stage-canvas"]');
+        const panel = await box('[data-testid="statechart-panel"]');
+        expect(chart.width).toBeGreaterThanOrEqual(320);
+        expect(chart.height).toBeGreaterThanOrEqual(200);
+        expect(stage.height).toBeGreaterThanOrEqual(140);
+        // The stage is above the panel, not under it, and the whole stage is fitted into it.
+        expect(panel.y).toBeGreaterThanOrEqual(stage.y + stage.height - 1);
+        const corners = await page.evaluate(() => {
+          const w = window.__stage!.controller.document.stage;
+          return [window.__stage!.stageToScreen([0, 0])!, window.__stage!.stageToScreen([w.width, w.height])!];
+        });
+        for (const [x, y] of corners) {
+          expect(x).toBeGreaterThanOrEqual(-1);
+          expect(y).toBeGreaterThanOrEqual(-1);
+          expect(x).toBeLessThanOrEqual(stage.width + 1);
+          expect(y).toBeLessThanOrEqual(stage.height + 1);
+        }
+        expect(await page.locator('[data-testid="breakpoint-card"]').isVisible()).toBe(true);
+        expect((await box(PICKER)).width).toBeGreaterThanOrEqual(160);
+        await screenshot(page, `sc-10-enlarged-${width}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('links the timeline and the chart both ways', async () => {
     await withApp(async ({ page, errors }) => {

@@ -18,7 +18,12 @@ export function BreakpointCard(props: { editor: Editor; session: StatechartSessi
             {props.session.describeHit(hit())}
           </span>
           <span class="muted">
-            #{hit().record.tick} · {hit().record.t.toFixed(2)} s · {hit().record.type === 'event' ? 'stage event' : (hit().record as { event: string }).event}
+            #{hit().record.tick} · {hit().record.t.toFixed(2)} s ·{' '}
+            {(() => {
+              const r = hit().record;
+              return r.type === 'event' ? 'stage event' : `${r.event} · ${r.from} → ${r.to}`;
+            })()}
+            {props.session.moreHits() ? ` · +${props.session.moreHits()} more in this step` : ''}
           </span>
           <button type="button" class="small-btn primary" data-testid="breakpoint-card-resume" onClick={() => void props.editor.play()}>
             Resume

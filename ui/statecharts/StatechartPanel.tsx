@@ -43,8 +43,16 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
   const [contextOpen, setContextOpen] = createSignal(false);
   const [scale, setScale] = createSignal(1);
   const [pendingRecord, setPendingRecord] = createSignal<TransitionRecord | null>(null);
-  /** The panel floats over the stage's lower part, for big charts. */
-  const [expanded, setExpanded] = createSignal(false);
+  /** The panel takes the window's whole lower part, for big charts (the stage stays above, refitted). */
+  const [expanded, setExpandedSignal] = createSignal(false);
+  const setExpanded = (on: boolean) => {
+    setExpandedSignal(on);
+    // After the layout changed: the stage view fits its new size, the chart its own.
+    requestAnimationFrame(() => {
+      props.editor.fit();
+      if (!manualZoom()) fit();
+    });
+  };
 
   const isDefinition = () => selected().startsWith(DEFINITION_PREFIX);
   const stickmanIds = createMemo(() => props.editor.doc().objects.filter((o) => o.kind === 'stickman').map((o) => o.id), [], { equals: sameList });

@@ -13,7 +13,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { TraceRecord } from '../../streams';
 import type { Editor } from '../state/editor';
 import { machineForActorId, machineOf } from './actorCatalog';
-import { BreakpointStore, findHits, type BreakHit, type BreakRecord } from './breakpoints';
+import { BreakpointStore, findHits, type BreakHit } from './breakpoints';
 import { eventLine } from '../../streams/take/takeObservation';
 import { whenSummary } from '../state/actionText';
 import { chartModel, type ChartModel } from './chartModel';
@@ -66,6 +66,9 @@ export class StatechartSession {
   readonly focus: Accessor<Focus | null>;
   readonly reveal: Accessor<{ record: TraceRecord; n: number } | null>;
   readonly lastHit: Accessor<BreakHit | null>;
+  /** How many more breakpoints the step of the last hit hit. */
+  readonly moreHits: Accessor<number>;
+  private readonly setMoreHits: (n: number) => void;
   /** Set by the bottom panel: switches its tab. */
   showTab: (tab: BottomTab) => void = () => {};
 
@@ -74,8 +77,6 @@ export class StatechartSession {
   private readonly setReveal: (r: { record: TraceRecord; n: number } | null) => void;
   private readonly setLastHit: (h: BreakHit | null) => void;
   private requests = 0;
-  /** The notice that announced the current hit (closed with the card). */
-  private hitNotice: number | null = null;
   private filterCache = new WeakMap<TraceRecord, boolean>();
   private readonly disposers: Array<() => void> = [];
 
@@ -87,6 +88,7 @@ export class StatechartSession {
     [this.focus, this.setFocus] = createSignal<Focus | null>(null);
     [this.reveal, this.setReveal] = createSignal<{ record: TraceRecord; n: number } | null>(null);
     [this.lastHit, this.setLastHit] = createSignal<BreakHit | null>(null);
+    [this.moreHits, this.setMoreHits] = createSignal(0);
     this.disposers.push(
       this.breakpoints.subscribe(() => {
         setVersion((v) => v + 1);
@@ -94,7 +96,7 @@ export class StatechartSession {
       }),
     );
     this.installBreakCheck();
-    // The card (and its notice) describe one paused moment: resuming, a step, a seek, RESET or a
+    // The card describes one paused moment: resuming, a step, a seek, RESET or a
     // mode change ends it.
     const frames = editor.controller.frame$.subscribe((f) => {
       const hit = this.lastHit();
@@ -141,8 +143,6 @@ export class StatechartSession {
   }
 
   dismissHit(): void {
-    if (this.hitNotice !== null) this.editor.dismiss(this.hitNotice);
-    this.hitNotice = null;
     this.setLastHit(null);
   }
 
@@ -176,19 +176,10 @@ export class StatechartSession {
     });
   }
 
+  /** The card (BreakpointCard) says what was hit; the chart shows it and the timeline scrolls to its record. */
   private announce(hits: BreakHit[]): void {
-    const hit = hits[0];
-    const record: BreakRecord = hit.record;
-    const more = hits.length > 1 ? [`${hits.length - 1} more breakpoint${hits.length > 2 ? 's' : ''} hit in the same step`] : [];
-    const what = record.type === 'event' ? [`stage event ${record.event.type}`] : [`event ${record.event}`, `${record.from} → ${record.to}`];
-    if (this.hitNotice !== null) this.editor.dismiss(this.hitNotice);
-    this.hitNotice = this.editor.notify('warning', `Breakpoint: ${this.describeHit(hit)}`, [
-      `tick ${record.tick} (t ${record.t.toFixed(2)} s) · ${what[0]}`,
-      ...what.slice(1),
-      ...more,
-      'Paused at the end of the step; the timeline shows the record. Space resumes.',
-    ]);
-    this.setLastHit(hit);
-    this.revealRecord(record);
+    this.setMoreHits(hits.length - 1);
+    this.setLastHit(hits[0]);
+    this.revealRecord(hits[0].record);
   }
 }
