@@ -43,6 +43,7 @@ function createContext(editor: Editor): CommandContext {
     flipSelection: () => editor.flipSelection(),
     toggleDebug: () => editor.toggleDebug(),
     duplicateSelection: () => editor.duplicateSelection(),
+    selectAll: () => void editor.selectAll(),
     copySelection: () => {
       // Text selected on the page (a timeline row, a notice) is the browser's to copy.
       if (pageTextSelected() || !editor.selection().length) return false;

@@ -44,6 +44,8 @@ export interface CommandContext {
   flipSelection(): void;
   toggleDebug(): void;
   duplicateSelection(): void;
+  /** Selects every object on the stage (EDIT). */
+  selectAll(): void;
   /** Copies the selection; false when there is nothing to copy here (the browser then copies selected text). */
   copySelection(): boolean;
   cutSelection(): void;
@@ -141,6 +143,7 @@ export const UI_COMMANDS: readonly UiCommand[] = [
   },
   { name: 'flip', label: 'Flip', keys: 'X', does: 'Flip the selected stickman’s facing', keyTest: plain('x'), perform: (c) => c.flipSelection() },
   { name: 'debug', label: 'Debug', keys: 'G', does: 'Debug overlay on / off (probe rays, proxies, TerrainMotion state; data appears in PLAY)', keyTest: plain('g'), perform: (c) => c.toggleDebug() },
+  { name: 'selectAll', label: 'Select all', keys: 'Ctrl+A', does: 'Select every object on the stage (EDIT)', keyTest: withCtrl('a'), perform: (c) => c.selectAll(), enabled: (c) => c.mode() === 'EDIT' },
   { name: 'duplicate', label: 'Duplicate', keys: 'Ctrl+D', does: 'Duplicate the selection (new ids)', keyTest: withCtrl('d'), perform: (c) => c.duplicateSelection() },
   { name: 'copy', label: 'Copy', keys: 'Ctrl+C', does: 'Copy the selection (as scene JSON: paste it in another tab too)', keyTest: withCtrl('c'), perform: (c) => c.copySelection() },
   { name: 'cut', label: 'Cut', keys: 'Ctrl+X', does: 'Cut the selection', keyTest: withCtrl('x'), perform: (c) => c.cutSelection() },
@@ -193,7 +196,7 @@ export const UI_COMMANDS: readonly UiCommand[] = [
 /** Help lines that are no command: gestures, and keys a focused queue or rules list handles itself. */
 export const GESTURES: readonly HelpRow[] = [
   { keys: 'Enter / Alt+↑↓', does: 'In a focused queue or rules list: edit / move the item' },
-  { keys: 'Mouse', does: 'Wheel zooms at the cursor; middle-drag (or Space+drag) pans; in EDIT a drag on empty stage selects what it encloses, in DIRECT and PLAY it pans' },
+  { keys: 'Mouse', does: 'Wheel zooms at the cursor; middle-drag (or Space+drag) pans; in EDIT a drag on empty stage selects what it encloses (dragged right to left: what it touches; start it with Alt held to draw it over terrain), in DIRECT and PLAY it pans' },
   { keys: 'Shift / Ctrl+click', does: 'Add an object to the selection, or take it out; drag any selected object to move them all' },
   {
     keys: 'Handles',

@@ -1,4 +1,7 @@
-/** The marquee being dragged: a dashed rectangle. */
+/**
+ * The marquee being dragged: solid while it selects what it encloses (dragged left to right),
+ * dashed while it selects what it touches (right to left), the usual CAD convention.
+ */
 import { SIZE_CSS } from '../batches';
 import { rgba } from '../color';
 import { VIEW_STYLE } from '../viewStyle';
@@ -6,7 +9,7 @@ import type { OverlayLayer, Vec2 } from './layer';
 
 export interface MarqueeInput {
   /** Stage px. */
-  marquee?: { minX: number; minY: number; maxX: number; maxY: number } | null;
+  marquee?: { minX: number; minY: number; maxX: number; maxY: number; touch?: boolean } | null;
 }
 
 export const marqueeLayer: OverlayLayer<MarqueeInput> = {
@@ -15,6 +18,6 @@ export const marqueeLayer: OverlayLayer<MarqueeInput> = {
   draw({ marquee: m }, pen) {
     if (!m) return;
     const corners: Vec2[] = [[m.minX, m.minY], [m.maxX, m.minY], [m.maxX, m.maxY], [m.minX, m.maxY]];
-    pen.strokes.polyline(corners, true, 0.75, rgba(VIEW_STYLE.selection, 0.9), SIZE_CSS, 5);
+    pen.strokes.polyline(corners, true, 0.75, rgba(VIEW_STYLE.selection, 0.9), SIZE_CSS, m.touch ? 5 : 0);
   },
 };

@@ -17,14 +17,16 @@
  *   translating  moving the selection (every selected object together), or a stickman's marker (pose);
  *   rotating     a rotate handle (one object's, or the multi-selection's about its centre);
  *   resizing     a corner handle (the opposite corner stays put; Alt resizes about the centre);
- *   selecting    a marquee on empty stage (EDIT): what lies wholly inside it is selected;
+ *   selecting    a marquee on empty stage, or on terrain with Alt held (EDIT): dragged left to
+ *                right it selects what lies wholly inside it, right to left what it touches;
  *   panning      dragging the view;
  *   grabbing     PLAY: holding a prop or a stickman with the mouse (controller grab commands).
  * Each drag is one undo step: it begins a live change on leaving `pointing` and records it on
  * release; a pointercancel throws it away; a drag ended elsewhere (Esc, a mode change) sends
  * `drag.ended` and the machine lets go.
  *
- * Modifiers: Shift or Ctrl on a press adds an object to the selection or takes it out; while
+ * Modifiers: Shift or Ctrl on a press adds an object to the selection or takes it out; Alt on a
+ * press over terrain starts a marquee instead of grabbing the terrain (to box what stands on it); while
  * dragging, Ctrl bypasses grid snapping, Shift snaps rotation to 15° and keeps a resize's
  * aspect, Alt resizes about the centre.
  */
@@ -36,7 +38,7 @@ import type { Editor, Vec2 } from '../state/editor';
 import { cornerCursor, resizePatch, rotatePatch, type Corner } from '../state/selectionGeometry';
 import { markerDragPose } from '../state/markerPose';
 import { gridPoint } from '../state/grid';
-import { groupTurn, objectsInRect, rectBetween } from '../state/groupSelection';
+import { groupTurn, marqueeBetween, objectsInMarquee } from '../state/groupSelection';
 import { walkTargetAt } from '../state/walkTarget';
 import { handleAt, objectAt, objectOfKindsAt, popupAnchor, selectedStickmanId } from './picking';
 
@@ -105,8 +107,11 @@ export type Press =
   /** The multi-selection's rotate handle: everything turns about `pivot`. */
   | { kind: 'rotateGroup'; ids: readonly string[]; pivot: Vec2; from: Vec2 }
   | { kind: 'resize'; id: string; start: StageObject; corner: Corner }
-  /** Empty stage in EDIT: a drag draws a marquee; `base` is the selection it adds to (Shift/Ctrl). */
-  | { kind: 'marquee'; base: readonly string[] }
+  /**
+   * Empty stage in EDIT (or terrain with Alt): a drag draws a marquee; `base` is the selection it
+   * adds to (Shift/Ctrl); `over` the terrain it started on, never taken by it.
+   */
+  | { kind: 'marquee'; base: readonly string[]; over: string | null }
   /** DIRECT with a stickman selected: a click adds a walk to `at`; a drag pans. */
   | { kind: 'walk'; rigId: string; at: Vec2 }
   /** PLAY on empty stage: a click does nothing; a drag pans. */
@@ -155,6 +160,11 @@ const objectIn = (doc: { objects: readonly StageObject[] }, id: string) => doc.o
 /** PLAY: what a press would grab (props before stickmen, as picking orders them). */
 const GRABBABLE = ['prop', 'stickman'] as const;
 const grabbableAt = (c: PointerContext, e: PointerInput) => objectOfKindsAt(editorOf(c), zoomOf(c), stageAt(c, e), GRABBABLE);
+/** The terrain that is the topmost object under the pointer, if it is terrain. */
+const terrainAt = (c: PointerContext, e: PointerInput): string | null => {
+  const hit = objectAt(editorOf(c), zoomOf(c), stageAt(c, e));
+  return hit && editorOf(c).object(hit.id)?.kind === 'terrain' ? hit.id : null;
+};
 
 export const pointerMachine = setup({
   types: {
@@ -181,6 +191,8 @@ export const pointerMachine = setup({
     grabbableUnderPointer: ({ context, event }) => grabbableAt(context, event) !== null,
     hoverPointKnown: ({ context }) => context.hoverAt !== null,
     handleUnderPointer: ({ context, event }) => handleAt(editorOf(context), zoomOf(context), stageAt(context, event)) !== null,
+    /** Alt on a press whose topmost object is terrain: the press starts a marquee over it. */
+    altOnTerrain: ({ context, event }) => withPointer(event).alt && terrainAt(context, event) !== null,
     objectUnderPointer: ({ context, event }) => {
       const hit = objectAt(editorOf(context), zoomOf(context), stageAt(context, event));
       return hit !== null && editorOf(context).object(hit.id) !== undefined;
@@ -259,7 +271,8 @@ export const pointerMachine = setup({
       const editor = editorOf(context);
       const base = additive(event) ? editor.selection() : [];
       if (!additive(event)) editor.select([]);
-      return { press: { kind: 'marquee', base } as Press };
+      const over = withPointer(event).alt ? terrainAt(context, event) : null;
+      return { press: { kind: 'marquee', base, over } as Press };
     }),
     deselect: ({ context }) => editorOf(context).select([]),
     closePopup: ({ context }) => editorOf(context).closeDirectPopup(),
@@ -371,9 +384,9 @@ export const pointerMachine = setup({
       const press = context.press;
       if (press?.kind !== 'marquee') return;
       const editor = editorOf(context);
-      const rect = rectBetween(context.host.view.screenToStage(context.start[0], context.start[1]), stageAt(context, event));
-      editor.setMarquee(rect);
-      const inside = objectsInRect(editor.doc(), editor.controller.frame$.value, rect);
+      const m = marqueeBetween(context.host.view.screenToStage(context.start[0], context.start[1]), stageAt(context, event));
+      editor.setMarquee(m);
+      const inside = objectsInMarquee(editor.doc(), editor.controller.frame$.value, m, press.over);
       editor.select([...press.base, ...inside.filter((id) => !press.base.includes(id))]);
     },
     endMarquee: ({ context }) => editorOf(context).setMarquee(null),
@@ -602,6 +615,8 @@ function restingHandlers() {
       { guard: and(['inDirect', 'stickmanSelected']), target: toPointing, actions: ['beginPress', 'pressWalk'] },
       { guard: 'inDirect', target: toPanning, actions: ['deselect', 'beginPress', 'closePopup', grabbing] },
       { guard: 'handleUnderPointer', target: toPointing, actions: ['beginPress', 'pressHandle'] },
+      // EDIT, Alt on terrain: a marquee over it (objects standing on the ground can be boxed).
+      { guard: 'altOnTerrain', target: toPointing, actions: ['beginPress', 'pressMarquee', { type: 'showCursor', params: { cursor: 'crosshair' } }] },
       { guard: 'objectUnderPointer', target: toPointing, actions: ['beginPress', 'pressObject'] },
       // EDIT, empty stage: a click deselects, a drag draws a marquee.
       { target: toPointing, actions: ['beginPress', 'pressMarquee', { type: 'showCursor', params: { cursor: 'crosshair' } }] },

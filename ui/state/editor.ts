@@ -44,7 +44,7 @@ import { SceneClipboard, type TextClipboard } from './clipboard';
 import { PanelLayout } from './panelLayout';
 import { RunStarts } from './runStarts';
 import { gridPoint } from './grid';
-import type { Rect } from './groupSelection';
+import type { Marquee } from './groupSelection';
 
 export { AUTOSAVE_DELAY_MS, AUTOSAVE_KEY, REJECTED_AUTOSAVE_KEY } from './autosave';
 export { issueLines, MAX_ISSUES_SHOWN, type Notice } from './notices';
@@ -128,8 +128,8 @@ export class Editor {
   /** Grid snapping for placing, moving and resizing (Ctrl held while dragging bypasses it). */
   readonly snapOn: Accessor<boolean>;
   /** The marquee being dragged on the stage (stage px), if any. */
-  readonly marquee: Accessor<Rect | null>;
-  readonly setMarquee: (r: Rect | null) => void;
+  readonly marquee: Accessor<Marquee | null>;
+  readonly setMarquee: (r: Marquee | null) => void;
   readonly playback = new Playback();
   readonly layout: PanelLayout;
 
@@ -171,7 +171,7 @@ export class Editor {
     [this.helpOpen, this.setHelpOpen] = createSignal(false);
     [this.spaceHeld, this.setSpaceHeld] = createSignal(false);
     [this.directPopup, this.setDirectPopupSignal] = createSignal<DirectPopupState | null>(null);
-    [this.marquee, this.setMarquee] = createSignal<Rect | null>(null);
+    [this.marquee, this.setMarquee] = createSignal<Marquee | null>(null);
     this.layout = new PanelLayout(this.storage);
     this.clipboard = new SceneClipboard(options.clipboard ?? null);
 
@@ -488,6 +488,13 @@ export class Editor {
   select(ids: readonly string[]): void {
     if (!this.canSelect() && ids.length) return;
     this.setSelectionSignal(ids);
+  }
+
+  /** Ctrl+A: every object on the stage, in document order (EDIT only; false elsewhere). */
+  selectAll(): boolean {
+    if (this.mode().mode !== 'EDIT' || !this.canEdit()) return false;
+    this.select(this.doc().objects.map((o) => o.id));
+    return true;
   }
 
   /** Shift/Ctrl-click: adds `id` to the selection, or takes it out if it is in. */

@@ -20,6 +20,19 @@ export interface Rect {
   maxY: number;
 }
 
+/**
+ * A marquee as dragged: the rectangle and how it selects. Dragged left to right it takes what
+ * lies wholly inside (a window); right to left, what it touches (a crossing), as in CAD tools.
+ */
+export interface Marquee extends Rect {
+  touch: boolean;
+}
+
+/** The marquee from the press point to the pointer: a crossing when the pointer is left of the press. */
+export function marqueeBetween(from: Readonly<Vec2>, to: Readonly<Vec2>): Marquee {
+  return { ...rectBetween(from, to), touch: to[0] < from[0] };
+}
+
 /** The rectangle spanned by two corners, in any order. */
 export function rectBetween(a: Readonly<Vec2>, b: Readonly<Vec2>): Rect {
   return { minX: Math.min(a[0], b[0]), minY: Math.min(a[1], b[1]), maxX: Math.max(a[0], b[0]), maxY: Math.max(a[1], b[1]) };
@@ -47,6 +60,25 @@ export function objectsInRect(doc: SceneDocument, frame: FrameSnapshot, rect: Re
       return !!b && b.minX >= rect.minX && b.maxX <= rect.maxX && b.minY >= rect.minY && b.maxY <= rect.maxY;
     })
     .map((o) => o.id);
+}
+
+/**
+ * Objects whose selection bounds overlap `rect` (touching counts), in document order, except
+ * `except` (the terrain an Alt-marquee started on: the ground it is drawn over, not a target).
+ */
+export function objectsTouchingRect(doc: SceneDocument, frame: FrameSnapshot, rect: Rect, except: string | null = null): string[] {
+  return doc.objects
+    .filter((o) => {
+      if (o.id === except) return false;
+      const b = objectBounds(doc, frame, o.id);
+      return !!b && b.minX <= rect.maxX && b.maxX >= rect.minX && b.minY <= rect.maxY && b.maxY >= rect.minY;
+    })
+    .map((o) => o.id);
+}
+
+/** What a marquee selects: enclosed objects (a window) or touched ones (a crossing). */
+export function objectsInMarquee(doc: SceneDocument, frame: FrameSnapshot, m: Marquee, except: string | null = null): string[] {
+  return m.touch ? objectsTouchingRect(doc, frame, m, except) : objectsInRect(doc, frame, m).filter((id) => id !== except);
 }
 
 /** The box around several objects (axis-aligned), or null when none of them has bounds. */

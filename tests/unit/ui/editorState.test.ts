@@ -241,6 +241,26 @@ describe('Editor puts the jobs together', () => {
     controller.dispose();
   });
 
+  it('Ctrl+A (selectAll) selects every object in EDIT; Delete then empties the stage as one undo step, which restores it', () => {
+    const controller = new StageController(base());
+    const editor = new Editor(controller);
+    const ids = controller.document.objects.map((o) => o.id);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(editor.selectAll()).toBe(true);
+    expect(editor.selection()).toEqual(ids);
+    editor.deleteSelection();
+    expect(controller.document.objects).toEqual([]);
+    expect(editor.historyDepth().undo).toBe(1);
+    editor.undo();
+    expect(controller.document.objects.map((o) => o.id)).toEqual(ids);
+    // Outside EDIT it leaves the key to the browser and changes nothing.
+    editor.select([]);
+    editor.enterDirect();
+    expect(editor.selectAll()).toBe(false);
+    expect(editor.selection()).toEqual([]);
+    controller.dispose();
+  });
+
   it('a deleted object leaves the selection; a mode change cancels a pending pick', () => {
     const controller = new StageController(base());
     const editor = new Editor(controller);

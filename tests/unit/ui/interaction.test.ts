@@ -11,6 +11,8 @@ import type { TransitionDefinition } from 'xstate';
 import { initPhysics } from '../../../streams/physics/rapier';
 import { pointerMachine, DRAG_THRESHOLD_PX, type PointerStateName } from '../../../ui/interaction/pointerMachine';
 import type { SceneDocument } from '../../../core/scene/schema';
+import { defaultStandingPose } from '../../../core/rig/markers';
+import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { ground, prop, scene } from '../../helpers/scenes';
 import { PointerHarness, takenTransitions, visitedStates } from './pointerHarness';
 
@@ -128,7 +130,8 @@ describe('translating', () => {
     h.pointerDown(hx, hy).expectToBeIn('pointing').pointerMove(hx - 40, hy - 60).expectToBeIn('translating').pointerMove(hx - 80, hy - 120).pointerUp();
     const pose = h.object('stick').kind === 'stickman' ? (h.object('stick') as { pose?: Record<string, [number, number]> }).pose : undefined;
     // Facing RIGHT, rig-local X is stage X: the hand moved 80 px left and 120 px up of where it was drawn.
-    expect(pose?.Left_Hand).toEqual([-22 - 80, Math.round(-213.4 - 120)]);
+    const [x0, y0] = defaultStandingPose(DEFAULT_PROPORTIONS).Left_Hand;
+    expect(pose?.Left_Hand).toEqual([Math.round(x0 - 80), Math.round(y0 - 120)]);
     h.expectPosition('stick', [2000, 1400]).expectHistory(1).do((e) => e.undo());
     expect(h.object('stick')).not.toHaveProperty('pose');
   });
@@ -506,7 +509,7 @@ describe('marquee (EDIT, empty stage)', () => {
     const h = harness().select('box');
     h.pointerDown(100, 100).expectToBeIn('pointing').expectSelection([]).expectCursor('crosshair').expectCaptured([1]);
     h.pointerMove(1500, 1100).expectToBeIn('selecting').expectSelection(['box']);
-    expect(h.editor.marquee()).toEqual({ minX: 100, minY: 100, maxX: 1500, maxY: 1100 });
+    expect(h.editor.marquee()).toEqual({ minX: 100, minY: 100, maxX: 1500, maxY: 1100, touch: false });
     // Growing it takes in the zone; the stickman reaches below 1050 … and the ground is never wholly inside.
     h.pointerMove(3500, 1050).expectSelection(['box', 'zone']);
     h.pointerUp().expectToBeIn('idle').expectSelection(['box', 'zone']).expectCaptured([]).expectHistory(0);
@@ -515,8 +518,34 @@ describe('marquee (EDIT, empty stage)', () => {
     expect(h.camera.screenToStage(100, 100)).toEqual([100, 100]);
   });
 
-  it('a marquee dragged up and left works the same', () => {
-    harness().pointerDown(1100, 1100).pointerMove(900, 900).pointerMove(900, 900).pointerUp().expectSelection(['box']);
+  it('dragged up and left it is a crossing: it selects what it touches, not only what it encloses', () => {
+    // The box's bounds are 960..1040; a thin band across its middle, drawn right to left, touches it.
+    const h = harness();
+    h.pointerDown(1100, 990).pointerMove(900, 1010).expectToBeIn('selecting').expectSelection(['box']);
+    expect(h.editor.marquee()).toEqual({ minX: 900, minY: 990, maxX: 1100, maxY: 1010, touch: true });
+    h.pointerUp().expectSelection(['box']);
+    // The same band drawn left to right encloses nothing.
+    harness().pointerDown(900, 990).pointerMove(1100, 1010).pointerUp().expectSelection([]);
+    // Enclosing still works right to left, and a crossing over the ground's top takes the ground too.
+    harness().pointerDown(1100, 1100).pointerMove(900, 900).pointerUp().expectSelection(['box']);
+    harness().pointerDown(2150, 1350).pointerMove(1900, 1450).pointerUp().expectSelection(['ground', 'stick']);
+  });
+
+  it('a crossing updates as it is dragged: back over to the right of the press it encloses again', () => {
+    harness().pointerDown(1060, 990).pointerMove(900, 1010).expectSelection(['box']).pointerMove(1100, 1010).expectSelection([]).pointerUp().expectSelection([]);
+  });
+
+  it('with Alt a marquee may start on terrain: it boxes the stickman standing on the ground, never takes that terrain, moves nothing', () => {
+    const h = harness();
+    h.pointerDown(1800, 1450, { alt: true }).expectToBeIn('pointing').expectCursor('crosshair');
+    h.pointerMove(2300, 750, { alt: true }).expectToBeIn('selecting').expectSelection(['stick']);
+    h.pointerUp().expectSelection(['stick']).expectHistory(0).expectPosition('ground', [2000, 1500]);
+    // A crossing from the ground still leaves the ground it started on out.
+    harness().pointerDown(2300, 1450, { alt: true }).pointerMove(1900, 1300, { alt: true }).pointerUp().expectSelection(['stick']);
+    // Without Alt the same press grabs the ground and drags it.
+    harness().drag([1800, 1450], [1850, 1450]).expectSelection(['ground']).expectPosition('ground', [2050, 1500]).expectHistory(1);
+    // Alt over a prop still presses the prop.
+    harness().pointerDown(...BOX, { alt: true }).expectSelection(['box']).pointerUp();
   });
 
   it('with Shift or Ctrl the marquee adds to the selection', () => {
