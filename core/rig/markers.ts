@@ -9,17 +9,24 @@ export type MarkerName = (typeof MARKER_NAMES)[number];
 export type MarkerPose = Record<MarkerName, Vec2>;
 
 /** Half the distance between the feet in the default stance. */
-export const DEFAULT_STANCE_HALF_WIDTH = 18;
+export const DEFAULT_STANCE_HALF_WIDTH = 24;
 /**
  * Hip-to-foot distance as a fraction of the full leg length. Slightly bent so the knees read as
  * knees and IK has slack to absorb terrain; kept high enough that the default figure's height
  * (root to the top of the visible head) stays close to the straight-legged maximum.
  */
 export const DEFAULT_LEG_EXTENSION = 0.99;
-/** Shoulder-to-hand distance as a fraction of the full arm length: relaxed, elbows just soft. */
-export const DEFAULT_ARM_EXTENSION = 0.975;
-/** How far in front of / behind the body line each hand hangs. */
-export const DEFAULT_HAND_SWING = 22;
+/**
+ * Shoulder-to-hand distance as a fraction of the full arm length: relaxed, the elbows visibly soft
+ * so an arm reads as an arm and not as a second line along the torso.
+ */
+export const DEFAULT_ARM_EXTENSION = 0.95;
+/**
+ * How far in front of / behind the body line each hand hangs. Wide enough that at the default zoom
+ * (about 50 %) the near and far arm stand apart from the torso and legs, and the two hand dots of
+ * the pose editor sit clear of the pelvis dot (issue 22: standing figures read as poles at 22 px).
+ */
+export const DEFAULT_HAND_SWING = 50;
 
 /**
  * A relaxed standing pose: feet on the ground at ±DEFAULT_STANCE_HALF_WIDTH, pelvis straight above

@@ -23,8 +23,8 @@ describe('take walk-fall-stand-up', () => {
   it('ada: state changes', () => {
     expect(seen.rigs['ada'] ?? []).toEqual([
       '#151 ANIMATED → RAGDOLL (rig.setRagdoll)',
-      '#335 RAGDOLL → RECOVERING (physics.ragdollAtRest)',
-      '#407 RECOVERING → ANIMATED (rig.standUpFinished)',
+      '#317 RAGDOLL → RECOVERING (physics.ragdollAtRest)',
+      '#389 RECOVERING → ANIMATED (rig.standUpFinished)',
     ]);
   });
 
@@ -33,8 +33,8 @@ describe('take walk-fall-stand-up', () => {
       '#1 DISABLED → AIRBORNE (rig.beginTerrainFall)',
       '#16 AIRBORNE → LANDING_IMPACT (physics.landed)',
       '#34 LANDING_IMPACT → GROUNDED (physics.landingFinished)',
-      '#407 DISABLED → AIRBORNE (rig.beginTerrainFall)',
-      '#408 AIRBORNE → GROUNDED (physics.landed)',
+      '#389 DISABLED → AIRBORNE (rig.beginTerrainFall)',
+      '#390 AIRBORNE → GROUNDED (physics.landed)',
     ]);
   });
 
@@ -46,17 +46,15 @@ describe('take walk-fall-stand-up', () => {
   it('stage events, with their ticks', () => {
     expect(seen.events).toEqual([
       '#1 action_started ada (action w1)',
-      '#96 entered_area ada → goal',
+      '#97 entered_area ada → goal',
       '#151 state_changed ada (state RAGDOLL, from ANIMATED)',
-      '#165 exited_area ada → goal',
-      '#335 state_changed ada (state RECOVERING, from RAGDOLL)',
-      '#336 entered_area ada → goal',
-      '#398 exited_area ada → goal',
-      '#407 state_changed ada (state ANIMATED, from RECOVERING)',
-      '#410 entered_area ada → goal',
-      '#415 arrived ada',
-      '#415 action_finished ada (outcome completed, action w1)',
-      '#416 queue_finished ada',
+      '#317 state_changed ada (state RECOVERING, from RAGDOLL)',
+      '#376 exited_area ada → goal',
+      '#389 state_changed ada (state ANIMATED, from RECOVERING)',
+      '#393 entered_area ada → goal',
+      '#402 arrived ada',
+      '#402 action_finished ada (outcome completed, action w1)',
+      '#403 queue_finished ada',
     ]);
   });
 
@@ -66,13 +64,13 @@ describe('take walk-fall-stand-up', () => {
       "tick": 480,
       "rigs": {
         "ada": {
-          "root": [1402.32, 1400],
+          "root": [1402.71, 1400],
           "facing": "LEFT",
           "state": "ANIMATED",
           "terrain": "GROUNDED",
           "feet": {
-            "left": [1382, 1400],
-            "right": [1420.32, 1400]
+            "left": [1376, 1400],
+            "right": [1426.71, 1400]
           },
           "held_prop": null
         }

@@ -233,14 +233,15 @@ describe('arm angles', () => {
     );
   });
 
-  it('the default standing arms decompose into a hanging arm with its elbow just soft', () => {
+  it('the default standing arms decompose into a hanging arm, a little out from the body, with its elbow just soft', () => {
     const pose = defaultStandingPose(P);
     const shoulder: Vec2 = [pose.Torso[0], pose.Torso[1] - P.torso];
     for (const hand of [pose.Left_Hand, pose.Right_Hand]) {
       const a = armAnglesOf(hand, shoulder, P);
-      expect(Math.abs(a.shoulder)).toBeLessThan(0.5);
-      expect(a.elbow).toBeGreaterThan(0);
-      expect(a.elbow).toBeLessThan(0.6);
+      expect(Math.abs(a.shoulder)).toBeLessThan(0.7);
+      // Soft, visibly bent (about 36°), far from a reach or a carry.
+      expect(a.elbow).toBeGreaterThan(0.3);
+      expect(a.elbow).toBeLessThan(0.8);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
-import { MARKER_NAMES, defaultStandingPose, validateMarkerPose } from '../../../core/rig/markers';
+import { DEFAULT_STANCE_HALF_WIDTH, MARKER_NAMES, defaultStandingPose, validateMarkerPose } from '../../../core/rig/markers';
 import { distance } from '../../../core/rig/vec';
 
 const P = DEFAULT_PROPORTIONS;
@@ -14,7 +14,9 @@ describe('markers', () => {
     const pose = defaultStandingPose(P);
     expect(pose.Left_Leg[1]).toBe(0);
     expect(pose.Right_Leg[1]).toBe(0);
-    expect(Math.abs(pose.Left_Leg[0])).toBeCloseTo(18, 9);
+    expect(Math.abs(pose.Left_Leg[0])).toBeCloseTo(DEFAULT_STANCE_HALF_WIDTH, 9);
+    // A stance, not feet together: the two foot dots stay apart at the fitted zoom (issue 22).
+    expect(2 * DEFAULT_STANCE_HALF_WIDTH).toBeGreaterThanOrEqual(45);
     expect(pose.Left_Leg[0]).toBeCloseTo(-pose.Right_Leg[0], 9);
     expect(pose.Torso[0]).toBe(0);
     const legLength = P.upperLeg + P.lowerLeg;
@@ -25,15 +27,17 @@ describe('markers', () => {
     }
   });
 
-  it('default stance: hands hang within reach near the hips, one in front and one behind', () => {
+  it('default stance: hands hang within reach near the hips, a little away from the body line, one in front and one behind', () => {
     const pose = defaultStandingPose(P);
     const shoulder: [number, number] = [pose.Torso[0], pose.Torso[1] - P.torso];
     const armLength = P.upperArm + P.lowerArm;
     for (const hand of [pose.Left_Hand, pose.Right_Hand]) {
       expect(distance(shoulder, hand)).toBeLessThan(armLength);
       expect(Math.abs(hand[1] - pose.Torso[1])).toBeLessThan(60);
-      expect(Math.abs(hand[0])).toBeGreaterThan(0);
-      expect(Math.abs(hand[0])).toBeLessThan(40);
+      // Far enough out that the arms read apart from the torso and legs (issue 22: at 22 px the
+      // figures looked like poles), close enough to still hang.
+      expect(Math.abs(hand[0])).toBeGreaterThanOrEqual(40);
+      expect(Math.abs(hand[0])).toBeLessThan(70);
     }
     expect(Math.sign(pose.Left_Hand[0])).toBe(-Math.sign(pose.Right_Hand[0]));
   });
