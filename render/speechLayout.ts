@@ -11,8 +11,9 @@
  *   when it changes).
  * - `stackBubbles` places one rig's bubbles above its head in screen px: the first (the queue's
  *   current speech) closest to the head, the overlay speeches stacked upward, never overlapping.
- * - `speechScale` is the screen-space size factor of bubbles for a camera zoom: bubbles are sized
- *   in CSS px, grow a little when zoomed in and are clamped so they stay legible zoomed out.
+ * - `speechScale` is the screen-space size factor of bubbles for a camera zoom: bubbles grow and
+ *   shrink with the zoom (as its square root) and are clamped so they stay legible zoomed out
+ *   and do not swamp the view zoomed in.
  */
 
 export interface SpeechEntry {
@@ -32,10 +33,15 @@ export const SPEECH_LAYOUT = {
   tail: 9,
   /** Clearance between a tail tip and the head / the bubble below. */
   gap: 3,
-  /** speechScale(zoom) = clamp(sqrt(zoom / referenceZoom), minScale, maxScale). */
-  referenceZoom: 0.5,
-  minScale: 0.85,
-  maxScale: 1.3,
+  /**
+   * speechScale(zoom) = clamp(sqrt(zoom / referenceZoom), minScale, maxScale): 1 at the zoom the
+   * demo opens with (fitted, about 20 %), so bubbles follow the figures when zooming instead of
+   * keeping one CSS size (at 7 % they were three times a stickman's height). The clamps are the
+   * readable limits: 8 px text at the smallest (13 px × 0.6), 19.5 px at the largest.
+   */
+  referenceZoom: 0.2,
+  minScale: 0.6,
+  maxScale: 1.5,
 } as const;
 
 const ELLIPSIS = '\u2026';

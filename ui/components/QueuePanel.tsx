@@ -14,6 +14,7 @@ import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
 import { ActionMenuItems } from './ActionMenu';
 import { createReorderable } from '../state/reorderable';
+import { OverlayLaneLegend } from './OverlayLaneLegend';
 
 type Editing = { mode: 'add'; spec: ActionSpec } | { mode: 'edit'; id: string; spec: ActionSpec } | null;
 
@@ -222,6 +223,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
           </For>
         </ol>
       </Show>
+      <OverlayLaneLegend editor={editor} rigId={props.rigId} />
       <Show when={!live() && editing()} keyed>
         {(ed) => {
           const item = ed.mode === 'edit' ? items().find((i) => i.id === ed.id) : undefined;

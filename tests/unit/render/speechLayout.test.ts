@@ -207,6 +207,16 @@ describe('speechScale', () => {
     }
   });
 
+  it('follows the zoom within the readable limits: at 7 % a bubble is 0.6 (8 px text), well under a third of its size at 20 %, and never below 8 px text', () => {
+    expect(speechScale(0.07)).toBe(0.6);
+    expect(SPEECH_LAYOUT.minScale * 13).toBeGreaterThanOrEqual(7.8);
+    expect(speechScale(0.1)).toBeLessThan(speechScale(0.2));
+    expect(speechScale(0.4)).toBeGreaterThan(speechScale(0.2));
+    // A bubble (one line, ~26 px tall at scale 1) against a 600 px stickman: at 7 % no longer
+    // taller than the figure's head-to-hip (0.55 of it).
+    expect(26 * speechScale(0.07)).toBeLessThan(600 * 0.07 * 0.55);
+  });
+
   it('is monotonic in zoom', () => {
     let last = 0;
     for (let z = 0.05; z <= 8; z *= 1.1) {
