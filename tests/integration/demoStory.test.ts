@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(await runCli(['demo.json', '--seconds', '22', '--trace', 'trace', '--frames', 'frames'], io)).toBe(0);
   trace = outputs.trace.map((l) => JSON.parse(l) as Rec);
   frames = outputs.frames.map((l) => JSON.parse(l) as Frame);
-});
+}, 120_000); // 22 simulated seconds with a frame per step: several seconds on a loaded machine
 
 describe('the demo, headless: everything within 15 s', () => {
   it('a stickman picks a prop up, throws it, and it hits the other stickman — all before t = 15 s', () => {
