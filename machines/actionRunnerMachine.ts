@@ -9,7 +9,8 @@
  * Effects on the rig (walk, face, stop) and what the stage should hear (started, finished,
  * speech finished, queue finished) are emitted; the runtime applies them. The machine decides.
  */
-import { and, assign, emit, enqueueActions, not, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, not, setup, type AnyActorRef } from 'xstate';
+import { tellRig } from './toRig';
 import { defaultSpeechSeconds } from '../core/actions/registry';
 import { dropPending, emptyLane, insertReactive, peekNext, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
 
@@ -69,10 +70,18 @@ export type ActionRunnerEmitted =
   | { type: 'runner.stopWalk' }
   | { type: 'runner.face'; direction: 'LEFT' | 'RIGHT' }
   | { type: 'runner.speechFinished'; text: string; overlay: boolean }
-  /** A queued `ragdoll` / `recover` asks the rig; it finishes when the rig says it is there. */
-  | { type: 'runner.requestRagdoll' }
-  | { type: 'runner.requestRecover' }
-  /** A prop action starts: the rig hands it to its prop interactor; `propCancel` takes it back. */
+  /** Run on its own (model tests), what it would tell its rig. */
+  | RunnerToRig;
+
+/**
+ * What the runner tells its rig (./toRig), never the runtime: a queued `ragdoll` / `recover` asks
+ * the rig to go down or stand up (the item finishes when the rig says it is there); a prop action
+ * is handed over as it starts (the rig has it planned and gives it to its prop interactor) and
+ * taken back when it is cancelled.
+ */
+export type RunnerToRig =
+  | { type: 'rig.setRagdoll'; cause: 'action' }
+  | { type: 'rig.recover' }
   | { type: 'runner.propAction'; item: LaneItem }
   | { type: 'runner.propCancel'; item: LaneItem };
 
@@ -154,15 +163,15 @@ export const actionRunnerMachine = setup({
     finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', sinkOf(enqueue))),
     finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', sinkOf(enqueue))),
     /** Cancels the running primary item (takeover, stop_queue); a walk or prop action is stopped first. */
-    cancelCurrent: enqueueActions(({ context, enqueue }) => interrupt(context, 'cancelled', enqueue)),
+    cancelCurrent: enqueueActions(({ context, system, enqueue }) => interrupt(context, 'cancelled', enqueue, system)),
     /** The current item can never finish (the stickman left the stage): it finishes blocked. */
-    abandonCurrent: enqueueActions(({ context, enqueue }) => interrupt(context, 'blocked', enqueue)),
+    abandonCurrent: enqueueActions(({ context, system, enqueue }) => interrupt(context, 'blocked', enqueue, system)),
     markLaneIdle: assign({ laneHadWork: false }),
     noteRigState: assign({ rigState: ({ context, event }) => (event.type === 'queue.rigState' ? event.state : context.rigState) }),
-    emitRequestRagdoll: emit({ type: 'runner.requestRagdoll' as const }),
-    emitRequestRecover: emit({ type: 'runner.requestRecover' as const }),
+    askRigToRagdoll: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'rig.setRagdoll', cause: 'action' })),
+    askRigToRecover: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'rig.recover' })),
     emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
-    emitPropAction: emit(({ context }) => ({ type: 'runner.propAction' as const, item: context.current! })),
+    handPropActionToRig: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'runner.propAction', item: context.current! })),
     finishWithPropOutcome: enqueueActions(({ context, event, enqueue }) => {
       finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', sinkOf(enqueue));
     }),
@@ -274,11 +283,11 @@ export const actionRunnerMachine = setup({
                   { guard: and(['nextIsFace', 'rigUp']), actions: ['startNext', 'emitStarted', 'emitFace', 'finishCompleted'] },
                   // Already down: nothing to do. Otherwise ask the rig and finish when it is there.
                   { guard: and(['nextIsRagdoll', 'rigIsRagdoll']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
-                  { guard: 'nextIsRagdoll', target: 'ragdolling', actions: ['startNext', 'emitStarted', 'emitRequestRagdoll'] },
+                  { guard: 'nextIsRagdoll', target: 'ragdolling', actions: ['startNext', 'emitStarted', 'askRigToRagdoll'] },
                   { guard: and(['nextIsRecover', 'rigUp']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
-                  { guard: 'nextIsRecover', target: 'recovering', actions: ['startNext', 'emitStarted', 'emitRequestRecover'] },
+                  { guard: 'nextIsRecover', target: 'recovering', actions: ['startNext', 'emitStarted', 'askRigToRecover'] },
                   // Prop actions need the rig up, like walks; the interactor reports how they end.
-                  { guard: and(['nextIsPropAction', 'rigUp']), target: 'propWorking', actions: ['startNext', 'emitStarted', 'emitPropAction'] },
+                  { guard: and(['nextIsPropAction', 'rigUp']), target: 'propWorking', actions: ['startNext', 'emitStarted', 'handPropActionToRig'] },
                   { guard: 'nextIsUnrunnable', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
                   { guard: 'laneExhaustedAfterWork', actions: ['markLaneIdle', 'emitQueueFinished'] },
                 ],
@@ -386,6 +395,7 @@ interface FinishSink {
 /** What an action's `enqueue` offers that finishing an item needs. */
 interface Enqueue {
   emit(event: ActionRunnerEmitted): void;
+  sendTo(to: AnyActorRef, event: RunnerToRig): void;
   assign(values: Pick<ActionRunnerContext, 'current' | 'elapsed' | 'duration'> | Pick<ActionRunnerContext, 'walkEndedWhileBlocked'>): void;
 }
 
@@ -395,11 +405,11 @@ const sinkOf = (enqueue: Enqueue): FinishSink => ({
 });
 
 /** Ends the running primary item early with `outcome`: a walk stops, a prop action is taken back. */
-function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue): void {
+function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue, system: { get(id: string): AnyActorRef | undefined }): void {
   const current = context.current;
   if (!current) return;
   if (current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
-  if (PROP_KINDS.has(current.action.type)) enqueue.emit({ type: 'runner.propCancel', item: current });
+  if (PROP_KINDS.has(current.action.type)) tellRig(system, enqueue, context.rigId, { type: 'runner.propCancel', item: current });
   enqueue.assign({ walkEndedWhileBlocked: null });
   finish(context, outcome, sinkOf(enqueue));
 }

@@ -7,6 +7,7 @@
  * `step` events with `dt` (the reach blend and the throw's release boundary).
  */
 import { and, assign, emit, enqueueActions, setup } from 'xstate';
+import { tellRig } from './toRig';
 
 /** How long the hand takes to reach the grip before the prop counts as held (s). */
 export const REACH_SECONDS = 0.3;
@@ -44,10 +45,18 @@ export type PropInteractorEmitted =
   | { type: 'interactor.stopApproach' }
   | { type: 'interactor.attach'; propId: string; grip: string; hand: 'left' | 'right' }
   | { type: 'interactor.release'; propId: string; reason: 'manual' | 'ragdoll' | 'throw' | 'lost' }
-  /** A prop action of the queue ended (the runner finishes its item with this outcome). */
-  | { type: 'interactor.done'; itemId: string; outcome: PropOutcome; reason?: string };
+  /** Run on its own (model tests), what it would tell its rig. */
+  | InteractorToRig;
+
+/**
+ * What the interactor tells its rig (./toRig), never the runtime: a prop action of the queue
+ * ended; the rig has its runner finish the item with this outcome.
+ */
+export type InteractorToRig = { type: 'interactor.done'; itemId: string; outcome: PropOutcome; reason?: string };
 
 export interface PropInteractorContext {
+  /** The rig it works for (its answers go there: ./toRig); null when it runs on its own. */
+  rigId: string | null;
   /** The prop held or being picked up (reserved), with its grip and hand. */
   propId: string | null;
   grip: string | null;
@@ -67,8 +76,13 @@ const planOf = (e: PropInteractorEvent): PickupPlan | null => (e.type === 'prop.
 
 const EMPTY = { propId: null, grip: null, hand: null, held: false, itemId: null, replans: 0, elapsed: 0, releaseT: 0, duration: 0, released: false };
 
+/** An action telling the rig the prop action ended, as `answer` words it. */
+const reportDone = (answer: (args: { context: PropInteractorContext; event: PropInteractorEvent }) => InteractorToRig) =>
+  enqueueActions<PropInteractorContext, PropInteractorEvent, undefined, PropInteractorEvent, never, never, never, never, PropInteractorEmitted>(
+    ({ context, event, system, enqueue }) => tellRig(system, enqueue, context.rigId, answer({ context, event })));
+
 export const propInteractorMachine = setup({
-  types: { context: {} as PropInteractorContext, events: {} as PropInteractorEvent, emitted: {} as PropInteractorEmitted },
+  types: { context: {} as PropInteractorContext, events: {} as PropInteractorEvent, emitted: {} as PropInteractorEmitted, input: {} as { rigId?: string } | undefined },
   guards: {
     planSkips: ({ event }) => planOf(event)?.kind === 'skip',
     planReaches: ({ event }) => planOf(event)?.kind === 'reach',
@@ -100,26 +114,26 @@ export const propInteractorMachine = setup({
     emitAttach: emit(({ context }) => ({ type: 'interactor.attach' as const, propId: context.propId!, grip: context.grip!, hand: context.hand! })),
     advance: assign({ elapsed: ({ context, event }) => context.elapsed + dtOf(event) }),
     commitHold: assign({ held: true, elapsed: 0 }),
-    emitDoneCompleted: emit(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'completed' as const })),
-    emitDoneCancelled: emit(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'cancelled' as const })),
-    emitDoneBlocked: emit(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'blocked' as const, reason: 'the approach walk was blocked' })),
-    emitDoneSkippedPlan: emit(({ context, event }) => {
+    reportDoneCompleted: reportDone(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'completed' as const })),
+    reportDoneCancelled: reportDone(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'cancelled' as const })),
+    reportDoneBlocked: reportDone(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'blocked' as const, reason: 'the approach walk was blocked' })),
+    reportDoneSkippedPlan: reportDone(({ context, event }) => {
       const p = planOf(event) as Extract<PickupPlan, { kind: 'skip' }> | null;
       const id = event.type === 'prop.pickUp' ? event.itemId : context.itemId!;
       return { type: 'interactor.done' as const, itemId: id, outcome: 'skipped' as const, reason: p?.reason ?? 'out of reach' };
     }),
-    emitDoneSkippedLost: emit(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'skipped' as const, reason: 'the prop left the stage' })),
-    emitDoneSkippedThrow: emit(({ event }) => {
+    reportDoneSkippedLost: reportDone(({ context }) => ({ type: 'interactor.done' as const, itemId: context.itemId!, outcome: 'skipped' as const, reason: 'the prop left the stage' })),
+    reportDoneSkippedThrow: reportDone(({ event }) => {
       const e = event as Extract<PropInteractorEvent, { type: 'prop.throw' }>;
       return { type: 'interactor.done' as const, itemId: e.itemId, outcome: 'skipped' as const, reason: e.plan.kind === 'skip' ? e.plan.reason : '' };
     }),
-    emitNothingHeld: emit(({ event }) => ({
+    reportNothingHeld: reportDone(({ event }) => ({
       type: 'interactor.done' as const,
       itemId: (event as { itemId: string }).itemId,
       outcome: 'skipped' as const,
       reason: 'nothing held',
     })),
-    emitAlreadyBusy: emit(({ event }) => ({
+    reportAlreadyBusy: reportDone(({ event }) => ({
       type: 'interactor.done' as const,
       itemId: (event as { itemId: string }).itemId,
       outcome: 'skipped' as const,
@@ -129,7 +143,7 @@ export const propInteractorMachine = setup({
     emitReleaseRagdoll: emit(({ context }) => ({ type: 'interactor.release' as const, propId: context.propId!, reason: 'ragdoll' as const })),
     emitReleaseThrow: emit(({ context }) => ({ type: 'interactor.release' as const, propId: context.propId!, reason: 'throw' as const })),
     emitReleaseLost: emit(({ context }) => ({ type: 'interactor.release' as const, propId: context.propId!, reason: 'lost' as const })),
-    emitDropDone: emit(({ event }) => ({ type: 'interactor.done' as const, itemId: (event as { itemId: string }).itemId, outcome: 'completed' as const })),
+    reportDropDone: reportDone(({ event }) => ({ type: 'interactor.done' as const, itemId: (event as { itemId: string }).itemId, outcome: 'completed' as const })),
     startThrow: assign(({ event }) => {
       const e = event as Extract<PropInteractorEvent, { type: 'prop.throw' }>;
       return e.plan.kind === 'throw' ? { itemId: e.itemId, elapsed: 0, releaseT: e.plan.releaseT, duration: e.plan.duration, released: false } : {};
@@ -144,18 +158,18 @@ export const propInteractorMachine = setup({
   },
 }).createMachine({
   id: 'propInteractor',
-  context: { ...EMPTY },
+  context: ({ input }) => ({ ...EMPTY, rigId: input?.rigId ?? null }),
   initial: 'IDLE',
   states: {
     IDLE: {
       on: {
         'prop.pickUp': [
-          { guard: 'planSkips', actions: 'emitDoneSkippedPlan' },
+          { guard: 'planSkips', actions: 'reportDoneSkippedPlan' },
           { guard: 'planReaches', target: 'REACHING', actions: ['claim', 'emitReserve', 'takePlan'] },
           { guard: 'planApproaches', target: 'APPROACHING', actions: ['claim', 'emitReserve', 'takePlan', 'emitApproach'] },
         ],
-        'prop.drop': { actions: 'emitNothingHeld' },
-        'prop.throw': { actions: 'emitNothingHeld' },
+        'prop.drop': { actions: 'reportNothingHeld' },
+        'prop.throw': { actions: 'reportNothingHeld' },
       },
     },
     APPROACHING: {
@@ -164,33 +178,33 @@ export const propInteractorMachine = setup({
           { guard: 'planReaches', target: 'REACHING', actions: 'takePlan' },
           { guard: and(['planApproaches', 'mayReplan']), target: 'APPROACHING', reenter: true, actions: ['countReplan', 'takePlan', 'emitApproach'] },
           // Still out of reach after the one re-plan (or unpickable now): give up, release the claim.
-          { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneSkippedPlan', 'clear'] },
+          { target: 'IDLE', actions: ['emitUnreserve', 'reportDoneSkippedPlan', 'clear'] },
         ],
-        'prop.approachBlocked': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneBlocked', 'clear'] },
-        'prop.cancel': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneCancelled', 'clear'] },
-        'rig.disarm': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneCancelled', 'clear'] },
-        'prop.lost': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'emitDoneSkippedLost', 'clear'] },
+        'prop.approachBlocked': { target: 'IDLE', actions: ['emitUnreserve', 'reportDoneBlocked', 'clear'] },
+        'prop.cancel': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'reportDoneCancelled', 'clear'] },
+        'rig.disarm': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'reportDoneCancelled', 'clear'] },
+        'prop.lost': { target: 'IDLE', actions: ['emitStopApproach', 'emitUnreserve', 'reportDoneSkippedLost', 'clear'] },
       },
     },
     REACHING: {
       on: {
         step: [
           // The hand is on the grip: the hold commits (reservation becomes ownership).
-          { guard: 'reachDone', target: 'HELD', actions: ['emitAttach', 'commitHold', 'emitDoneCompleted'] },
+          { guard: 'reachDone', target: 'HELD', actions: ['emitAttach', 'commitHold', 'reportDoneCompleted'] },
           { actions: 'advance' },
         ],
-        'prop.cancel': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneCancelled', 'clear'] },
-        'rig.disarm': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneCancelled', 'clear'] },
-        'prop.lost': { target: 'IDLE', actions: ['emitUnreserve', 'emitDoneSkippedLost', 'clear'] },
+        'prop.cancel': { target: 'IDLE', actions: ['emitUnreserve', 'reportDoneCancelled', 'clear'] },
+        'rig.disarm': { target: 'IDLE', actions: ['emitUnreserve', 'reportDoneCancelled', 'clear'] },
+        'prop.lost': { target: 'IDLE', actions: ['emitUnreserve', 'reportDoneSkippedLost', 'clear'] },
       },
     },
     HELD: {
       on: {
-        'prop.pickUp': { actions: 'emitAlreadyBusy' },
-        'prop.drop': { target: 'IDLE', actions: ['emitReleaseManual', 'emitDropDone', 'clear'] },
+        'prop.pickUp': { actions: 'reportAlreadyBusy' },
+        'prop.drop': { target: 'IDLE', actions: ['emitReleaseManual', 'reportDropDone', 'clear'] },
         'prop.throw': [
           // No-op or no valid arc: the prop stays held (seed §1.2, §3.3).
-          { guard: 'throwSkips', actions: 'emitDoneSkippedThrow' },
+          { guard: 'throwSkips', actions: 'reportDoneSkippedThrow' },
           { target: 'THROWING', actions: 'startThrow' },
         ],
         'rig.disarm': { target: 'IDLE', actions: ['emitReleaseRagdoll', 'clear'] },
@@ -200,23 +214,23 @@ export const propInteractorMachine = setup({
     THROWING: {
       on: {
         step: [
-          { guard: 'throwOver', target: 'IDLE', actions: ['emitReleaseIfPending', 'emitDoneCompleted', 'clear'] },
+          { guard: 'throwOver', target: 'IDLE', actions: ['emitReleaseIfPending', 'reportDoneCompleted', 'clear'] },
           { guard: 'releaseNow', actions: ['advance', 'emitReleaseThrow', 'markReleased'] },
           { actions: 'advance' },
         ],
         // Cancelled before the release the prop stays held; after it, only the follow-through ends.
         'prop.cancel': [
-          { guard: 'released', target: 'IDLE', actions: ['emitDoneCancelled', 'clear'] },
-          { target: 'HELD', actions: 'emitDoneCancelled' },
+          { guard: 'released', target: 'IDLE', actions: ['reportDoneCancelled', 'clear'] },
+          { target: 'HELD', actions: 'reportDoneCancelled' },
         ],
         'rig.disarm': [
-          { guard: 'released', target: 'IDLE', actions: ['emitDoneCancelled', 'clear'] },
-          { target: 'IDLE', actions: ['emitReleaseRagdoll', 'emitDoneCancelled', 'clear'] },
+          { guard: 'released', target: 'IDLE', actions: ['reportDoneCancelled', 'clear'] },
+          { target: 'IDLE', actions: ['emitReleaseRagdoll', 'reportDoneCancelled', 'clear'] },
         ],
         // Gone before the release: the hold still ends with its one release (claim and hand freed).
         'prop.lost': [
-          { guard: 'released', target: 'IDLE', actions: ['emitDoneCancelled', 'clear'] },
-          { target: 'IDLE', actions: ['emitReleaseLost', 'emitDoneCancelled', 'clear'] },
+          { guard: 'released', target: 'IDLE', actions: ['reportDoneCancelled', 'clear'] },
+          { target: 'IDLE', actions: ['emitReleaseLost', 'reportDoneCancelled', 'clear'] },
         ],
       },
     },

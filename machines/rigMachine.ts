@@ -11,11 +11,11 @@
  * Time is not counted here: the runtime reports rest (`physics.ragdollAtRest`) and the end of
  * the stand-up (`rig.standUpFinished`) from its elapsed counters.
  */
-import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { terrainMotionMachine, type TerrainMotionEvent, type TerrainMotionNotice } from './terrainMotionMachine';
-import { actionRunnerMachine, type ActionRunnerEvent, type RigStateName } from './actionRunnerMachine';
+import { actionRunnerMachine, type ActionRunnerEvent, type RigStateName, type RunnerToRig } from './actionRunnerMachine';
 import type { LaneItem } from '../core/actions/lane';
-import { propInteractorMachine, type PropInteractorEvent } from './propInteractorMachine';
+import { propInteractorMachine, type InteractorToRig, type PropInteractorEvent, type PropOutcome } from './propInteractorMachine';
 
 export type { RigStateName };
 
@@ -39,8 +39,11 @@ export interface RigContext {
   propInteractor: ActorRefFrom<typeof propInteractorMachine>;
 }
 
-/** Events the runner owns; the rig passes them on unchanged. */
-export type RunnerBoundEvent = Exclude<ActionRunnerEvent, { type: 'queue.block' } | { type: 'queue.unblock' } | { type: 'queue.rigState' }>;
+/**
+ * Events the runner owns; the rig passes them on unchanged. Its barrier, the rig's state and a
+ * prop action's end come from the rig itself, never from outside.
+ */
+export type RunnerBoundEvent = Exclude<ActionRunnerEvent, { type: 'queue.block' } | { type: 'queue.unblock' } | { type: 'queue.rigState' } | { type: 'queue.propDone' }>;
 
 /** Why the rig goes down: a direct call, a queued or reactive action, or the director's grab. */
 export type RagdollCause = 'call' | 'action' | 'grab';
@@ -54,9 +57,17 @@ export type RigLifecycleEvent =
 /** Prop interactor events, passed on; its clock arrives as `prop.step` (the runner has `step`). */
 export type InteractorBoundEvent = Exclude<PropInteractorEvent, { type: 'step' } | { type: 'rig.disarm' }> | { type: 'prop.step'; dt: number };
 
-export type RigEvent = TerrainMotionEvent | RunnerBoundEvent | TerrainMotionNotice | RigLifecycleEvent | InteractorBoundEvent;
+/** What the rig's children tell it (./toRig): the runner's requests, the interactor's answers. */
+export type ChildToRig = RunnerToRig | InteractorToRig;
 
-export type RigEmitted = { type: 'rig.stateChanged'; state: RigStateName; previous: RigStateName; cause: string };
+export type RigEvent = TerrainMotionEvent | RunnerBoundEvent | TerrainMotionNotice | RigLifecycleEvent | InteractorBoundEvent | ChildToRig;
+
+export type RigEmitted =
+  | { type: 'rig.stateChanged'; state: RigStateName; previous: RigStateName; cause: string }
+  /** The runner started a prop action: the runtime plans it and hands it back (`prop.pickUp`, `prop.drop`, `prop.throw`). */
+  | { type: 'rig.planPropAction'; item: LaneItem }
+  /** The interactor ended a prop action (the runtime forgets the pickup and warns of a skip). */
+  | { type: 'rig.propActionDone'; itemId: string; outcome: PropOutcome; reason?: string };
 
 export const rigMachine = setup({
   types: { context: {} as RigContext, input: {} as RigInput, events: {} as RigEvent, emitted: {} as RigEmitted },
@@ -66,8 +77,8 @@ export const rigMachine = setup({
   },
   actions: {
     spawnTerrainMotion: assign({
-      terrainMotion: ({ spawn, context, self }) =>
-        spawn('terrainMotion', { id: 'terrainMotion', systemId: `rig:${context.id}/terrainMotion`, input: { parent: self } }),
+      terrainMotion: ({ spawn, context }) =>
+        spawn('terrainMotion', { id: 'terrainMotion', systemId: `rig:${context.id}/terrainMotion`, input: { rigId: context.id } }),
     }),
     stopTerrainMotion: enqueueActions(({ context, enqueue }) => {
       if (context.terrainMotion) enqueue.stopChild(context.terrainMotion);
@@ -79,6 +90,19 @@ export const rigMachine = setup({
     forwardToRunner: sendTo(({ context }) => context.actionRunner, ({ event }) => event as RunnerBoundEvent),
     forwardToInteractor: sendTo(({ context }) => context.propInteractor, ({ event }) =>
       (event.type === 'prop.step' ? { type: 'step', dt: event.dt } : event) as PropInteractorEvent),
+    /** The runner started a prop action: it needs a plan only the runtime can make (where the prop is). */
+    planPropAction: emit(({ event }) => ({ type: 'rig.planPropAction' as const, item: (event as Extract<RunnerToRig, { type: 'runner.propAction' }>).item })),
+    /** The runner cancelled its prop action: the interactor lets it go. */
+    cancelPropAction: sendTo(({ context }) => context.propInteractor, { type: 'prop.cancel' }),
+    /** The interactor ended a prop action: the runtime hears it, then the runner finishes the item. */
+    reportPropActionDone: emit(({ event }) => {
+      const e = event as InteractorToRig;
+      return { type: 'rig.propActionDone' as const, itemId: e.itemId, outcome: e.outcome, reason: e.reason };
+    }),
+    finishPropAction: sendTo(({ context }) => context.actionRunner, ({ event }) => {
+      const e = event as InteractorToRig;
+      return { type: 'queue.propDone' as const, itemId: e.itemId, outcome: e.outcome };
+    }),
     /** Ragdoll entry: the held prop goes first, before the ragdoll is built (seed 11 §4). */
     disarm: sendTo(({ context }) => context.propInteractor, { type: 'rig.disarm' }),
     blockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.block' }),
@@ -106,7 +130,7 @@ export const rigMachine = setup({
       systemId: `rig:${input.id}/actionRunner`,
       input: { rigId: input.id, items: input.items },
     }),
-    propInteractor: spawn('propInteractor', { id: 'propInteractor', systemId: `rig:${input.id}/propInteractor` }),
+    propInteractor: spawn('propInteractor', { id: 'propInteractor', systemId: `rig:${input.id}/propInteractor`, input: { rigId: input.id } }),
   }),
   on: {
     'queue.start': { actions: 'forwardToRunner' },
@@ -116,7 +140,6 @@ export const rigMachine = setup({
     step: { actions: 'forwardToRunner' },
     'rig.arrived': { actions: 'forwardToRunner' },
     'rig.walkBlocked': { actions: 'forwardToRunner' },
-    'queue.propDone': { actions: 'forwardToRunner' },
     'prop.pickUp': { actions: 'forwardToInteractor' },
     'prop.approachArrived': { actions: 'forwardToInteractor' },
     'prop.approachBlocked': { actions: 'forwardToInteractor' },
@@ -125,6 +148,10 @@ export const rigMachine = setup({
     'prop.cancel': { actions: 'forwardToInteractor' },
     'prop.lost': { actions: 'forwardToInteractor' },
     'prop.step': { actions: 'forwardToInteractor' },
+    // The children's business goes through the rig (./toRig): neither child talks to the runtime about it.
+    'runner.propAction': { actions: 'planPropAction' },
+    'runner.propCancel': { actions: 'cancelPropAction' },
+    'interactor.done': { actions: ['reportPropActionDone', 'finishPropAction'] },
   },
   initial: 'ANIMATED',
   states: {

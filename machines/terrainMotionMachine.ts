@@ -7,11 +7,12 @@
  *
  * The landing barrier (seed 6a §8) is this machine's decision: entering LANDING_IMPACT tells the
  * parent rig `terrain.landingStarted`, leaving it `terrain.landingEnded`; the rig blocks and
- * unblocks its queue runner. The parent arrives as input so the machine also runs on its own
- * (model-based tests), where there is nobody to tell.
+ * unblocks its queue runner. The rig's id arrives as input (./toRig); on its own (model-based
+ * tests) the machine emits the notice instead.
  */
-import { enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { enqueueActions, setup } from 'xstate';
 import { isHardLanding } from '../core/locomotion/landing';
+import { tellRig } from './toRig';
 
 export type TerrainMotionEvent =
   | { type: 'rig.beginTerrainFall' }
@@ -26,40 +27,27 @@ export type TerrainMotionState = 'DISABLED' | 'AIRBORNE' | 'GROUNDED' | 'LANDING
 export type TerrainMotionNotice = { type: 'terrain.landingStarted' } | { type: 'terrain.landingEnded' };
 
 export interface TerrainMotionContext {
-  parent: AnyActorRef | null;
-}
-
-/**
- * Who hears the landing barrier: the parent given as input, else the actor that spawned this one.
- * A machine restored from a persisted snapshot (a keyframe) has lost its input reference (xstate
- * persists refs to children only), but its spawning rig is still its parent.
- */
-function parentOf(context: { parent: AnyActorRef | null | undefined }, self: unknown): AnyActorRef | null {
-  return context.parent ?? (self as { _parent?: AnyActorRef })._parent ?? null;
+  /** The rig it moves (the landing barrier is its to raise); null when it runs on its own. */
+  rigId: string | null;
 }
 
 export const terrainMotionMachine = setup({
   types: {
     context: {} as TerrainMotionContext,
     events: {} as TerrainMotionEvent,
-    input: {} as { parent?: AnyActorRef } | undefined,
+    emitted: {} as TerrainMotionNotice,
+    input: {} as { rigId?: string } | undefined,
   },
   guards: {
     hardLanding: ({ event }) => event.type === 'physics.landed' && isHardLanding(event.fallDistance),
   },
   actions: {
-    raiseLandingBarrier: enqueueActions(({ context, self, enqueue }) => {
-      const parent = parentOf(context, self);
-      if (parent) enqueue.sendTo(parent, { type: 'terrain.landingStarted' } satisfies TerrainMotionNotice);
-    }),
-    lowerLandingBarrier: enqueueActions(({ context, self, enqueue }) => {
-      const parent = parentOf(context, self);
-      if (parent) enqueue.sendTo(parent, { type: 'terrain.landingEnded' } satisfies TerrainMotionNotice);
-    }),
+    raiseLandingBarrier: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'terrain.landingStarted' })),
+    lowerLandingBarrier: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'terrain.landingEnded' })),
   },
 }).createMachine({
   id: 'terrainMotion',
-  context: ({ input }) => ({ parent: input?.parent ?? null }),
+  context: ({ input }) => ({ rigId: input?.rigId ?? null }),
   initial: 'DISABLED',
   states: {
     DISABLED: {

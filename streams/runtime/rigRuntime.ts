@@ -24,7 +24,7 @@ import type { PhysicsWorld } from '../physics/world';
 import type { ChainId } from './eventChains';
 import { addFlinch } from './rig/flinch';
 import { listenToInteractor } from './rig/interactorEffects';
-import { enterRigState } from './rig/ragdollBody';
+import { listenToRig } from './rig/rigEffects';
 import { ReactiveWork, type PendingReaction } from './rig/reactiveWork';
 import { loadRigState, saveRigState, type RigRuntimeState } from './rig/rigKeyframe';
 import type { RigStepOutput } from './rig/rigOutput';
@@ -84,7 +84,7 @@ export class RigRuntime {
     physics.addKinematicParts(this.id, proxyQueryShapes(), order);
     this.writeKinematicTargets(true);
     listenToRunner(this, this.subscriptions);
-    this.subscriptions.push(rigActor.on('rig.stateChanged', (e) => enterRigState(this, e)));
+    listenToRig(this, this.subscriptions);
     listenToInteractor(this, this.subscriptions);
   }
 

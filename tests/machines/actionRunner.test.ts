@@ -602,9 +602,11 @@ class Observer {
         }
         this.stopWalksNow += 1;
         break;
-      case 'runner.requestRagdoll':
-      case 'runner.requestRecover': {
-        const kind = e.type === 'runner.requestRagdoll' ? 'ragdoll' : 'recover';
+      // What the runner asks of its rig (on its own here, it emits what it would tell the rig).
+      case 'rig.setRagdoll':
+      case 'rig.recover': {
+        const kind = e.type === 'rig.setRagdoll' ? 'ragdoll' : 'recover';
+        if (e.type === 'rig.setRagdoll') expect(e.cause, 'a queued ragdoll is the action\'s').toBe('action');
         // Asked exactly as the item starts, and only when the rig is not there already.
         expect(this.startedNow?.action.type, `${e.type} comes with the start of a ${kind} item`).toBe(kind);
         expect(this.lastEmitted).toEqual({ type: 'runner.started', item: this.startedNow, overlay: false });
@@ -814,8 +816,8 @@ const brief = (e: ActionRunnerEmitted): string => {
     case 'runner.walk': return 'walk';
     case 'runner.stopWalk': return 'stop walk';
     case 'runner.face': return `face ${e.direction}`;
-    case 'runner.requestRagdoll': return 'request ragdoll';
-    case 'runner.requestRecover': return 'request recover';
+    case 'rig.setRagdoll': return 'request ragdoll';
+    case 'rig.recover': return 'request recover';
     case 'runner.propAction': return `prop ${e.item.id}`;
     case 'runner.propCancel': return `prop cancel ${e.item.id}`;
   }

@@ -147,6 +147,8 @@ function expectContext(s: Snap, ref: PropContract, where: string): void {
 function replay(events: Ev[]): Replay {
   const taken = new Set<AnyTransitionDefinition>();
   const actor = createActor(propInteractorMachine, {
+    // On its own (no rig in its system): what it tells the rig is emitted, so this hears it.
+    input: {},
     inspect: (ev) => {
       if (ev.type === '@xstate.microstep') for (const t of ev._transitions) taken.add(t);
     },
@@ -299,7 +301,7 @@ describe('propInteractor machine (model-based, xstate/graph)', () => {
     for (const [value, persisted] of byState) {
       for (const e of MODEL_EVENTS) {
         if (edges.has(`${value}:${e.type}`)) continue;
-        const actor = createActor(propInteractorMachine, { snapshot: persisted });
+        const actor = createActor(propInteractorMachine, { snapshot: persisted, input: {} });
         const out: PropInteractorEmitted[] = [];
         actor.on('*', (x) => out.push(x));
         actor.start();

@@ -4,7 +4,7 @@
  * landing notices into the runner's barrier. connectRig is the one reader of its snapshots.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, setup, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { connectRig } from '../../machines/connectRig';
 import { rigMachine } from '../../machines/rigMachine';
 import { terrainMotionMachine } from '../../machines/terrainMotionMachine';
@@ -97,22 +97,27 @@ describe('the landing barrier is the machines\' decision', () => {
     rig.stop();
   });
 
-  it('leaving LANDING_IMPACT tells the parent to lift the barrier; on its own the machine tells nobody', () => {
-    const told: string[] = [];
-    const listener = createActor(setup({}).createMachine({ on: { '*': { actions: ({ event }) => told.push(event.type) } } }));
-    listener.start();
-    const parent = listener as unknown as AnyActorRef;
-    const landing = terrainMotionMachine.resolveState({ value: 'LANDING_IMPACT', context: { parent } });
-    const tm = createActor(terrainMotionMachine, { snapshot: landing, input: { parent } });
-    tm.start();
-    tm.send({ type: 'rig.disableTerrain' });
-    expect(tm.getSnapshot().value).toBe('DISABLED');
-    expect(told).toEqual(['terrain.landingEnded']);
-    const alone = createActor(terrainMotionMachine, { snapshot: terrainMotionMachine.resolveState({ value: 'LANDING_IMPACT', context: { parent: null } }), input: {} });
+  it('TerrainMotion tells its rig (found by its system id) when a landing raises and lifts the barrier; on its own it emits the notice', () => {
+    const { rig, delivered } = startRig([wait('w', 1)]);
+    rig.send({ type: 'queue.start' });
+    rig.send({ type: 'rig.beginTerrainFall' });
+    rig.send({ type: 'physics.landed', fallDistance: 200, impactSpeed: 900 });
+    expect(connectRig(rig.getSnapshot())).toMatchObject({ terrain: 'LANDING_IMPACT', queueBlocked: true });
+    rig.send({ type: 'physics.landingFinished' });
+    expect(connectRig(rig.getSnapshot())).toMatchObject({ terrain: 'GROUNDED', queueBlocked: false });
+    const notices = delivered.filter((d) => d.type.startsWith('terrain.'));
+    expect(notices).toEqual([
+      { to: 'rig:stick', type: 'terrain.landingStarted', from: 'rig:stick/terrainMotion' },
+      { to: 'rig:stick', type: 'terrain.landingEnded', from: 'rig:stick/terrainMotion' },
+    ]);
+    rig.stop();
+    const heard: string[] = [];
+    const alone = createActor(terrainMotionMachine, { snapshot: terrainMotionMachine.resolveState({ value: 'LANDING_IMPACT', context: { rigId: null } }), input: {} });
+    alone.on('*', (e) => heard.push(e.type));
     alone.start();
     alone.send({ type: 'rig.disableTerrain' });
     expect(alone.getSnapshot().value).toBe('DISABLED');
-    expect(alone.getSnapshot().status).toBe('active');
+    expect(heard).toEqual(['terrain.landingEnded']);
   });
 });
 

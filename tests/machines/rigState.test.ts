@@ -54,8 +54,14 @@ const PROP_EVENTS: RigEvent[] = [
   { type: 'prop.step', dt: 0.5 },
 ];
 const PROP_TYPES = new Set(PROP_EVENTS.map((e) => e.type));
-/** The interactor's answer, which the rig passes to the runner. */
-const PROP_DONE: RigEvent = { type: 'queue.propDone', itemId: 'pick', outcome: 'completed' };
+/** The interactor's answer (it tells the rig), which the rig passes to the runner as `queue.propDone`. */
+const PROP_DONE: RigEvent = { type: 'interactor.done', itemId: 'pick', outcome: 'completed' };
+const PICK: LaneItem = { id: 'pick', origin: 'authored', action: { type: 'pick_up_prop', target_prop_id: 'crate', hand: 'auto' } };
+/** What the runner tells the rig about a prop action: it started (the runtime plans it), it is taken back. */
+const RUNNER_PROP_EVENTS: RigEvent[] = [
+  { type: 'runner.propAction', item: PICK },
+  { type: 'runner.propCancel', item: PICK },
+];
 /** What the interactor receives for a prop event: its clock is `step`, the rest unchanged. */
 const asInteractorEvent = (e: RigEvent): PropInteractorEvent | RigEvent => (e.type === 'prop.step' ? { type: 'step', dt: e.dt } : e);
 
@@ -78,6 +84,7 @@ const MODEL_EVENTS: RigEvent[] = [
   { type: 'rig.walkBlocked' },
   ...PROP_EVENTS,
   PROP_DONE,
+  ...RUNNER_PROP_EVENTS,
 ];
 const TERRAIN_TYPES = new Set(TERRAIN_EVENTS.map((e) => e.type));
 
@@ -137,6 +144,10 @@ class RigSut {
   readonly rig: Actor<typeof rigMachine>;
   readonly records: TransitionRecord[] = [];
   readonly changes: RigEmitted[] = [];
+  /** What the rig emitted for the runtime besides state changes (prop action plans and ends). */
+  readonly asked: RigEmitted[] = [];
+  /** Every event the rig received (from the model or from its children), not yet checked. */
+  readonly toRig: RigEvent[] = [];
   /** Rig transitions taken, by definition (coverage). */
   readonly taken = new Set<AnyTransitionDefinition>();
   /** Every TerrainMotion child ever seen, in order. */
@@ -165,6 +176,11 @@ class RigSut {
         this.toTerrain.push({ type: ev.event.type, from: ev.sourceRef ? systemIdOf(ev.sourceRef) : undefined });
       }
       const to = ev.type === '@xstate.event' ? systemIdOf(ev.actorRef) : undefined;
+      if (ev.type === '@xstate.event' && to === RIG_PATH) {
+        this.toRig.push(ev.event as RigEvent);
+        // The interactor's answer goes to the rig: on the timeline it is what the interactor said.
+        if (ev.sourceRef && systemIdOf(ev.sourceRef) === INTERACTOR_PATH) this.timeline.push(`interactor → ${ev.event.type}`);
+      }
       if (ev.type === '@xstate.event' && (to === RUNNER_PATH || to === INTERACTOR_PATH) && ev.event.type !== 'xstate.init') {
         this.toChildren.push({ to, event: ev.event, from: ev.sourceRef ? systemIdOf(ev.sourceRef) : undefined });
         if (to === INTERACTOR_PATH) this.timeline.push(`interactor ← ${ev.event.type}`);
@@ -175,6 +191,8 @@ class RigSut {
       this.changes.push(e);
       this.timeline.push(`stateChanged ${e.state}`);
     });
+    this.rig.on('rig.planPropAction', (e) => this.asked.push(e));
+    this.rig.on('rig.propActionDone', (e) => this.asked.push(e));
     this.interactor = this.rig.getSnapshot().context.propInteractor;
     this.interactor.on('*', (e: PropInteractorEmitted) => this.timeline.push(`interactor → ${e.type}${e.type === 'interactor.release' ? ` ${e.reason}` : ''}`));
     this.rig.start();
@@ -216,10 +234,21 @@ class RigSut {
     const toInteractor = delivered.filter((d) => d.to === INTERACTOR_PATH).map(({ event: e, from }) => ({ event: e, from }));
     expect(toInteractor, `${where}: what the interactor got`).toEqual([
       ...(PROP_TYPES.has(event.type) ? [{ event: asInteractorEvent(event), from: RIG_PATH }] : []),
+      // The runner took its prop action back: the rig has the interactor let it go.
+      ...(event.type === 'runner.propCancel' ? [{ event: { type: 'prop.cancel' }, from: RIG_PATH }] : []),
       ...(entersRagdoll ? [{ event: { type: 'rig.disarm' }, from: RIG_PATH }] : []),
     ]);
+    // Every answer the rig got (from its interactor, or sent by the model) reaches the runner from
+    // the rig as `queue.propDone`, and the runtime hears of it: nothing else reaches the runner about props.
+    const answers = this.toRig.splice(0, this.toRig.length).filter((e): e is Extract<RigEvent, { type: 'interactor.done' }> => e.type === 'interactor.done');
     const propToRunner = delivered.filter((d) => d.to === RUNNER_PATH && (d.event.type === 'queue.propDone' || d.event.type.startsWith('prop.')));
-    expect(propToRunner, `${where}: prop events at the runner`).toEqual(event.type === 'queue.propDone' ? [{ to: RUNNER_PATH, event, from: RIG_PATH }] : []);
+    expect(propToRunner, `${where}: prop events at the runner`).toEqual(answers.map((a) => ({ to: RUNNER_PATH, event: { type: 'queue.propDone', itemId: a.itemId, outcome: a.outcome }, from: RIG_PATH })));
+    // What the rig asks of the runtime about prop actions: a plan when one starts, the end when it is done.
+    const asked = this.asked.splice(0, this.asked.length);
+    expect(asked, `${where}: what the rig asked of the runtime`).toEqual([
+      ...(event.type === 'runner.propAction' ? [{ type: 'rig.planPropAction', item: event.item }] : []),
+      ...answers.map((a) => ({ type: 'rig.propActionDone', itemId: a.itemId, outcome: a.outcome, reason: a.reason })),
+    ]);
     if (!entersRagdoll) return;
     const disarm = timeline.indexOf('interactor ← rig.disarm');
     const announced = timeline.indexOf('stateChanged RAGDOLL');

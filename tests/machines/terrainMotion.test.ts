@@ -115,7 +115,7 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
   });
 
   it('a landing is hard exactly from HARD_LANDING_MIN_FALL_HEIGHT (80 px) on, whatever the impact speed', () => {
-    const airborne = getNextSnapshot(terrainMotionMachine, terrainMotionMachine.resolveState({ value: 'DISABLED', context: { parent: null } }), { type: 'rig.beginTerrainFall' });
+    const airborne = getNextSnapshot(terrainMotionMachine, terrainMotionMachine.resolveState({ value: 'DISABLED', context: { rigId: null } }), { type: 'rig.beginTerrainFall' });
     const after = (fallDistance: number, impactSpeed: number) =>
       getNextSnapshot(terrainMotionMachine, airborne, { type: 'physics.landed', fallDistance, impactSpeed }).value;
     expect(HARD_LANDING_MIN_FALL_HEIGHT).toBe(80);
@@ -131,7 +131,7 @@ describe('terrainMotion machine (model-based, xstate/graph)', () => {
   it('ignores events a state does not declare (no silent transitions)', () => {
     const edges = declaredEdges();
     for (const value of STATES) {
-      const snap = terrainMotionMachine.resolveState({ value, context: { parent: null } });
+      const snap = terrainMotionMachine.resolveState({ value, context: { rigId: null } });
       for (const e of MODEL_EVENTS) {
         if (edges.has(`${value}:${e.type}`)) continue;
         expect(getNextSnapshot(terrainMotionMachine, snap, e).value, `${value} + ${e.type}`).toBe(value);

@@ -1,7 +1,7 @@
 /**
  * The prop interactor's decisions made physical (issue 10): reservations, the approach walk, the
  * hold, the release (drop, throw, disarm, lost) and the prop stage events, once per committed
- * transition; a finished prop action is reported back to the queue.
+ * transition. How a prop action ends goes to the rig machine, not here (machines/toRig).
  */
 import type { PropInteractorEmitted } from '../../../machines/propInteractorMachine';
 import type { RigRuntime } from '../rigRuntime';
@@ -48,10 +48,5 @@ export function listenToInteractor(rig: RigRuntime, subscriptions: Subscription[
     if (!r) return;
     letGo(rig, r.propId, r.velocity, r.angularVelocity);
     if (e.reason === 'manual' || e.reason === 'ragdoll') rig.sink.events.push({ type: 'prop_dropped', source: rig.id, target: e.propId, reason: e.reason });
-  });
-  on('interactor.done', (e) => {
-    if (hands.pickup?.itemId === e.itemId) hands.pickup = null;
-    if (e.reason && e.outcome === 'skipped') rig.sink.warnings.push({ message: `${e.itemId}: skipped (${e.reason})`, object: rig.id });
-    rig.send({ type: 'queue.propDone', itemId: e.itemId, outcome: e.outcome });
   });
 }

@@ -37,7 +37,7 @@ export function ragdollBody(rig: RigRuntime): void {
 }
 
 /** The rig machine entered a state: the physical work it implies (seed 4.5 state order). */
-export function enterRigState(rig: RigRuntime, e: RigEmitted): void {
+export function enterRigState(rig: RigRuntime, e: Extract<RigEmitted, { type: 'rig.stateChanged' }>): void {
   rig.sink.events.push({ type: 'state_changed', source: rig.id, target: null, state: e.state, previous: e.previous });
   const m = rig.motion;
   if (e.state === 'RAGDOLL') {

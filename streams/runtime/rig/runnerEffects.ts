@@ -1,12 +1,11 @@
 /**
  * What the ActionRunner emits, made real: action records and stage events (tagged with the
- * dispatch chain of their item), the walk target, the facing, and the requests it makes of the
- * rig (ragdoll, recover, a prop action and its cancel).
+ * dispatch chain of their item), the walk target and the facing. What it asks of the rig (ragdoll,
+ * recover, a prop action and its cancel) goes to the rig machine, not here (machines/toRig).
  */
 import type { StageEvent } from '../../../core/events';
 import { tagChain } from '../eventChains';
 import type { RigRuntime } from '../rigRuntime';
-import { startPropAction } from './pickupPlan';
 
 type Subscription = { unsubscribe(): void };
 
@@ -45,16 +44,6 @@ export function listenToRunner(rig: RigRuntime, subscriptions: Subscription[]): 
     }),
     r.on('runner.face', (e) => {
       rig.motion.facing = e.direction;
-    }),
-    r.on('runner.requestRagdoll', () => {
-      rig.send({ type: 'rig.setRagdoll', cause: 'action' });
-    }),
-    r.on('runner.requestRecover', () => {
-      rig.send({ type: 'rig.recover' });
-    }),
-    r.on('runner.propAction', (e) => startPropAction(rig, e.item)),
-    r.on('runner.propCancel', () => {
-      rig.send({ type: 'prop.cancel' });
     }),
   );
 }
