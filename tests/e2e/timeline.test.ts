@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { nextFrames, screenshot, useHarness, waitTicks } from './harness';
+import { takeTestSource } from '../../streams/take/asTest';
+import { replayObserved, takeFromValue } from '../../streams/take/takeObservation';
 
 const { withApp } = useHarness();
 
@@ -91,10 +93,11 @@ describe('Timeline', () => {
       expect(adaChildren).toEqual(expect.arrayContaining(['rig:stick-1', 'rig:stick-1/terrainMotion', 'rig:stick-1/actionRunner']));
       await page.selectOption('[data-testid="timeline-actor"]', 'rig:stick-1');
       await settle(page);
-      const adaRows = await page.$$eval(`${ROW} .actor`, (as) => as.map((a) => a.textContent ?? ''));
+      // Her rig, its children, her events and the events that name her (a prop hitting her).
+      const adaRows = await page.$$eval(ROW, (rs) => rs.map((r) => ({ actor: r.querySelector('.actor')?.textContent ?? '', text: r.querySelector('.text')?.textContent ?? '' })));
       expect(adaRows.length).toBeGreaterThan(0);
-      for (const a of adaRows) expect(['stick-1', 'rig:stick-1'].some((p) => a === p || a.startsWith(`${p}/`)) || a.length > 0).toBe(true);
-      expect(adaRows.some((a) => a.startsWith('rig:stick-2'))).toBe(false);
+      for (const r of adaRows) expect(r.actor === 'stick-1' || r.actor === 'rig:stick-1' || r.actor.startsWith('rig:stick-1/') || r.text.includes('→ stick-1')).toBe(true);
+      expect(adaRows.some((r) => r.actor.startsWith('rig:stick-1/'))).toBe(true);
       await page.selectOption('[data-testid="timeline-actor"]', '');
 
       // RESET: a new run, from t = 0; the old one is the previous run.
@@ -117,6 +120,29 @@ describe('Timeline', () => {
       expect(left.filter((v) => v.includes('stick-'))).toEqual([]);
       expect(await page.locator('[data-testid="timeline-run"] option[value="previous"]').isDisabled()).toBe(false);
       await screenshot(page, 'tl-05-new-scene');
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('Copy as test puts a Vitest file on the clipboard: the take embedded, what it showed asserted — what the generator writes in Node', async () => {
+    await withApp(async ({ page, context, errors }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.keyboard.press('p');
+      await waitTicks(page, 90);
+      await page.keyboard.press('Space');
+      await page.click('[data-testid="take-copy-test"]');
+      await page.locator('.notice', { hasText: 'Copied the take as a Vitest test' }).waitFor({ timeout: 30_000 });
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      expect(text).toContain("import { replayObserved, takeFromValue, type TakeObservation } from '../../../streams/take/takeObservation';");
+      expect(text).toContain("it('stick-1: TerrainMotion phases'");
+      expect(text).toContain("'#1 DISABLED → AIRBORNE (rig.beginTerrainFall)',");
+      // The same take replayed here in Node gives the same file: the browser's replay showed what Node's does.
+      const embedded = text.slice(text.indexOf('takeFromValue(') + 'takeFromValue('.length, text.indexOf(');\n\ndescribe('));
+      const take = takeFromValue(JSON.parse(embedded));
+      expect(take.length).toBe(await page.evaluate(() => window.__stage!.takes.length()));
+      const seen = await replayObserved(take);
+      expect(takeTestSource(take, seen, { rootFromTest: '../../..', take: { embed: true }, command: null })).toBe(text);
+      await screenshot(page, 'tl-06-copied-as-test');
       expect(errors).toEqual([]);
     });
   });
