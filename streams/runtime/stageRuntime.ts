@@ -30,6 +30,7 @@ import { footLocks, terrainMotionSuffix } from './terrainDebug';
 import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
 import { StickmanTouches } from './stickmanTouch';
+import { ContactBudget } from './contactBudget';
 import { NonFiniteStateError, note, type StepState } from './stepState';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { cloneData, dataFields, reachable, restoreInto } from '../../core/data/cloneData';
@@ -37,7 +38,7 @@ import type { PhysicsState } from '../physics/worldState';
 import type { RigRuntimeState } from './rig/rigKeyframe';
 
 /** The step state's fields that are wiring or belong to one step only (never in a keyframe). */
-const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches',
+const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches', 'contactBudget',
   'contact$', 'area$', 'events$', 'notes', 'onRecord', 'dispatchedEvents', 'frame', 'leavingNow', 'sink'];
 
 /** A runtime between two steps, as data (issue 14 keyframes): see `StageRuntime.saveState`. */
@@ -53,6 +54,7 @@ export interface RuntimeState {
     stickmanPairs: Record<string, unknown>;
     stickmanAreas: Record<string, unknown>;
     stickmanTouches: Record<string, unknown>;
+    contactBudget: Record<string, unknown>;
     claims: Map<string, string>;
     rigs: RigRuntimeState[];
   };
@@ -172,7 +174,7 @@ export class StageRuntime {
         ruleRecord: (r) => note(s, { t: s.time, tick: s.tick, type: 'rule', ...r }),
         warn: (message) => note(s, { t: s.time, tick: s.tick, type: 'warning', message }),
       }),
-      areaOccupants, stickmanPairs: new PartPairs(), stickmanAreas: new StickmanAreas(), stickmanTouches: new StickmanTouches(),
+      areaOccupants, stickmanPairs: new PartPairs(), stickmanAreas: new StickmanAreas(), stickmanTouches: new StickmanTouches(), contactBudget: new ContactBudget(),
       contact$: this.contact$, area$: this.area$, events$: this.events$,
       notes: [], onRecord: null, dispatchedEvents: [], frame: null, grab: null,
     };
@@ -272,6 +274,7 @@ export class StageRuntime {
       stickmanPairs: dataFields(s.stickmanPairs, []),
       stickmanAreas: dataFields(s.stickmanAreas, []),
       stickmanTouches: dataFields(s.stickmanTouches, []),
+      contactBudget: dataFields(s.contactBudget, []),
       claims: this.claims,
       rigs: s.rigs.map((r) => r.saveState()),
     };
@@ -294,6 +297,7 @@ export class StageRuntime {
     restoreInto(s.stickmanPairs, data.stickmanPairs);
     restoreInto(s.stickmanAreas, data.stickmanAreas);
     restoreInto(s.stickmanTouches, data.stickmanTouches);
+    restoreInto(s.contactBudget, data.contactBudget);
     restoreInto(this, { claims: data.claims });
     s.rigs.forEach((r, i) => r.loadState(data.rigs[i]));
     s.commands = [];

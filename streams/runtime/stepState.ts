@@ -15,6 +15,7 @@ import type { RigStepOutput } from './rig/rigOutput';
 import type { RuleDispatcher } from './ruleDispatcher';
 import type { PartPairs, StickmanAreas } from './stickmanContacts';
 import type { StickmanTouches } from './stickmanTouch';
+import type { ContactBudget } from './contactBudget';
 
 export interface StepState {
   readonly doc: SceneDocument;
@@ -48,6 +49,8 @@ export interface StepState {
   readonly stickmanPairs: PartPairs;
   readonly stickmanAreas: StickmanAreas;
   readonly stickmanTouches: StickmanTouches;
+  /** Bounds the contact events raised per step (a stacked crowd, a pile of props). */
+  readonly contactBudget: ContactBudget;
   readonly contact$: Subject<ContactEvent>;
   readonly area$: Subject<AreaEvent>;
   readonly events$: Subject<StageEvent>;

@@ -4,11 +4,13 @@
  * proxy, and then every rig's own ten parts (which overlap at each joint) become contact pairs
  * each step — tripling the physics cost of a crowd. Here only rigs whose bounds overlap are
  * compared, part by part, with the proxies' exact capsules and circles. Each touch becomes the
- * pair edge: `started` when the first part pair of two rigs touches (naming those parts, with the
- * normal and point between them), `stopped` when the last lets go — the same contract as the
- * part bookkeeping for props, kept here per part pair without strings. A part pair starts
- * touching within TOUCH_MARGIN and lets go only past RELEASE_MARGIN, so swinging arms brushing
- * past do not flicker.
+ * pair edge: `started` when a part pair of two rigs first touches (naming those parts, with the
+ * normal and point between them), `stopped` when no part pair touches any more — one edge per
+ * rig pair, however many parts touch, the same contract as the part bookkeeping for props. Two
+ * rigs start touching when a part pair comes within TOUCH_MARGIN and let go only once every part
+ * pair is past RELEASE_MARGIN, so swinging arms brushing past do not flicker. The search for a
+ * touching part pair stops at the first one found: a crowd stacked on one spot costs one part
+ * pair per rig pair, not a hundred.
  */
 import { capsuleGap, segmentDistance } from '../../core/geometry/capsules';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
@@ -73,10 +75,10 @@ function shapesOf(rig: RigRuntime, order: number, parts: Float64Array): RigShape
   return { rig, order, parts, minX, minY, maxX, maxY };
 }
 
-/** Which of the 10 × 10 part pairs of one rig pair touch (index a·10 + b), and how many. */
+/** A touching rig pair: the part pair found touching last (its parts name the `stopped` edge). */
 interface PairState {
-  touching: Uint8Array;
-  count: number;
+  partA: number;
+  partB: number;
 }
 
 export class StickmanTouches {
@@ -118,8 +120,7 @@ export class StickmanTouches {
       const state = this.pairs.get(key)!;
       const idA = rigs[Math.floor(key / PAIR_KEY)].id;
       const idB = rigs[key % PAIR_KEY].id;
-      const k = state.touching.indexOf(1);
-      out.push(this.contact('stopped', idA, idB, Math.floor(k / PARTS), k % PARTS));
+      out.push(this.contact('stopped', idA, idB, state.partA, state.partB));
       this.pairs.delete(key);
     }
     for (const r of live) {
@@ -140,45 +141,33 @@ export class StickmanTouches {
 
   private comparePair(key: number, x: RigShapes, y: RigShapes, out: ContactEvent[]): void {
     const state = this.pairs.get(key);
+    const margin = state ? RELEASE_MARGIN : TOUCH_MARGIN;
     const px = x.parts;
     const py = y.parts;
     for (let i = 0; i < PARTS; i += 1) {
       const o = i * STRIDE;
       // A part nowhere near the other rig's bounds touches none of its parts.
-      const nearOther = !(px[o + 5] > y.maxX + RELEASE_MARGIN || y.minX > px[o + 7] + RELEASE_MARGIN || px[o + 6] > y.maxY + RELEASE_MARGIN || y.minY > px[o + 8] + RELEASE_MARGIN);
+      if (px[o + 5] > y.maxX + margin || y.minX > px[o + 7] + margin || px[o + 6] > y.maxY + margin || y.minY > px[o + 8] + margin) continue;
       for (let j = 0; j < PARTS; j += 1) {
         const q = j * STRIDE;
-        const k = i * PARTS + j;
-        const was = state ? state.touching[k] === 1 : false;
-        if (!nearOther && !was) continue;
-        const margin = was ? RELEASE_MARGIN : TOUCH_MARGIN;
         // Bounds first: most part pairs of two neighbours are nowhere near each other.
-        const apart = !nearOther || px[o + 5] > py[q + 7] + margin || py[q + 5] > px[o + 7] + margin || px[o + 6] > py[q + 8] + margin || py[q + 6] > px[o + 8] + margin
-          || segmentDistance(px[o], px[o + 1], px[o + 2], px[o + 3], py[q], py[q + 1], py[q + 2], py[q + 3]) > px[o + 4] + py[q + 4] + margin;
-        if (apart === !was) continue;
-        const s = state ?? this.newPair(key);
-        if (was) {
-          s.touching[k] = 0;
-          s.count -= 1;
-          if (s.count === 0) out.push(this.contact('stopped', x.rig.id, y.rig.id, i, j));
-        } else {
-          s.touching[k] = 1;
-          s.count += 1;
-          if (s.count === 1) {
-            const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
-            out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
-          }
+        if (px[o + 5] > py[q + 7] + margin || py[q + 5] > px[o + 7] + margin || px[o + 6] > py[q + 8] + margin || py[q + 6] > px[o + 8] + margin) continue;
+        if (segmentDistance(px[o], px[o + 1], px[o + 2], px[o + 3], py[q], py[q + 1], py[q + 2], py[q + 3]) > px[o + 4] + py[q + 4] + margin) continue;
+        if (state) {
+          state.partA = i;
+          state.partB = j;
+          return;
         }
+        this.pairs.set(key, { partA: i, partB: j });
+        const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
+        out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
+        return;
       }
     }
-    const s = this.pairs.get(key);
-    if (s && s.count === 0) this.pairs.delete(key);
-  }
-
-  private newPair(key: number): PairState {
-    const s = { touching: new Uint8Array(PARTS * PARTS), count: 0 };
-    this.pairs.set(key, s);
-    return s;
+    if (state) {
+      out.push(this.contact('stopped', x.rig.id, y.rig.id, state.partA, state.partB));
+      this.pairs.delete(key);
+    }
   }
 
   private contact(type: 'started' | 'stopped', idA: string, idB: string, a: number, b: number, touch?: { rigA: RigRuntime; rigB: RigRuntime; p: Vec2; q: Vec2; radiusA: number }): ContactEvent {

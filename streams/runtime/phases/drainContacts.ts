@@ -7,7 +7,8 @@
 import { areaStageEvent, propContactEvents } from '../contactEvents';
 import { stickmanPropEvent, stickmanStickmanEvents } from '../stickmanContacts';
 import type { PartName } from '../../../core/rig/skeleton';
-import type { StepState } from '../stepState';
+import { note, type StepState } from '../stepState';
+import type { StageEvent } from '../../../core/events';
 
 export function drainContacts(s: StepState): void {
   const events = s.sink.events;
@@ -15,6 +16,7 @@ export function drainContacts(s: StepState): void {
   for (const id of s.sink.purged) {
     s.stickmanPairs.purge(id);
     s.stickmanTouches.purge(id, s.rigs);
+    s.contactBudget.purge(id);
   }
   s.sink.purged.length = 0;
   const { contacts: physical, areas } = s.world.takeEvents();
@@ -23,6 +25,14 @@ export function drainContacts(s: StepState): void {
   const contacts = touches.length > 0 ? [...physical, ...touches] : physical;
   // Made only in a step that has a stickman ↔ prop start: most steps have none.
   let flinch: Flinch | undefined;
+  const budget = s.contactBudget;
+  budget.beginStep();
+  // A pair edge's events, within the step's contact budget (a stop is raised only if its start was).
+  const raise = (key: string, edge: readonly StageEvent[]) => {
+    if (edge.length === 0) return;
+    if (edge[0].type === 'collided' ? !budget.started(key, edge.length) : !budget.stopped(key)) return;
+    for (const e of edge) events.push(e);
+  };
   for (const c of contacts) {
     s.contact$.next(c);
     // A ragdoll's bodies collide physically but never fire a rule or a reaction (seed 4.5).
@@ -30,16 +40,18 @@ export function drainContacts(s: StepState): void {
     const proxies = (c.a.kind === 'proxy' ? 1 : 0) + (c.b.kind === 'proxy' ? 1 : 0);
     const prop = c.a.kind === 'prop' || c.b.kind === 'prop';
     if (proxies === 2) {
-      for (const e of stickmanStickmanEvents(c)) events.push(e);
+      raise(`${c.a.id}|${c.b.id}`, stickmanStickmanEvents(c));
     } else if (proxies === 1 && prop) {
       // RECOVERING contacts may fire the rule; the flinch is a no-op outside ANIMATED.
       if (c.type === 'started') flinch ??= flincher(s);
       const e = stickmanPropEvent(c, s.stickmanPairs, c.type === 'started' ? flinch : undefined);
-      if (e) events.push(e);
+      if (e) raise(`${e.source}|${e.target}`, [e]);
     } else if (prop && proxies === 0) {
-      for (const e of propContactEvents(c)) events.push(e);
+      raise(`${c.a.id}|${c.b.id}`, propContactEvents(c));
     }
   }
+  const over = budget.warning();
+  if (over) note(s, { t: s.time, tick: s.tick, type: 'warning', message: over });
   for (const a of areas) {
     s.area$.next(a);
     const occupants = s.areaOccupants.get(a.area.id);
