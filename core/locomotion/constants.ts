@@ -34,6 +34,12 @@ export const STEP_UP_LIFT_FACTOR = 0.6;
 export const FOOTHOLD_HOP = 40;
 /** Half the body's width for wall checks, px. */
 export const BODY_HALF_WIDTH = 24;
+/**
+ * The heaviest prop a walk pushes along (kg, a prop's `mass`; tunable). A kinematic body would
+ * shove any mass, so a walk into a heavier prop is blocked as a wall blocks it (issue 19): the
+ * stickman stops before any part of it touches the prop. The built-ins weigh 0.6–4.
+ */
+export const MAX_PUSH_MASS = 40;
 /** A foot further than this from its rest spot takes a settle step when idle, px. */
 export const SETTLE_DISTANCE = 3;
 

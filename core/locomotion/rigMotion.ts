@@ -16,7 +16,7 @@ import { cancelTerrainMotion, enterAirborne, stepAirborne } from './airborne';
 import { stepLanding } from './landing';
 import { centerSupport } from './probes';
 import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
-import { decideWalk } from './walk';
+import { decideWalk, walkBody } from './walk';
 import { walkCycle, walkSpeedOf, type WalkCycle } from './walkCycle';
 import { armAnglesOf, handFromAngles, hipBob, meanArm, swingArm, type ArmAngles } from './walkStyle';
 
@@ -77,7 +77,8 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   const events: LocomotionEvent[] = [];
   const cycle = walkCycle(walkSpeedOf(env.walkSpeed), env.proportions);
   const beforeX = s.root[0];
-  const decision = decideWalk(env.terrain, s.root, s.walkTargetX, cycle.speed * dt, env.debug);
+  let decision = decideWalk(env.terrain, s.root, s.walkTargetX, cycle.speed * dt, env.debug, walkBody(env.proportions));
+  if (decision.kind === 'move' && env.tooHeavyAhead?.([decision.dx, 0])) decision = { kind: 'blocked', reason: 'too_heavy' };
   let walkDir = 0;
   if (decision.kind === 'arrived') {
     s.walkTargetX = null;

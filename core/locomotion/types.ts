@@ -91,6 +91,9 @@ export interface LandingState {
  */
 export type HorizontalSweep = (motion: Readonly<Vec2>) => number;
 
+/** Why a walk stopped short: a wall (terrain at any height of the body), a step too high, a prop too heavy to push. */
+export type WalkBlock = 'wall' | 'step_too_high' | 'too_heavy';
+
 export interface LocomotionEnv {
   terrain: TerrainIndex;
   /** The authored (or default) marker pose idle holds. */
@@ -100,6 +103,11 @@ export interface LocomotionEnv {
   debug?: ProbeDebug;
   /** Airborne horizontal sweep against terrain, props and other stickmen; absent means free motion. */
   sweep?: HorizontalSweep;
+  /**
+   * Would this stickman's body, moved by `motion` (px), run into a prop heavier than
+   * MAX_PUSH_MASS? A grounded walk that would is blocked. Absent: nothing is too heavy.
+   */
+  tooHeavyAhead?: (motion: Readonly<Vec2>) => boolean;
   /** This stickman's own walking speed (the file's `walk_speed`), px/s; absent means WALK_SPEED. */
   walkSpeed?: number;
 }
@@ -111,7 +119,7 @@ export interface ProbeDebug {
 
 export type LocomotionEvent =
   | { type: 'arrived'; position: Vec2 }
-  | { type: 'blocked'; reason: 'wall' | 'step_too_high'; position: Vec2 }
+  | { type: 'blocked'; reason: WalkBlock; position: Vec2 }
   | { type: 'supportLost'; walkVelocityX: number }
   /** Touchdown: `fallDistance` is the vertical fall height, which decides soft or hard (LANDING_IMPACT). */
   | { type: 'landed'; fallDistance: number; impactSpeed: number }

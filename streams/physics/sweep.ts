@@ -138,3 +138,26 @@ export function createRigSweep(physics: PhysicsWorld, rigId: string): Horizontal
     return fraction;
   };
 }
+
+/**
+ * Would this stickman's body, moved by `motion` (stage px), run into a prop too heavy to push
+ * (PhysicsWorld.isHeavyProp)? One cast of the hull around its ten proxies, against those props
+ * only; none at all on a stage without one. A hull already touching one and moving away is free.
+ */
+export function createHeavyPropCheck(physics: PhysicsWorld, rigId: string): (motion: Readonly<Vec2>) => boolean {
+  let points = new Float32Array(10 * POINTS_PER_PROXY * 2);
+  const heavy = (c: Collider): boolean => {
+    const e = physics.entityOf(c);
+    return !!e && e.kind === 'prop' && physics.isHeavyProp(e.id);
+  };
+  return (motion) => {
+    if (!physics.hasHeavyProps) return false;
+    const colliders = physics.partColliders(rigId);
+    if (colliders.length === 0) return false;
+    if (points.length < colliders.length * POINTS_PER_PROXY * 2) points = new Float32Array(colliders.length * POINTS_PER_PROXY * 2);
+    const used = hullPoints(colliders, points);
+    const hull = new RAPIER.ConvexPolygon(points.subarray(0, used), false);
+    const vel = { x: toMeters(motion[0]), y: toMeters(motion[1]) };
+    return physics.queryWorld.castShape(ORIGIN, 0, vel, hull, 0, 1, false, undefined, undefined, undefined, undefined, heavy) !== null;
+  };
+}

@@ -11,6 +11,7 @@ import { hold, localPoint, moveHold, releaseHold, type GrabHold } from './grab';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 import type { StepModel } from '../../core/props/throwIntegrator';
 import { RAGDOLL_SLOTS } from '../../core/ragdoll/constants';
+import { MAX_PUSH_MASS } from '../../core/locomotion/constants';
 import { chooseRagdollSlot } from '../../core/ragdoll/slots';
 import { toMeters, toPixels } from './units';
 import { fromHandles, restoreWorld, toHandles, type PhysicsState } from './worldState';
@@ -67,6 +68,20 @@ export class PhysicsWorld {
     const body = this.world.createRigidBody(bodyDesc);
     this.register(this.world.createCollider(propColliderDesc(def, p.id), body), { id: p.id, kind: 'prop', order });
     this.bodyById.set(p.id, body);
+    if (def.mass > MAX_PUSH_MASS) this.heavyProps.add(p.id);
+  }
+
+  /** Props too heavy for a walk to push (MAX_PUSH_MASS), by id: fixed by the document. */
+  private readonly heavyProps = new Set<string>();
+
+  /** Is `id` a prop no walk pushes? */
+  isHeavyProp(id: string): boolean {
+    return this.heavyProps.has(id);
+  }
+
+  /** Are there any such props on this stage (most stages have none: no query is needed)? */
+  get hasHeavyProps(): boolean {
+    return this.heavyProps.size > 0;
   }
 
   addArea(a: AreaObject, order: number): void {

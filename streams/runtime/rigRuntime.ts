@@ -19,7 +19,7 @@ import type { ImpactReactions } from '../../core/rig/reactions';
 import { RigConnector, type RigConnection } from '../../machines/connectRig';
 import type { RagdollCause, RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
-import { createRigSweep } from '../physics/sweep';
+import { createHeavyPropCheck, createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
 import type { ChainId } from './eventChains';
 import { addFlinch } from './rig/flinch';
@@ -76,7 +76,7 @@ export class RigRuntime {
   ) {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
-    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), walkSpeed: object.walk_speed };
+    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), tooHeavyAhead: createHeavyPropCheck(physics, object.id), walkSpeed: object.walk_speed };
     this.pose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     this.connector = new RigConnector(rigActor);

@@ -8,6 +8,7 @@ import { PELVIS_MAX_OFFSET } from '../../core/terrain/constants';
 import { ground } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
 import { GROUND_TOP, sceneWithQueues, stickman, walk, type Vec2 } from './rigScenes';
+import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 
 beforeAll(async () => {
   await TestStage.init();
@@ -162,8 +163,9 @@ describe('walk_to blocked', () => {
       runQueue(p, ['w1'], 60 * 10, () => (closest = Math.min(closest, dir * (face - rig.motion.root[0]))));
       const rec = p.finished('w1')!;
       expect(rec).toMatchObject({ type: 'action', rig: 'stick', id: 'w1', action: 'walk_to', phase: 'finished', outcome: 'blocked' });
-      expect(closest).toBeGreaterThanOrEqual(BODY_HALF_WIDTH);
-      expect(closest).toBeLessThan(BODY_HALF_WIDTH + WALK_SPEED / 60 + 1);
+      // The head is the widest part at a tall wall (issue 19: the whole body stops in front of it).
+      expect(closest).toBeGreaterThanOrEqual(DEFAULT_PROPORTIONS.headRadius);
+      expect(closest).toBeLessThan(DEFAULT_PROPORTIONS.headRadius + WALK_SPEED / 60 + 1);
       expect(rig.motion.root[1]).toBe(GROUND_TOP);
       expect(p.records().some((r) => r.type === 'warning' && /blocked/.test(r.message))).toBe(true);
       // A blocked walk does not announce an arrival.

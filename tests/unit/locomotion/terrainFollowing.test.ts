@@ -100,13 +100,24 @@ describe('walls and ceilings never count as support', () => {
   });
 
   it('a rig under a high overhang stays on the ground and walks underneath it', () => {
-    // Overhang bottom 200 px above the ground, above every probe window.
-    const roof: TerrainInput = { id: 'roof', shape: 'block', position: [1200, GROUND_TOP - 200 - 50], size: [400, 100] };
+    // Overhang bottom 640 px above the ground: above every probe window and the top of the head.
+    const roof: TerrainInput = { id: 'roof', shape: 'block', position: [1200, GROUND_TOP - 640 - 50], size: [400, 100] };
     const sim = new RigSim([groundBlock(), roof], [800, GROUND_TOP]);
     sim.walkTo(1600);
     const log = sim.runWalk();
     expect(log.at(-1)!.events.map((e) => e.type)).toContain('arrived');
     for (const r of log) expect(r.root[1]).toBe(GROUND_TOP);
+  });
+
+  it('an overhang at hip height is walked into, not through (issue 19): blocked, on the ground', () => {
+    // Bottom 200 px up: it never supports the rig, and its body stops in front of it.
+    const roof: TerrainInput = { id: 'roof', shape: 'block', position: [1200, GROUND_TOP - 200 - 50], size: [400, 100] };
+    const sim = new RigSim([groundBlock(), roof], [800, GROUND_TOP]);
+    sim.walkTo(1600);
+    const log = sim.runWalk();
+    expect(log.at(-1)!.events.map((e) => e.type)).toContain('blocked');
+    for (const r of log) expect(r.root[1]).toBe(GROUND_TOP);
+    expect(log.at(-1)!.root[0]).toBeLessThan(1000);
   });
 
   it.each(LOW_OVERHANGS)('a rig standing under a low overhang stays on the ground (%s)', (_label, bottom, thickness) => {
