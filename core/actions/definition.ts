@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { Glyph } from './glyph';
+import type { PlanFold } from '../props/throwPlan';
 
 export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand';
 
@@ -69,6 +70,12 @@ export interface ActionDefinition<T extends string = string, S extends z.ZodRawS
   text(action: PayloadOf<T, S>, name?: ObjectNamer): string;
   /** The action as a verb phrase in a rule summary: "walks to (1500, 1400)". */
   phrase(action: PayloadOf<T, S>, name?: ObjectNamer): string;
+  /**
+   * What a pending one does to a queued throw's prediction (core/props/throwPlan): the prop the
+   * rig will hold, where it will stand. Absent: neither changes. The item may be a draft an
+   * editor holds, with fields still missing.
+   */
+  plan?(action: Partial<PayloadOf<T, S>>, fold: PlanFold): void;
 }
 
 /** Declares one action kind; the generics keep its type tag and payload precise for the union. */

@@ -4,12 +4,14 @@
  * ownership, transforms, reservations, the queue or physics. The result feeds the same solver
  * and shape cast as a live throw; it is an estimate, and the runtime recomputes from real state.
  *
- * The fold follows the runtime's rules: a pending pick_up_prop the rig can perform selects its
- * prop and hand (and an out-of-reach one first walks to a stand point); drop_prop, throw_prop
- * and ragdoll (which disarms the rig) leave it empty-handed; walk_to moves the root. Completed
- * items are already in the live state and are not replayed.
+ * The fold follows the runtime's rules, each action kind its own (its definition's `plan`): a
+ * pending pick_up_prop the rig can perform selects its prop and hand (and an out-of-reach one
+ * first walks to a stand point); drop_prop, throw_prop and ragdoll (which disarms the rig) leave
+ * it empty-handed; walk_to moves the root. Completed items are already in the live state and are
+ * not replayed.
  */
 import { type Vec2 } from '../geometry/vec';
+import { actionSpec } from '../actions/registry';
 
 export type Hand = 'left' | 'right';
 export type HandRequest = Hand | 'auto';
@@ -76,7 +78,25 @@ export interface ThrowPlan {
   reason?: string;
 }
 
-type Virtual = { kind: 'held'; propId: string; hand: Hand; pickupStep?: number } | { kind: 'empty'; why: string };
+/** What the fold supposes the rig holds before the next item. */
+export type HeldSupposition = { kind: 'held'; propId: string; hand: Hand; pickupStep?: number } | { kind: 'empty'; why: string };
+
+/**
+ * The fold's state, handed to each pending item's kind (its definition's `plan`, core/actions/
+ * kinds): a kind that changes what the rig holds or where it stands updates it, the rest leave it.
+ */
+export interface PlanFold {
+  /** The item's 1-based place in the queue ("Step 2 …"). */
+  step: number;
+  held: HeldSupposition;
+  root: Vec2;
+  /** The root was moved by a prediction (the plan is then `planned`). */
+  rootPredicted: boolean;
+  /** Why the plan is only an estimate, one entry per cause. */
+  readonly uncertain: string[];
+  predictPickup: ThrowPlanInput['predictPickup'];
+  predictWalk(root: Vec2, target: Vec2): Vec2;
+}
 
 const NOTHING_HELD = 'No prop is held';
 
@@ -92,60 +112,27 @@ export function planQueuedThrow(input: ThrowPlanInput): ThrowPlan {
     if (end < 0) return { status: 'unavailable', reason: 'This throw is no longer in the queue' };
   }
 
-  let held: Virtual = live.held ? { kind: 'held', propId: live.held.propId, hand: live.held.hand } : { kind: 'empty', why: NOTHING_HELD };
-  let root: Vec2 = [live.root[0], live.root[1]];
-  let rootPredicted = false;
-  const uncertain: string[] = live.ragdoll ? ['The stickman is ragdolled; its pose after recovery is an estimate'] : [];
+  const initial: HeldSupposition = live.held ? { kind: 'held', propId: live.held.propId, hand: live.held.hand } : { kind: 'empty', why: NOTHING_HELD };
+  const fold: PlanFold = {
+    step: 0,
+    held: initial,
+    root: [live.root[0], live.root[1]],
+    rootPredicted: false,
+    uncertain: live.ragdoll ? ['The stickman is ragdolled; its pose after recovery is an estimate'] : [],
+    predictPickup: input.predictPickup,
+    predictWalk,
+  };
 
   for (let i = 0; i < end; i += 1) {
     const item = queue[i];
     if (!isPending(item.id)) continue;
-    const step = i + 1;
-    switch (item.type) {
-      case 'walk_to':
-        if (item.target_position) {
-          root = predictWalk(root, [item.target_position[0], item.target_position[1]]);
-          rootPredicted = true;
-        }
-        break;
-      case 'pick_up_prop': {
-        // The runtime refuses a pickup while something is held: the held prop stays.
-        if (held.kind === 'held') break;
-        if (!item.target_prop_id) {
-          held = { kind: 'empty', why: `Step ${step} pickup names no prop` };
-          break;
-        }
-        const predicted = input.predictPickup({ propId: item.target_prop_id, hand: item.hand ?? 'auto' }, root);
-        if (!predicted.ok) {
-          held = { kind: 'empty', why: `Step ${step} pickup would be skipped: ${predicted.reason}` };
-          break;
-        }
-        held = { kind: 'held', propId: item.target_prop_id, hand: predicted.hand, pickupStep: step };
-        if (predicted.approachRoot) {
-          root = [predicted.approachRoot[0], predicted.approachRoot[1]];
-          rootPredicted = true;
-        }
-        break;
-      }
-      case 'drop_prop':
-        if (held.kind === 'held') held = { kind: 'empty', why: `Step ${step} drops the prop first` };
-        break;
-      case 'throw_prop':
-        if (held.kind === 'held') {
-          held = { kind: 'empty', why: `Step ${step} throws the prop first` };
-          uncertain.push(`Step ${step} throws a prop; where it lands is an estimate`);
-        }
-        break;
-      case 'ragdoll':
-        // Going ragdoll disarms the rig (seed §4), and the pose it recovers into is not known.
-        if (held.kind === 'held') held = { kind: 'empty', why: `Step ${step} ragdoll drops the prop` };
-        uncertain.push(`Step ${step} ragdolls; the pose after recovery is an estimate`);
-        break;
-      default:
-        break;
-    }
+    // The item's kind says what it does to the held prop and the root (a draft item may lack fields: the kind checks).
+    fold.step = i + 1;
+    actionSpec(item.type)?.plan?.(item as never, fold);
   }
 
+  const { root, rootPredicted, uncertain } = fold;
+  const held = fold.held;
   if (held.kind === 'empty') return { status: 'unavailable', root, reason: held.why };
   const plan: ThrowPlan = {
     status: held.pickupStep !== undefined || rootPredicted || uncertain.length > 0 ? 'planned' : 'live',

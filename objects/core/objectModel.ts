@@ -209,6 +209,8 @@ export interface ObjectModel<O extends ObjectBase> {
   loadWarnings?(o: O, path: string, doc: SceneDocument): Issue[];
   /** What an edit may not make of it beyond its schema (a prop of a spawn_id nothing supplies). */
   editIssues?(o: O, path: string, doc: SceneDocument): Issue[];
+  /** It stands in for something missing (a prop whose asset is not in the scene): inert, and actions naming it are skipped. */
+  placeholder?(o: O, doc: SceneDocument): boolean;
   /** The selection box, or null if it has none right now. */
   selection(o: O, ctx: GeometryContext): SelectionShape | null;
   /** The patch that resizes `o` by dragging a corner of its box, from `start` (the object when the drag began). */

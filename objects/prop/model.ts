@@ -97,6 +97,7 @@ export const propModel = defineObjectModel<PropObject>({
       || doc.objects.some((x) => x.kind === 'prop' && x.spawn_id === o.spawn_id);
     return known ? [] : [{ path: `${path}.spawn_id`, message: `unknown prop "${o.spawn_id}" (not built in and not in prop_assets)` }];
   },
+  placeholder: (o, doc) => !findPropTemplate(o.spawn_id, doc.prop_assets),
   selection(o, ctx) {
     try {
       const half = propHalfExtents(resolveProp(ctx.doc, o).shape);

@@ -1,5 +1,6 @@
 /** A prop in the UI: the built-in props' palette icons, and its grips under its fields. UI layer. */
 import { PropGrips } from '../../ui/components/GripEditor';
+import { stageGrips } from '../../ui/state/propAssets';
 import type { ObjectPanelPart } from '../ui/objectPanel';
 import type { PropObject } from './model';
 
@@ -11,4 +12,5 @@ export const propPanel: ObjectPanelPart<PropObject> = {
     bottle: (c) => <rect x="9" y="4" width="6" height="16" rx="3" fill={c.fill} stroke={c.stroke} stroke-width="1.2" />,
   },
   bottom: (props) => <PropGrips editor={props.editor} prop={props.o} readOnly={props.readOnly} />,
+  grips: stageGrips,
 };

@@ -5,6 +5,8 @@
  */
 import type { JSX } from 'solid-js';
 import type { Editor } from '../../ui/state/editor';
+import type { SceneDocument } from '../../core/scene/schema';
+import type { StageGrip } from '../../ui/state/propAssets';
 
 export type IconColors = { fill: string; stroke: string };
 
@@ -21,4 +23,6 @@ export interface ObjectPanelPart<O> {
   top?(props: PanelExtraProps<O>): JSX.Element;
   /** After its fieldsets. */
   bottom?(props: PanelExtraProps<O>): JSX.Element;
+  /** The marks the stage shows on it while it alone is selected (a prop's authored grips). */
+  grips?(doc: SceneDocument, o: O): StageGrip[];
 }

@@ -4,10 +4,9 @@
  * only by replayed poses. It is the benchmark's floor (what Rapier alone costs).
  */
 import type { SceneDocument } from '../../core/scene/schema';
-import { resolveProp } from '../../core/props/resolve';
 import { RAPIER } from './rapier';
 import { toMeters } from './units';
-import { propColliderDesc, proxyColliderDesc, proxyQueryShapes, terrainColliderDescs } from './colliderDescs';
+import { physicsOf } from '../../objects/streams/physics/registry';
 import { buildRagdoll } from './ragdollBodies';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
 
@@ -29,37 +28,8 @@ export function createBareWorld(doc: SceneDocument): BareWorld {
   world.timestep = 1 / 60;
   const events = new RAPIER.EventQueue(true);
   const kinematic: InstanceType<typeof RAPIER.RigidBody>[] = [];
-  for (const o of doc.objects) {
-    if (o.kind === 'terrain') {
-      const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
-      for (const desc of terrainColliderDescs(o)) world.createCollider(desc, body);
-    } else if (o.kind === 'prop') {
-      const def = resolveProp(doc, o);
-      const body = world.createRigidBody(
-        RAPIER.RigidBodyDesc.dynamic()
-          .setTranslation(toMeters(o.position[0]), toMeters(o.position[1]))
-          .setRotation(o.rotation)
-          .setGravityScale(def.gravity_scale)
-          .setCanSleep(true),
-      );
-      world.createCollider(propColliderDesc(def, o.id), body);
-    } else if (o.kind === 'area') {
-      const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed().setTranslation(toMeters(o.position[0]), toMeters(o.position[1])));
-      world.createCollider(
-        RAPIER.ColliderDesc.cuboid(toMeters(o.size[0] / 2), toMeters(o.size[1] / 2))
-          .setSensor(true)
-          .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS)
-          .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_FIXED),
-        body,
-      );
-    } else if (o.kind === 'stickman') {
-      for (const { shape } of proxyQueryShapes()) {
-        const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
-        world.createCollider(proxyColliderDesc(shape), body);
-        kinematic.push(body);
-      }
-    }
-  }
+  // Each kind puts in what it is (objects/<kind>/physics.ts).
+  for (const o of doc.objects) physicsOf(o).bare(o, { world, doc, kinematic });
   return {
     kinematicCount: kinematic.length,
     addRagdoll(blueprint, slot) {

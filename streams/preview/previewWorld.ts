@@ -8,13 +8,8 @@
  * Gravity is zero and the world is stepped exactly once, because queries see new colliders only
  * after a step (API-NOTES) and nothing should move while it does.
  */
-import { resolveProp } from '../../core/props/resolve';
-import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
-import { writeProxyPoses } from '../../core/rig/proxies';
-import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
 import type { SceneDocument } from '../../core/scene/schema';
-import { stickmanMarkers } from '../frame/documentFrame';
-import { proxyQueryShapes } from '../physics/colliderDescs';
+import { physicsOf } from '../../objects/streams/physics/registry';
 import { physicsReady } from '../physics/rapier';
 import { PhysicsWorld } from '../physics/world';
 
@@ -30,19 +25,8 @@ let cached: Cached | null = null;
 function build(doc: SceneDocument): PhysicsWorld | null {
   const world = new PhysicsWorld([0, 0]);
   try {
-    const poses = new Float64Array(PART_NAMES.length * 3);
-    doc.objects.forEach((o, order) => {
-      if (o.kind === 'terrain') world.addTerrain(o, order);
-      else if (o.kind === 'prop') {
-        const def = resolveProp(doc, o);
-        // A placeholder is inert in PLAY: nothing can hit it there, so nothing hits it here.
-        if (!def.placeholder) world.addProp(o, def, order);
-      } else if (o.kind === 'stickman') {
-        world.addKinematicParts(o.id, proxyQueryShapes(), order);
-        writeProxyPoses(solvePose(stickmanMarkers(o), DEFAULT_PROPORTIONS), o.position, o.facing, DEFAULT_PROPORTIONS, poses);
-        world.setPartPoses(o.id, poses, true);
-      }
-    });
+    // Each kind puts in what a throw can hit (objects/<kind>/physics.ts: areas nothing, placeholders nothing).
+    doc.objects.forEach((o, order) => physicsOf(o).preview(o, order, { world, doc }));
     world.step();
     return world;
   } catch {

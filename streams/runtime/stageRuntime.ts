@@ -4,11 +4,11 @@
  */
 import { Subject } from 'rxjs';
 import type { StageEvent } from '../../core/events';
-import { resolveProp, type ResolvedProp } from '../../core/props/resolve';
+import type { ResolvedProp } from '../../core/props/resolve';
 import type { PropAccess } from './rig/rigHands';
 import { gripWorld } from '../../core/props/pickup';
 import { PART_NAMES } from '../../core/rig/skeleton';
-import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
+import type { SceneDocument } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
 import {
@@ -19,6 +19,9 @@ import type { RigConnection } from '../../machines/connectRig';
 import type { RagdollEnds } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
 import { PhysicsWorld } from '../physics/world';
+import { objectsOfKind } from '../../objects/core/models';
+import { physicsOf } from '../../objects/streams/physics/registry';
+import type { StageBuild } from '../../objects/streams/physics/objectPhysics';
 import { tickTime, type TraceRecord } from '../trace/records';
 import type { RuntimeCommand } from './commands';
 import { STEP_PHASES } from './phases';
@@ -128,9 +131,12 @@ export class StageRuntime {
     };
     const basePoses: object[] = [];
     try {
-      const terrain = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
-      doc.objects.forEach((o, order) => {
-        if (o.kind === 'stickman') {
+      const terrain = createTerrainIndex(objectsOfKind(doc.objects, 'terrain'));
+      // Each kind puts in what it is (objects/<kind>/physics.ts) and registers what the runtime keeps of it.
+      const build: StageBuild = {
+        world,
+        doc,
+        addRig(o, order) {
           const actor = rigActor(o.id);
           if (!actor) throw new Error(`stickman "${o.id}" has no rig actor`);
           const basePose = stickmanMarkers(o);
@@ -138,18 +144,14 @@ export class StageRuntime {
           const rig = new RigRuntime(o, basePose, terrain, actor, world, order, sink, props);
           rigs.push(rig);
           rigById.set(o.id, rig);
-        } else if (o.kind === 'terrain') world.addTerrain(o, order);
-        else if (o.kind === 'prop') {
-          const def = resolveProp(doc, o);
+        },
+        addProp(o, def) {
           propDefs.set(o.id, def);
-          // A placeholder (its asset is missing) is inert: drawn, named by rules, never simulated.
-          if (!def.placeholder) world.addProp(o, def, order);
           propIds.push(o.id);
-        } else if (o.kind === 'area') {
-          world.addArea(o, order);
-          areaOccupants.set(o.id, new Set());
-        }
-      });
+        },
+        addArea: (o) => void areaOccupants.set(o.id, new Set()),
+      };
+      doc.objects.forEach((o, order) => physicsOf(o).stage(o, order, build));
     } catch (e) {
       for (const r of rigs) r.dispose();
       world.dispose();

@@ -17,7 +17,9 @@ import { groupBox } from '../state/groupSelection';
 import { GRID_SIZE } from '../state/grid';
 import { bindCanvasPointer } from '../interaction/domPointer';
 import { DirectPopup } from '../components/DirectPopup';
-import { stageGrips } from '../state/propAssets';
+import { isKind } from '../../objects/core/models';
+import { panelOf } from '../../objects/ui/panels';
+import { itemFlag } from '../actions/actionUi';
 import { throwFocusOf } from '../state/throwFocus';
 import { throwGuide, type ThrowGuide } from '../state/throwGuide';
 
@@ -36,7 +38,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     const ids = editor.selection();
     if (ids.length !== 1) return null;
     const o = editor.object(ids[0]);
-    return o && o.kind === 'stickman' ? o : null;
+    return isKind(o, 'stickman') ? o : null;
   };
 
   const ghost = createMemo<ViewOverlay['ghost']>(() => {
@@ -89,12 +91,13 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     const doc = editor.doc();
     const walkTargets: Array<{ rigId: string; position: [number, number]; label?: string; from?: Vec2 | null }> = [];
     if (mode === 'DIRECT') {
-      // Every queued walk_to, labelled with the stickman and its place in the queue.
+      // Every queued item its kind flags (a walk_to's target), labelled with the stickman and its place in the queue.
       for (const [rigId, items] of Object.entries(doc.queues)) {
         const o = doc.objects.find((x) => x.id === rigId);
-        const who = (o && o.kind === 'stickman' && o.name) || rigId;
+        const who = (isKind(o, 'stickman') && o.name) || rigId;
         items.forEach((item, i) => {
-          if (item.type === 'walk_to') walkTargets.push({ rigId, position: [item.target_position[0], item.target_position[1]], label: `${who} #${i + 1}` });
+          const flag = itemFlag(item);
+          if (flag) walkTargets.push({ rigId, position: flag, label: `${who} #${i + 1}` });
         });
       }
       const w = walkHover();
@@ -108,7 +111,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     const ids = editor.selection();
     const one = ids.length === 1 ? doc.objects.find((o) => o.id === ids[0]) : undefined;
     return {
-      grips: one?.kind === 'prop' ? stageGrips(doc, one) : [],
+      grips: one ? panelOf(one).grips?.(doc, one) ?? [] : [],
       snapGrid: mode === 'EDIT' && editor.snapOn() ? GRID_SIZE : null,
       marquee: editor.marquee(),
       groupBox: mode === 'EDIT' && ids.length > 1 ? groupBox(doc, controller.frame$.value, ids) : null,

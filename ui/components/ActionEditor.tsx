@@ -13,7 +13,10 @@ import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
 import { ActionIcon } from './ActionIcon';
 import { objectNamer } from '../state/actionText';
-import { focusThrow, type ThrowContext } from '../state/throwFocus';
+import type { ThrowContext } from '../state/throwFocus';
+import { actionUi, captureFor, pickableKinds } from '../actions/actionUi';
+
+type Vec2 = [number, number];
 import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, type FormErrors, type FormValues } from '../state/actionForm';
 
 export interface ActionEditorProps {
@@ -47,55 +50,56 @@ export function ActionEditor(props: ActionEditorProps) {
     }
   };
 
-  const pickPoint = (f: ActionField) => {
-    setPicking(f.name);
-    editor.startCapture({
-      kind: 'point',
-      // A walk target goes on the walkable surface under the click.
-      surface: props.spec.type === 'walk_to',
-      throw: props.spec.type === 'throw_prop' ? props.throwContext : undefined,
-      prompt: `Click the ${f.label.toLowerCase()} on the stage`,
-      pick: (p) => {
-        setPicking(null);
-        const [kx, ky] = pointKeys(f);
-        setForm({ ...form(), [kx]: String(p[0]), [ky]: String(p[1]) });
-        const next = { ...errors() };
-        delete next[kx];
-        delete next[ky];
-        delete next[f.name];
-        setErrors(next);
-      },
-      onCancel: () => setPicking(null),
-    });
-  };
+  /** The objects of the scene field `f` may name (a pickup's props). */
+  const pickable = (f: ActionField) => editor.doc().objects.filter((o) => pickableKinds(f).includes(o.kind));
 
-  const pickProp = (f: ActionField) => {
+  /** Starts the stage pick `f` asks for (a point as the kind picks it, or a prop), filling the field with what is clicked. */
+  const pickOnStage = (f: ActionField) => {
+    const isPoint = f.capture === 'stage_point';
+    const capture = captureFor(props.spec, f, isPoint
+      ? {
+          prompt: `Click the ${f.label.toLowerCase()} on the stage`,
+          throwContext: props.throwContext,
+          pick: (value) => {
+            setPicking(null);
+            const p = value as Vec2;
+            const [kx, ky] = pointKeys(f);
+            setForm({ ...form(), [kx]: String(p[0]), [ky]: String(p[1]) });
+            const next = { ...errors() };
+            delete next[kx];
+            delete next[ky];
+            delete next[f.name];
+            setErrors(next);
+          },
+          onCancel: () => setPicking(null),
+        }
+      : {
+          prompt: `Click a prop on the stage`,
+          pick: (id) => {
+            setPicking(null);
+            set(f.name, id as string);
+          },
+          onCancel: () => setPicking(null),
+        });
+    if (!capture) return;
     setPicking(f.name);
-    editor.startCapture({
-      kind: 'object',
-      prompt: `Click a prop on the stage`,
-      kinds: ['prop'],
-      pick: (id) => {
-        setPicking(null);
-        set(f.name, id);
-      },
-      onCancel: () => setPicking(null),
-    });
+    editor.startCapture(capture);
   };
 
   onCleanup(() => {
     if (picking()) editor.cancelCapture();
   });
 
-  // While a throw is open here, the stage previews it at the target the fields hold.
+  // While one is open here, the stage previews what its kind previews (a throw's guide) at the point the fields hold.
   createEffect(() => {
     const ctx = props.throwContext;
+    const preview = actionUi(props.spec.type)?.preview;
     const field = props.spec.fields.find((f) => f.kind === 'point');
-    if (props.spec.type !== 'throw_prop' || !ctx || !field) return;
+    if (!preview || !ctx || !field) return;
     const [kx, ky] = pointKeys(field);
     const x = Number.parseFloat(form()[kx] ?? '');
     const y = Number.parseFloat(form()[ky] ?? '');
-    onCleanup(focusThrow(editor, { ...ctx, target: Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null }));
+    onCleanup(preview(editor, ctx, Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null));
   });
 
   const submit = (e?: Event) => {
@@ -188,7 +192,7 @@ export function ActionEditor(props: ActionEditorProps) {
                     classList={{ active: picking() === f.name }}
                     data-testid={`${tid()}-${f.name}-pick`}
                     title="Pick the point on the stage (Esc cancels)"
-                    onClick={() => (picking() === f.name ? editor.cancelCapture() : pickPoint(f))}
+                    onClick={() => (picking() === f.name ? editor.cancelCapture() : pickOnStage(f))}
                   >
                     {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick on stage</>}
                   </button>
@@ -261,12 +265,12 @@ export function ActionEditor(props: ActionEditorProps) {
                 <div class="ae-point">
                   <select value={form()[f.name] ?? ''} aria-label={f.label} data-testid={`${tid()}-${f.name}`} onChange={(e) => set(f.name, e.currentTarget.value)}>
                     <option value="">choose…</option>
-                    <Show when={form()[f.name] && !editor.doc().objects.some((o) => o.kind === 'prop' && o.id === form()[f.name])}>
+                    <Show when={form()[f.name] && !pickable(f).some((o) => o.id === form()[f.name])}>
                       <option value={form()[f.name]}>{form()[f.name]} (missing)</option>
                     </Show>
-                    <For each={editor.doc().objects.filter((o) => o.kind === 'prop')}>{(o) => <option value={o.id}>{objectNamer(editor.doc())(o.id)}</option>}</For>
+                    <For each={pickable(f)}>{(o) => <option value={o.id}>{objectNamer(editor.doc())(o.id)}</option>}</For>
                   </select>
-                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title="Click the prop on the stage (Esc cancels)" onClick={() => (picking() === f.name ? editor.cancelCapture() : pickProp(f))}>
+                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title="Click the prop on the stage (Esc cancels)" onClick={() => (picking() === f.name ? editor.cancelCapture() : pickOnStage(f))}>
                     {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick</>}
                   </button>
                 </div>

@@ -14,6 +14,8 @@ import { actionText, bareLabel, completesOnPick, defaultValues, objectName, obje
 import { ActionIcon } from './ActionIcon';
 import { ActionMenuItems } from './ActionMenu';
 import { ActionEditor } from './ActionEditor';
+import { captureFor } from '../actions/actionUi';
+import { isKind } from '../../objects/core/models';
 
 type Step = { type: 'menu' } | { type: 'form'; spec: ActionSpec; initial: Record<string, unknown> } | { type: 'picking'; spec: ActionSpec };
 
@@ -36,7 +38,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
     const s = state();
     if (!s) return undefined;
     const o = editor.doc().objects.find((x) => x.id === s.rigId);
-    return o && o.kind === 'stickman' ? o : undefined;
+    return isKind(o, 'stickman') ? o : undefined;
   });
 
   const append = (payload: ActionPayload) => {
@@ -66,20 +68,14 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
       const onCancel = () => {
         if (step().type === 'picking') setStep({ type: 'menu' });
       };
-      setStep({ type: 'picking', spec });
-      if (field.capture === 'stage_prop') {
-        editor.startCapture({ kind: 'object', kinds: ['prop'], prompt: `${who}: click the ${field.label.toLowerCase()} to ${bareLabel(spec).toLowerCase().replace(/ prop$/, '')}`, pick: picked, onCancel });
-      } else {
-        editor.startCapture({
-          kind: 'point',
-          // A walk target goes on the walkable surface under the click.
-          surface: spec.type === 'walk_to',
-          // A throw target previews the throw, appended after the whole queue, at the pointer.
-          throw: spec.type === 'throw_prop' ? { rigId: rig()!.id } : undefined,
-          prompt: `${who}: click the ${field.label.toLowerCase()} on the stage`,
-          pick: picked,
-          onCancel,
-        });
+      const prompt = field.capture === 'stage_prop'
+        ? `${who}: click the ${field.label.toLowerCase()} to ${bareLabel(spec).toLowerCase().replace(/ prop$/, '')}`
+        : `${who}: click the ${field.label.toLowerCase()} on the stage`;
+      // A throw target previews the throw, appended after the whole queue, at the pointer.
+      const capture = captureFor(spec, field, { prompt, throwContext: { rigId: rig()!.id }, pick: picked, onCancel });
+      if (capture) {
+        setStep({ type: 'picking', spec });
+        editor.startCapture(capture);
       }
       return;
     }

@@ -4,15 +4,18 @@
  * panel, the Direct popup and the rules panel describe things the same way.
  */
 import { actionPhrase, actionText, bareLabel, defaultValues, triggerSpec, type ActionField, type ActionSpec, type ObjectNamer } from '../../core/actions/registry';
-import { findPropTemplate } from '../../core/props/resolve';
-import type { Rule, SceneDocument } from '../../core/scene/schema';
+import type { Rule, SceneDocument, StageObject } from '../../core/scene/schema';
+import { modelOf } from '../../objects/core/models';
 
 export { actionPhrase, actionText, bareLabel, defaultValues };
+
+/** The name an object was given, for the kinds that have one (stickmen, areas). */
+const nameOf = (o: StageObject | undefined): string | undefined => (o && 'name' in o ? o.name : undefined);
 
 /** A rule end or actor as the summary names it: the object's name when it has one (given the document), else its id. */
 const shortName = (ref: string, doc?: SceneDocument): string => {
   const o = doc?.objects.find((x) => x.id === ref);
-  return (o && (o.kind === 'stickman' || o.kind === 'area') && o.name) || ref;
+  return nameOf(o) || ref;
 };
 const endpoint = (ref: string, fallback: string, doc?: SceneDocument) => (ref === 'any' ? fallback : shortName(ref, doc));
 
@@ -63,7 +66,7 @@ export const stageField = (spec: ActionSpec): ActionField | undefined => spec.fi
 export function objectName(doc: SceneDocument, id: string): string {
   if (id === 'any') return 'any';
   const o = doc.objects.find((x) => x.id === id);
-  const name = o && (o.kind === 'stickman' || o.kind === 'area') ? o.name : undefined;
+  const name = nameOf(o);
   return name ? `${name} (${id})` : id;
 }
 
@@ -76,7 +79,7 @@ export function objectNamer(doc: SceneDocument): ObjectNamer {
   return (id) => {
     const o = doc.objects.find((x) => x.id === id);
     if (!o) return `${id} (missing)`;
-    if (o.kind === 'prop' && !findPropTemplate(o.spawn_id, doc.prop_assets)) return `${id} (placeholder)`;
+    if (modelOf(o).placeholder?.(o, doc)) return `${id} (placeholder)`;
     return shortName(id, doc);
   };
 }

@@ -12,4 +12,7 @@ export const dropProp = defineAction({
   fields: [],
   text: () => 'Drop the prop',
   phrase: () => 'drops the prop',
+  plan(_a, fold) {
+    if (fold.held.kind === 'held') fold.held = { kind: 'empty', why: `Step ${fold.step} drops the prop first` };
+  },
 });

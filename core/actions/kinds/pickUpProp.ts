@@ -27,4 +27,22 @@ export const pickUpProp = defineAction({
   ],
   text: (a, name = (id) => id) => `Pick up ${name(a.target_prop_id)}${withHand(a.hand)}`,
   phrase: (a, name = (id) => id) => `picks up ${name(a.target_prop_id)}${withHand(a.hand)}`,
+  plan(a, fold) {
+    // The runtime refuses a pickup while something is held: the held prop stays.
+    if (fold.held.kind === 'held') return;
+    if (!a.target_prop_id) {
+      fold.held = { kind: 'empty', why: `Step ${fold.step} pickup names no prop` };
+      return;
+    }
+    const predicted = fold.predictPickup({ propId: a.target_prop_id, hand: a.hand ?? 'auto' }, fold.root);
+    if (!predicted.ok) {
+      fold.held = { kind: 'empty', why: `Step ${fold.step} pickup would be skipped: ${predicted.reason}` };
+      return;
+    }
+    fold.held = { kind: 'held', propId: a.target_prop_id, hand: predicted.hand, pickupStep: fold.step };
+    if (predicted.approachRoot) {
+      fold.root = [predicted.approachRoot[0], predicted.approachRoot[1]];
+      fold.rootPredicted = true;
+    }
+  },
 });

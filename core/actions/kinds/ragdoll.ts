@@ -10,4 +10,9 @@ export const ragdoll = defineAction({
   fields: [],
   text: () => 'Ragdoll',
   phrase: () => 'goes ragdoll',
+  // Going ragdoll disarms the rig (seed §4), and the pose it recovers into is not known.
+  plan(_a, fold) {
+    if (fold.held.kind === 'held') fold.held = { kind: 'empty', why: `Step ${fold.step} ragdoll drops the prop` };
+    fold.uncertain.push(`Step ${fold.step} ragdolls; the pose after recovery is an estimate`);
+  },
 });

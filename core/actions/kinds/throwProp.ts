@@ -16,4 +16,9 @@ export const throwProp = defineAction({
   fields: [{ name: 'target_position', label: 'Target', kind: 'point', capture: 'stage_point' }],
   text: (a) => `Throw the prop to ${point(a.target_position)}`,
   phrase: (a) => `throws the prop to ${point(a.target_position)}`,
+  plan(_a, fold) {
+    if (fold.held.kind !== 'held') return;
+    fold.held = { kind: 'empty', why: `Step ${fold.step} throws the prop first` };
+    fold.uncertain.push(`Step ${fold.step} throws a prop; where it lands is an estimate`);
+  },
 });

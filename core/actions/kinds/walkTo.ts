@@ -11,4 +11,9 @@ export const walkTo = defineAction({
   fields: [{ name: 'target_position', label: 'Target', kind: 'point', capture: 'stage_point' }],
   text: (a) => `Walk to ${point(a.target_position)}`,
   phrase: (a) => `walks to ${point(a.target_position)}`,
+  plan(a, fold) {
+    if (!a.target_position) return;
+    fold.root = fold.predictWalk(fold.root, [a.target_position[0], a.target_position[1]]);
+    fold.rootPredicted = true;
+  },
 });
