@@ -30,6 +30,23 @@ export interface BodyState {
 /** Live worlds across the process: a leak check for PLAY/RESET cycles. */
 let liveWorlds = 0;
 export const liveWorldCount = (): number => liveWorlds;
+/**
+ * Worlds the engine panicked in and could not free (their WASM memory stays taken): a panic
+ * inside a step leaves the world borrowed for good, so `free()` throws. Disposed all the same.
+ */
+let lostWorlds = 0;
+export const lostWorldCount = (): number => lostWorlds;
+
+/**
+ * The physics engine failed inside a step (a Rust panic: `RuntimeError: unreachable`, or a world
+ * already broken by one). The world cannot be used again; disposing it is still safe.
+ */
+export class PhysicsEngineError extends Error {
+  constructor(cause: unknown) {
+    super(`the physics engine failed (${String((cause as Error)?.message ?? cause)})`, { cause });
+    this.name = 'PhysicsEngineError';
+  }
+}
 
 export class PhysicsWorld {
   private world: InstanceType<typeof RAPIER.World>;
@@ -37,6 +54,8 @@ export class PhysicsWorld {
   private readonly entityByCollider = new Map<number, ColliderEntity>();
   private readonly bodyById = new Map<string, RigidBody>();
   private disposed = false;
+  /** The engine panicked in a step: nothing may touch the world again but dispose. */
+  private broken: PhysicsEngineError | null = null;
   private pendingContacts: ContactEvent[] = [];
   private pendingAreas: AreaEvent[] = [];
 
@@ -386,10 +405,14 @@ export class PhysicsWorld {
 
   step(): void {
     this.assertAlive();
-    if (this.clearing.size > 0) {
-      this.world.step(this.events, this.hooks);
-      this.tickClearing();
-    } else this.world.step(this.events);
+    try {
+      if (this.clearing.size > 0) this.world.step(this.events, this.hooks);
+      else this.world.step(this.events);
+    } catch (e) {
+      this.broken = new PhysicsEngineError(e);
+      throw this.broken;
+    }
+    if (this.clearing.size > 0) this.tickClearing();
     this.events.drainCollisionEvents((h1, h2, started) => this.collect(h1, h2, started));
   }
 
@@ -542,9 +565,16 @@ export class PhysicsWorld {
     this.partBodyList.clear();
     this.ragdolls.clear();
     this.holds.clear();
-    this.events.free();
-    this.world.free();
     liveWorlds -= 1;
+    // A world the engine panicked in stays borrowed: free() would throw, and the world is lost
+    // either way. Dispose never throws, so the stage can always be torn down and PLAY again.
+    try {
+      this.events.free();
+      this.world.free();
+    } catch (e) {
+      if (!this.broken) this.broken = new PhysicsEngineError(e);
+      lostWorlds += 1;
+    }
   }
 
   private accepts(c: Collider, exclude: readonly string[], kinds?: readonly ColliderEntity['kind'][]): boolean {
@@ -560,6 +590,7 @@ export class PhysicsWorld {
 
   private assertAlive(): void {
     if (this.disposed) throw new Error('physics world used after dispose');
+    if (this.broken) throw this.broken;
   }
 
   private collect(h1: number, h2: number, started: boolean): void {

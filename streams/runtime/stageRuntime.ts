@@ -248,7 +248,14 @@ export class StageRuntime {
     // Every record of this step (transitions included) carries the step's own tick.
     s.tick += 1;
     s.time = tickTime(s.tick);
-    for (const phase of STEP_PHASES) phase.run(s);
+    for (const phase of STEP_PHASES) {
+      try {
+        phase.run(s);
+      } catch (e) {
+        // A runtime failure names its step (DESIGN.md §9): a non-finite pose, an engine panic.
+        throw new Error(`step ${s.tick} (${phase.name}): ${(e as Error)?.message ?? String(e)}`, { cause: e });
+      }
+    }
     return s.dispatchedEvents;
   }
 

@@ -62,19 +62,26 @@ export async function runHeadless(doc: SceneDocument, seconds: number, options: 
   const controller = new StageController(doc);
   const { records, lines, sink } = recordCollector(options.onRecord, options.keepRecords ?? true);
   const sub = controller.records$.subscribe(sink);
-  controller.send({ type: 'ui.play' });
-  onStart?.(controller);
-  const steps = Math.round(seconds * 60);
-  if (!onStep) {
-    controller.step(steps);
-  } else {
-    // Stepping in chunks of stepEvery publishes a frame only for the steps the caller sees.
-    for (let done = 0; done < steps; ) {
-      const ran = controller.step(Math.min(stepEvery, steps - done));
-      if (ran === 0) break;
-      done += ran;
-      if (controller.tick % stepEvery === 0) onStep(controller);
+  try {
+    controller.send({ type: 'ui.play' });
+    onStart?.(controller);
+    const steps = Math.round(seconds * 60);
+    if (!onStep) {
+      controller.step(steps);
+    } else {
+      // Stepping in chunks of stepEvery publishes a frame only for the steps the caller sees.
+      for (let done = 0; done < steps; ) {
+        const ran = controller.step(Math.min(stepEvery, steps - done));
+        if (ran === 0) break;
+        done += ran;
+        if (controller.tick % stepEvery === 0) onStep(controller);
+      }
     }
+  } catch (e) {
+    // A run that fails frees its stage here: the caller never gets the controller.
+    sub.unsubscribe();
+    controller.dispose();
+    throw e;
   }
   sink(controller.summary());
   sub.unsubscribe();

@@ -103,7 +103,7 @@ describe('npm run sim', () => {
       };
     });
     expect(await runCli(['demo.json', '--seconds', '2'], io)).toBe(1);
-    expect(err.join('')).toMatch(/runtime failure: object ".+" has a non-finite position/);
+    expect(err.join('')).toMatch(/runtime failure: step 31 \(stepPhysics\): object ".+" has a non-finite position/);
   });
 });
 
