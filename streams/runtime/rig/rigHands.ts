@@ -14,6 +14,7 @@ import type { GripHand, ResolvedGrip } from '../../../core/props/grips';
 import { CARRY_HAND, choosePickup, gripWorld, heldPropPose, type Crouch, type PropPose } from '../../../core/props/pickup';
 import { REACH_SECONDS, type PickupPlan } from '../../../machines/propInteractorMachine';
 import { overhandHandAt, type OverhandPath } from '../../../core/props/overhand';
+import { STEP_DT } from '../stepDt';
 
 /** What a rig may know about props on stage (the runtime owns them). */
 export interface PropAccess {
@@ -28,7 +29,7 @@ export interface PropAccess {
   gravity(id: string): Vec2;
 }
 
-/** How long the carrying hand and the crouch take to settle once the prop is held (s). */
+/** How long the carrying hand and the crouch take to settle once the prop is held, and the arm after a throw (s). */
 const SETTLE_SECONDS = 0.3;
 
 const ease = (t: number): number => {
@@ -91,14 +92,37 @@ export class RigHands {
     return this.hold?.grip ?? null;
   }
 
+  /**
+   * The throw's path after the release (seed 11 §1.1): the empty hand plays the follow-through
+   * to its end, then settles back to the locomotion pose over SETTLE_SECONDS (in steps) instead
+   * of snapping to it.
+   */
+  private afterRelease: { path: OverhandPath; hand: GripHand; last: { hand: Vec2; torsoLean: number } | null; settled: number } | null = null;
+
   /** The pose the arm takes over the locomotion pose this step: markers, lean. */
   pose(state: string, grip: string | null, hand: GripHand | null, propId: string | null, elapsed: number, base: MarkerPose, root: Vec2, facing: Facing): { markers: MarkerPose; torsoLean: number } | null {
-    if (state === 'THROWING' && this.throwing && this.hold) {
-      const sample = overhandHandAt(this.throwing.path, elapsed);
+    const throwHand = this.hold?.hand ?? this.afterRelease?.hand;
+    const path = this.throwing?.path ?? this.afterRelease?.path;
+    if (state === 'THROWING' && path && throwHand) {
+      const sample = overhandHandAt(path, elapsed);
       const markers = { ...base };
-      markers[markerOf(this.hold.hand)] = sample.hand;
+      markers[markerOf(throwHand)] = sample.hand;
+      if (this.afterRelease) this.afterRelease.last = { hand: sample.hand, torsoLean: sample.torsoLean };
       return { markers, torsoLean: sample.torsoLean };
     }
+    if (this.afterRelease && !this.hold && state === 'IDLE') {
+      const a = this.afterRelease;
+      const last = a.last;
+      a.settled += 1;
+      const k = ease((a.settled * STEP_DT) / SETTLE_SECONDS);
+      if (!last || k >= 1) this.afterRelease = null;
+      else {
+        const m = markerOf(a.hand);
+        const markers = { ...base };
+        markers[m] = [last.hand[0] + (base[m][0] - last.hand[0]) * k, last.hand[1] + (base[m][1] - last.hand[1]) * k];
+        return { markers, torsoLean: last.torsoLean * (1 - k) };
+      }
+    } else if (state !== 'THROWING') this.afterRelease = null;
     if (state === 'REACHING' && propId && grip && hand && this.reach) {
       const g = this.props.grips(propId)?.find((x) => x.id === grip);
       const p = this.props.pose(propId);
@@ -165,6 +189,8 @@ export class RigHands {
   /** Lets go: the last finite sampled motion of the held prop (px/s, rad/s). */
   release(dt: number): { propId: string; velocity: Vec2; angularVelocity: number } | null {
     const h = this.hold;
+    // A throw's release: the arm goes on along its path (the follow-through), empty.
+    this.afterRelease = h && this.throwing ? { path: this.throwing.path, hand: h.hand, last: null, settled: 0 } : null;
     this.hold = null;
     this.reach = null;
     this.throwing = null;
