@@ -10,6 +10,7 @@
  * speech finished, queue finished) are emitted; the runtime applies them. The machine decides.
  */
 import { and, assign, emit, enqueueActions, not, setup, type AnyActorRef } from 'xstate';
+import { COUNTS_TIME } from './tags';
 import { tellRig } from './toRig';
 import { defaultSpeechSeconds } from '../core/actions/registry';
 import { dropPending, emptyLane, insertReactive, peekNext, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
@@ -327,11 +328,13 @@ export const actionRunnerMachine = setup({
               },
             },
             waiting: {
+              tags: COUNTS_TIME,
               on: {
                 step: [{ guard: 'timeUp', target: 'idle', actions: 'finishCompleted' }, { actions: 'advanceClock' }],
               },
             },
             speaking: {
+              tags: COUNTS_TIME,
               on: {
                 step: [
                   { guard: 'timeUp', target: 'idle', actions: ['emitSpeechFinished', 'finishCompleted'] },
@@ -374,6 +377,7 @@ export const actionRunnerMachine = setup({
               },
             },
             talking: {
+              tags: COUNTS_TIME,
               always: { guard: 'overlaysDone', target: 'quiet' },
               on: {
                 'queue.enqueue': { guard: 'isOverlay', actions: 'startOverlay' },

@@ -9,6 +9,7 @@ import type { actionRunnerMachine } from './actionRunnerMachine';
 import type { propInteractorMachine } from './propInteractorMachine';
 import type { rigMachine } from './rigMachine';
 import type { TerrainMotionState } from './terrainMotionMachine';
+import { COUNTS_TIME } from './tags';
 
 export type RigStateName = 'ANIMATED' | 'RAGDOLL' | 'RECOVERING';
 
@@ -116,7 +117,7 @@ function connectSnapshots(
     runnerNeedsStep: runnerNeedsStep(runner, running),
     heldProp: c && c.held ? c.propId : null,
     interactor,
-    interactorNeedsStep: interactor.state === 'REACHING' || interactor.state === 'THROWING',
+    interactorNeedsStep: interactorSnap?.hasTag(COUNTS_TIME) ?? false,
     get speech() {
       speech ??= speechOf(runner, running);
       return speech;
@@ -135,9 +136,9 @@ function connectSnapshots(
 
 function runnerNeedsStep(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): boolean {
   if (!snap || !running) return false;
-  const { lane, overlay } = running;
-  if (overlay === 'talking' || lane === 'waiting' || lane === 'speaking') return true;
-  return lane === 'idle' && (pendingCount(snap.context.lane) > 0 || snap.context.laneHadWork);
+  // A state that counts time says so with its tag; an idle lane needs a step to start its next item.
+  if (snap.hasTag(COUNTS_TIME)) return true;
+  return running.lane === 'idle' && (pendingCount(snap.context.lane) > 0 || snap.context.laneHadWork);
 }
 
 function speechOf(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): SpeechLine[] {

@@ -7,6 +7,7 @@
  * `step` events with `dt` (the reach blend and the throw's release boundary).
  */
 import { and, assign, emit, enqueueActions, setup } from 'xstate';
+import { COUNTS_TIME } from './tags';
 import { tellRig } from './toRig';
 
 /** How long the hand takes to reach the grip before the prop counts as held (s). */
@@ -187,6 +188,7 @@ export const propInteractorMachine = setup({
       },
     },
     REACHING: {
+      tags: COUNTS_TIME,
       on: {
         step: [
           // The hand is on the grip: the hold commits (reservation becomes ownership).
@@ -212,6 +214,7 @@ export const propInteractorMachine = setup({
       },
     },
     THROWING: {
+      tags: COUNTS_TIME,
       on: {
         step: [
           { guard: 'throwOver', target: 'IDLE', actions: ['emitReleaseIfPending', 'reportDoneCompleted', 'clear'] },

@@ -419,7 +419,7 @@ export class StageRuntime {
       if (it.state !== 'IDLE') {
         labels.push({ position: [labelAt[0], labelAt[1] - 60], text: `${r.id}: ${it.state} ${it.propId ?? ''}${it.hand ? ` · ${it.hand} hand` : ''}${it.grip ? ` · grip ${it.grip}` : ''}` });
       }
-      if (r.hands.approaching && r.motion.walkTargetX !== null) points.push([r.motion.walkTargetX, r.motion.root[1]]);
+      if (it.state === 'APPROACHING' && r.motion.walkTargetX !== null) points.push([r.motion.walkTargetX, r.motion.root[1]]);
     }
     // Every pickable prop's grips, and who has claimed it.
     for (const id of this.s.propIds) {

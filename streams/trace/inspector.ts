@@ -6,10 +6,12 @@
 import type { InspectionEvent } from 'xstate';
 import { stateName, type TransitionRecord } from './records';
 
-export function actorPath(ref: { id: string; sessionId: string; options?: { systemId?: string } ; _parent?: unknown }): string {
-  const systemId = (ref as { options?: { systemId?: string } }).options?.systemId;
-  if (systemId) return systemId;
-  return ref.id === 'stage' || !(ref as { _parent?: unknown })._parent ? 'stage' : ref.id;
+/**
+ * An actor's path in the trace: its system id (the stage root is `stage`, a rig `rig:<id>`, its
+ * children `rig:<id>/<machine>`), else its id.
+ */
+export function actorPath(ref: { id: string; options?: { systemId?: string } }): string {
+  return ref.options?.systemId ?? ref.id;
 }
 
 export function createTransitionInspector(now: () => { t: number; tick: number }, emit: (r: TransitionRecord) => void) {

@@ -26,11 +26,9 @@ export function listenToInteractor(rig: RigRuntime, subscriptions: Subscription[
     }
   });
   on('interactor.approach', (e) => {
-    hands.approaching = true;
     rig.motion.walkTargetX = e.standX;
   });
   on('interactor.stopApproach', () => {
-    hands.approaching = false;
     rig.motion.walkTargetX = null;
   });
   on('interactor.attach', (e) => {

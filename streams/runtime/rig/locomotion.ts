@@ -16,6 +16,8 @@ export function locomotion(rig: RigRuntime, step: RigStep): void {
   if (step.began !== 'ANIMATED') return;
   const events = stepLocomotion(rig.motion, rig.terrainPhase, rig.env, STEP_DT);
   for (const e of events) {
+    // The walk is the interactor's own approach while it is APPROACHING (the one place that says so).
+    const approaching = (e.type === 'arrived' || e.type === 'blocked') && rig.connection.interactor.state === 'APPROACHING';
     if (e.type === 'supportLost') {
       enterAirborne(rig.motion);
       rig.send({ type: 'physics.supportLost', walkVelocityX: e.walkVelocityX });
@@ -23,12 +25,10 @@ export function locomotion(rig: RigRuntime, step: RigStep): void {
       rig.send({ type: 'physics.landed', fallDistance: e.fallDistance, impactSpeed: e.impactSpeed });
     } else if (e.type === 'landingFinished') {
       rig.send({ type: 'physics.landingFinished' });
-    } else if (e.type === 'arrived' && rig.hands.approaching) {
+    } else if (e.type === 'arrived' && approaching) {
       // The pickup's own approach: no `arrived`, no walk_to completion (seed 11 §3.1).
-      rig.hands.approaching = false;
       rig.send({ type: 'prop.approachArrived', plan: planPickupNow(rig) });
-    } else if (e.type === 'blocked' && rig.hands.approaching) {
-      rig.hands.approaching = false;
+    } else if (e.type === 'blocked' && approaching) {
       rig.send({ type: 'prop.approachBlocked' });
     } else if (e.type === 'arrived') {
       rig.sink.events.push(tagChain({ type: 'arrived', source: rig.id, target: null, position: roundVec(e.position) }, rig.work.walkChain));

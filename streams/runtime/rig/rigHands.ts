@@ -48,8 +48,6 @@ export class RigHands {
   frozen: string | null = null;
   /** The held prop's last two transforms (its motion on release). */
   private samples: PropPose[] = [];
-  /** The walk to a stand point is the interactor's, not a queued walk_to. */
-  approaching = false;
   /** Where the reaching hand was last step (rig-local): the carry pose settles from there. */
   private lastHand: Vec2 | null = null;
   /** The queued pickup under way (planned again when its approach walk arrives). */
