@@ -13,6 +13,7 @@ import { actionSpec } from '../actions/registry';
 import { findPropTemplate } from '../props/resolve';
 import { propShapeProblem } from '../props/shapeCheck';
 import { migrate10to11 } from './migrate';
+import { crowdingIssue } from './crowding';
 import { SCENE_FORMAT, sceneSchema, type SceneDocument } from './schema';
 import { modelOf, modelOfKind } from '../../objects/core/models';
 import type { LoadContext } from '../../objects/core/objectModel';
@@ -64,6 +65,8 @@ export function loadSceneValue(raw: unknown): SceneLoadResult {
   }
   const semantic = checkReferences(parsed.data);
   if (semantic.length) return { ok: false, issues: capIssues(semantic) };
+  const crowding = crowdingIssue(parsed.data);
+  if (crowding) return { ok: false, issues: [crowding] };
   const warnings = capIssues(referenceWarnings(parsed.data));
   return version === '1.0' ? { ok: true, scene: parsed.data, migratedFrom: '1.0', warnings } : { ok: true, scene: parsed.data, warnings };
 }

@@ -24,13 +24,19 @@ export function stackedStickmen(count: number): Json {
   return base([ground, ...men]);
 }
 
-/** `count` boxes piled in a tight column-grid above the ground (4,999 props plus the ground is the object limit). */
+/** `count` boxes dropped on one spot, inside one another (the issue's pile: 4,999 props plus the ground is the object limit). */
 export function piledProps(count: number): Json {
-  const perRow = 50;
-  const props = Array.from({ length: count }, (_, i) => ({
-    kind: 'prop', id: `p${i}`, spawn_id: 'builtin:box', position: [1800 + (i % perRow) * 48, 2150 - Math.floor(i / perRow) * 40],
-  }));
+  const props = Array.from({ length: count }, (_, i) => ({ kind: 'prop', id: `p${i}`, spawn_id: 'builtin:box', position: [3000, 2000] }));
   return base([ground, ...props]);
+}
+
+/** `count` 80 px boxes in a grid 1 px apart, 70 to a row: they fall onto each other and settle as a pile that plays. */
+export function restingPile(count: number): Json {
+  const perRow = 70;
+  const props = Array.from({ length: count }, (_, i) => ({
+    kind: 'prop', id: `p${i}`, spawn_id: 'builtin:box', position: [100 + (i % perRow) * 81, 2159 - Math.floor(i / perRow) * 81],
+  }));
+  return base([{ ...ground, size: [6000, 200] }, ...props], { stage: { width: 6000, height: 8000, gravity: [0, 980] } });
 }
 
 /** `rules` rules × `actions` `wait 0` reactions on `collided any → any`, with 10 balls dropped touching each other. */
@@ -80,6 +86,7 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'stacked-stickmen-1000', seconds: 1, build: () => stackedStickmen(1000) },
   { name: 'piled-props-1000', seconds: 1, build: () => piledProps(1000) },
   { name: 'piled-props-4999', seconds: 1, build: () => piledProps(SCENE_LIMITS.maxObjects - 1) },
+  { name: 'resting-pile-4999', seconds: 1, build: () => restingPile(SCENE_LIMITS.maxObjects - 1) },
   { name: 'rule-storm-500x50', seconds: 1, build: () => ruleStorm(SCENE_LIMITS.maxRules, SCENE_LIMITS.maxRuleActions) },
   { name: 'rule-cycle-demo-10s', seconds: 10, build: ruleCycleOnDemo },
 ];
