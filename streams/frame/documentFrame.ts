@@ -1,6 +1,5 @@
 /** Builds frame snapshots from the authored document (EDIT/DIRECT, and PLAY's static parts). */
 import type { SceneDocument, StickmanObject, TerrainObject } from '../../core/scene/schema';
-import { resolveProp } from '../../core/props/resolve';
 import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrainShapes';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
@@ -8,14 +7,15 @@ import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
 import { endOf, startOf, type RagdollEnds } from '../../core/ragdoll/readBack';
 import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
 import type { Facing } from '../../core/rig/facing';
-import type { AreaView, FrameSnapshot, PropView, RigView, TerrainView, Vec2 } from './frame';
+import type { FrameSnapshot, RigView, TerrainView, Vec2 } from './frame';
+// Used inside documentFrame only: the kinds' views use this file's helpers (the cycle is safe).
+import { viewOf } from '../../objects/streams/views';
+import type { FrameParts } from '../../objects/streams/objectView';
 
 export { DEFAULT_TERRAIN_COLOR } from '../../objects/terrain/model';
 export { DEFAULT_AREA_COLOR } from '../../objects/area/model';
 export { DEFAULT_STICKMAN_COLOR } from '../../objects/stickman/model';
 import { DEFAULT_TERRAIN_COLOR } from '../../objects/terrain/model';
-import { DEFAULT_AREA_COLOR } from '../../objects/area/model';
-import { DEFAULT_STICKMAN_COLOR } from '../../objects/stickman/model';
 
 const terrainCache = new WeakMap<TerrainObject, TerrainView>();
 
@@ -126,30 +126,9 @@ export function ragdollSegments(ends: RagdollEnds): RigView['parts'] {
 /** The head centre of a ragdoll (its head part's end, as in the pose). */
 export const ragdollHeadCenter = (ends: RagdollEnds): Vec2 => ends[endOf(0)];
 
+/** The stage as authored: each object as its kind shows it (objects/<kind>/view.ts), in document order. */
 export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 'EDIT'): FrameSnapshot {
-  const terrain: TerrainView[] = [];
-  const props: PropView[] = [];
-  const areas: AreaView[] = [];
-  const rigs: RigView[] = [];
-  for (const o of doc.objects) {
-    switch (o.kind) {
-      case 'terrain':
-        terrain.push(terrainView(o));
-        break;
-      case 'prop': {
-        const def = resolveProp(doc, o);
-        const view: PropView = { id: o.id, spawn_id: o.spawn_id, shape: def.shape, position: o.position, rotation: o.rotation, fill: def.colors.fill, stroke: def.colors.stroke };
-        if (def.placeholder) view.placeholder = true;
-        props.push(view);
-        break;
-      }
-      case 'area':
-        areas.push({ id: o.id, name: o.name ?? o.id, position: o.position, size: o.size, rotation: o.rotation ?? 0, color: o.color ?? DEFAULT_AREA_COLOR, occupants: 0 });
-        break;
-      case 'stickman':
-        rigs.push(rigView(o.id, o.position, o.facing, stickmanMarkers(o), o.color ?? DEFAULT_STICKMAN_COLOR));
-        break;
-    }
-  }
-  return { tick: 0, time: 0, mode, paused: false, stage: { width: doc.stage.width, height: doc.stage.height }, terrain, props, areas, rigs };
+  const parts: FrameParts = { terrain: [], props: [], areas: [], rigs: [] };
+  for (const o of doc.objects) viewOf(o).addTo(parts, o, doc);
+  return { tick: 0, time: 0, mode, paused: false, stage: { width: doc.stage.width, height: doc.stage.height }, ...parts };
 }
