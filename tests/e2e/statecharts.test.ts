@@ -209,6 +209,12 @@ describe('Statecharts panel', () => {
       await card.waitFor();
       await page.keyboard.press('e');
       await card.waitFor({ state: 'detached' });
+      // Hit once more, then remove the breakpoint: its card goes with it.
+      await page.keyboard.press('p');
+      await card.waitFor({ timeout: 60_000 });
+      await page.click('[data-testid="statechart-event-bp"] button');
+      await card.waitFor({ state: 'detached' });
+      expect(await page.locator('[data-testid="statechart-event-bp"]').count()).toBe(0);
       expect(errors).toEqual([]);
     });
   });

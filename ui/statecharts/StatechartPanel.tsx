@@ -18,9 +18,7 @@ import { LIVE_POLL_MS, LiveActor } from './liveActor';
 import { PathsList } from './PathsList';
 import { modelOfMachine, type StatechartSession, type TransitionRecord } from './session';
 import { downloadSvg } from './svgExport';
-import type { BreakWhen } from './breakpoints';
-import { WhenEditor } from '../components/WhenEditor';
-import { whenSummary } from '../state/actionText';
+import { EventBreakpoints } from './EventBreakpoints';
 import './statecharts.css';
 
 type FocusTarget = { kind: 'state' | 'edge'; key: string } | null;
@@ -179,16 +177,10 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
     const m = model();
     return m ? session.breakpoints.list().filter((b) => b.machine === m.machineId && machineBreakpointsOnly(b)) : [];
   });
-  const eventBreakpoints = createMemo(() => {
-    session.breakpointsVersion();
-    return session.breakpoints.list().filter((b) => b.kind === 'event');
-  });
   const otherBreakpoints = createMemo(() => {
     session.breakpointsVersion();
-    return session.breakpoints.list().length - machineBreakpoints().length - eventBreakpoints().length;
+    return session.breakpoints.list().filter((b) => b.kind !== 'event').length - machineBreakpoints().length;
   });
-  /** The When being written for a new event breakpoint, or null. */
-  const [eventDraft, setEventDraft] = createSignal<BreakWhen | null>(null);
 
   const toggle = (kind: 'state' | 'edge', key: string) => {
     const m = model();
@@ -338,49 +330,7 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
             <button type="button" class="small-btn" onClick={() => session.breakpoints.clear()}>Clear all</button>
           </Show>
         </details>
-        <details class="sc-section" open data-testid="statechart-event-breakpoints">
-          <summary>Break on stage events ({eventBreakpoints().length})</summary>
-          <ul class="sc-bp-list">
-            <For each={eventBreakpoints()}>
-              {(b) => (
-                <li data-testid="statechart-event-bp">
-                  <span>{b.when ? whenSummary(b.when, props.editor.doc()) : b.key}</span>
-                  <button type="button" class="icon-btn" title="Remove" onClick={() => session.breakpoints.toggle(b.machine, b.kind, b.key, null)}>×</button>
-                </li>
-              )}
-            </For>
-          </ul>
-          <Show
-            when={eventDraft()}
-            fallback={
-              <button type="button" class="small-btn" data-testid="statechart-event-bp-add" onClick={() => setEventDraft({ type: 'collided', source: 'any', target: 'any' })}>
-                + Break when…
-              </button>
-            }
-          >
-            {(w) => (
-              <div class="sc-when" data-testid="statechart-event-bp-editor">
-                <WhenEditor editor={props.editor} value={w()} onChange={(patch) => setEventDraft({ ...w(), ...patch })} />
-                <p class="small muted">{whenSummary(w(), props.editor.doc())}: PLAY pauses at the end of the step that dispatched it.</p>
-                <button
-                  type="button"
-                  class="small-btn primary"
-                  data-testid="statechart-event-bp-save"
-                  onClick={() => {
-                    const when = w();
-                    session.breakpoints.addEvent(when.type === 'state_changed' ? when : { type: when.type, source: when.source, target: when.target });
-                    setEventDraft(null);
-                  }}
-                >
-                  Add breakpoint
-                </button>
-                <button type="button" class="small-btn" onClick={() => setEventDraft(null)}>
-                  Cancel
-                </button>
-              </div>
-            )}
-          </Show>
-        </details>
+        <EventBreakpoints editor={props.editor} session={session} />
         <Show when={focusedState()}>
           {(s) => (
             <details class="sc-section" open data-testid="statechart-focus">

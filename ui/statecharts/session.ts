@@ -93,6 +93,9 @@ export class StatechartSession {
       this.breakpoints.subscribe(() => {
         setVersion((v) => v + 1);
         this.installBreakCheck();
+        // The card of a breakpoint just removed goes with it.
+        const hit = this.lastHit();
+        if (hit && !this.breakpoints.get(hit.breakpoint.machine, hit.breakpoint.kind, hit.breakpoint.key)) this.dismissHit();
       }),
     );
     this.installBreakCheck();
