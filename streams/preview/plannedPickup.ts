@@ -8,13 +8,13 @@
  * here is the facing the rig will have when the throw starts, and `gripOf` is the grip the last
  * successful pickup of a prop chose.
  */
-import { worldToMarker, type Facing } from '../../core/rig/facing';
+import type { Facing } from '../../core/rig/facing';
 import type { MarkerPose } from '../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { solvePose } from '../../core/rig/skeleton';
 import type { Vec2 } from '../../core/rig/vec';
 import { toWorld } from '../../core/rig/worldPose';
-import { choosePickup, gripWorld, type Crouch } from '../../core/props/pickup';
+import { choosePickup } from '../../core/props/pickup';
 import { resolveProp, type ResolvedGrip } from '../../core/props/resolve';
 import type { HandRequest, PickupPrediction } from '../../core/props/throwPlan';
 import type { PropObject, SceneDocument } from '../../core/scene/schema';
@@ -30,17 +30,10 @@ export function groundY(terrain: TerrainIndex, x: number, fromY: number): number
   return hit ? hit.point[1] : fromY;
 }
 
-/** How the predicted pickup reached its prop: the crouch and where the hand met the grip (rig-local). */
-export interface PlannedReach {
-  crouch: Crouch;
-  hand: Vec2;
-}
-
 export class PickupPredictor {
   /** The rig's facing after the items folded so far. */
   facing: Facing;
   private readonly grips = new Map<string, ResolvedGrip>();
-  private readonly reaches = new Map<string, PlannedReach>();
 
   constructor(
     private readonly doc: SceneDocument,
@@ -54,11 +47,6 @@ export class PickupPredictor {
   /** The grip the last successful predicted pickup of `propId` holds it by. */
   gripOf(propId: string): ResolvedGrip | undefined {
     return this.grips.get(propId);
-  }
-
-  /** The reach of the last successful predicted pickup of `propId`. */
-  reachOf(propId: string): PlannedReach | undefined {
-    return this.reaches.get(propId);
   }
 
   /** A walk_to: the root on the ground at the target, facing the way it walked. */
@@ -87,10 +75,7 @@ export class PickupPredictor {
         // The runtime turns to the prop before it reaches for it.
         this.facing = prop.position[0] >= at[0] ? 'RIGHT' : 'LEFT';
         const grip = def.grips.find((g) => g.id === choice.grip);
-        if (grip) {
-          this.grips.set(request.propId, grip);
-          this.reaches.set(request.propId, { crouch: choice.crouch, hand: worldToMarker(gripWorld(prop, grip).point, at, this.facing) });
-        }
+        if (grip) this.grips.set(request.propId, grip);
         const moved = at[0] !== root[0] || at[1] !== root[1];
         return moved ? { ok: true, hand: choice.hand, approachRoot: at } : { ok: true, hand: choice.hand };
       }

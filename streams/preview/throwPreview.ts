@@ -12,13 +12,12 @@
  */
 import type { Facing } from '../../core/rig/facing';
 import type { MarkerPose } from '../../core/rig/markers';
-import { solvePose, type RigLocalPose } from '../../core/rig/skeleton';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import type { Vec2 } from '../../core/rig/vec';
 import { resolveProp, type ResolvedGrip, type ResolvedProp } from '../../core/props/resolve';
 import { arcPointAt, sampleThrowArc, truncateArc } from '../../core/props/throwArc';
 import { planQueuedThrow, planRuleThrow, type Hand, type LiveThrowState, type ThrowPlan } from '../../core/props/throwPlan';
-import { overhandFor, predictedRelease, releaseTransform } from '../../core/props/throwRelease';
+import { predictedRelease } from '../../core/props/throwRelease';
 import { solveThrow } from '../../core/props/throwSolver';
 import { effectiveThrowTarget } from '../../core/props/throwTarget';
 import type { PropObject, SceneDocument, StickmanObject, TerrainObject } from '../../core/scene/schema';
@@ -76,8 +75,6 @@ export interface LiveThrower {
   facing: Facing;
   /** The locomotion markers now (the release pose is solved over them). */
   markers?: MarkerPose;
-  /** The solved rig-local pose now: the runtime derives the overhand path from it (a pickup's crouch may still be settling). */
-  pose?: RigLocalPose;
   held: { propId: string; hand: Hand; grip: ResolvedGrip } | null;
   ragdoll?: boolean;
 }
@@ -139,10 +136,9 @@ export function previewThrow(doc: SceneDocument, rigId: string, raw: Readonly<Ve
   // The runtime turns to the target before the windup unless it is nearly straight above.
   const dx = effective[0] - plan.root[0];
   const facing: Facing = Math.abs(dx) > THROW_FACING_DEAD_ZONE ? (dx > 0 ? 'RIGHT' : 'LEFT') : pickups.facing;
-  const startPose = opts.live?.pose && plan.status === 'live' ? opts.live.pose : reachPoseIfJustPicked(doc, rigId, opts, plan, base, pickups);
-  const release = startPose
-    ? releaseTransform(overhandFor(startPose, plan.hand), base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS)
-    : predictedRelease(base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS).release;
+  // The runtime plays every throw on the standing body (a pickup's crouch rises out during the
+  // wind-up), and where the path releases depends on that body only, not on where the hand starts.
+  const release = predictedRelease(base, plan.root, facing, plan.hand, grip, DEFAULT_PROPORTIONS).release;
   const gravity: Vec2 = [doc.stage.gravity[0] * def.gravity_scale, doc.stage.gravity[1] * def.gravity_scale];
   // The preview world steps like the stage's world: the same step model for the solve and the arc.
   const model = previewWorldOf(doc)?.propStepModel();
@@ -157,26 +153,6 @@ export function previewThrow(doc: SceneDocument, rigId: string, raw: Readonly<Ve
   const result: ThrowPreview = { status, ...aimed, velocity: solved.velocity, steps: solved.steps };
   if (!contact) return { ...result, arc };
   return { ...result, arc: truncateArc(arc, contact.at), collision: arcPointAt(arc, contact.at), collisionWith: contact.with };
-}
-
-/**
- * The runtime derives a throw's overhand path from the pose the rig has when the throw starts. A
- * throw queued right after the pickup that gave it its prop starts two steps after the grip
- * commits, while the pickup's crouch and reaching hand take 0.3 s to settle into the carry pose:
- * it starts, to within those two steps, from the reach (RigHands' REACHING pose at its end). Any
- * later throw starts from the settled carry pose (null here: predictedRelease's own pose).
- */
-function reachPoseIfJustPicked(doc: SceneDocument, rigId: string, opts: ThrowPreviewOptions, plan: ThrowPlan, base: MarkerPose, pickups: PickupPredictor): RigLocalPose | null {
-  if (!plan.assumes || !plan.propId || opts.rule) return null;
-  const queue = Object.hasOwn(doc.queues, rigId) ? doc.queues[rigId] : [];
-  const end = opts.actionId === undefined ? queue.length : queue.findIndex((item) => item.id === opts.actionId);
-  const isPending = opts.isPending ?? (() => true);
-  const before = queue.slice(0, Math.max(0, end)).filter((item) => isPending(item.id)).at(-1);
-  if (before?.type !== 'pick_up_prop' || before.target_prop_id !== plan.propId) return null;
-  const reach = pickups.reachOf(plan.propId);
-  if (!reach) return null;
-  const markers: MarkerPose = { ...base, Torso: [base.Torso[0], base.Torso[1] + reach.crouch.drop], [plan.hand === 'left' ? 'Left_Hand' : 'Right_Hand']: reach.hand };
-  return solvePose(markers, DEFAULT_PROPORTIONS, { torsoLean: reach.crouch.lean });
 }
 
 /**

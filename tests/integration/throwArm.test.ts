@@ -49,3 +49,38 @@ describe('the throw\'s arm', () => {
     s.dispose();
   });
 });
+
+describe('a throw right after a floor pickup', () => {
+  it('plays the path it was planned with: it rises out of the crouch without a pop, the ball clears the head by its own size and passes above the crown', () => {
+    const doc = scene([ground(), stickman('bo', [800, 1400]), prop('ball', 'ball', [1000, 1370])], {
+      queues: { bo: [{ id: 'pick', type: 'pick_up_prop', target_prop_id: 'ball', hand: 'auto' }, { id: 'th', type: 'throw_prop', target_position: [1800, 1400] }] },
+    });
+    const s = TestStage.load(doc).play();
+    s.stepUntil(() => s.rig('bo').connection.interactor.state === 'THROWING', 600);
+    expect(s.rig('bo').connection.interactor.state).toBe('THROWING');
+    const BALL_RADIUS = 30;
+    let lastPelvis: Vec2 | null = null;
+    let pop = 0;
+    let closest = Infinity;
+    let highest = Infinity;
+    let headTop = 0;
+    while (s.rig('bo').connection.interactor.state === 'THROWING') {
+      const before = s.events('prop_thrown').length;
+      s.step(1);
+      const w = s.rig('bo').worldPose;
+      const pelvis: Vec2 = [w.torso.start[0], w.torso.start[1]];
+      if (lastPelvis) pop = Math.max(pop, Math.hypot(pelvis[0] - lastPelvis[0], pelvis[1] - lastPelvis[1]));
+      lastPelvis = pelvis;
+      if (before === 0 && s.events('prop_thrown').length === 0) {
+        const ball = s.runtime.propState('ball')!.position;
+        const head = w.head.end;
+        closest = Math.min(closest, Math.hypot(ball[0] - head[0], ball[1] - head[1]));
+        if (ball[1] < highest) [highest, headTop] = [ball[1], head[1] - 62];
+      }
+    }
+    expect(pop, 'largest pelvis step').toBeLessThan(20);
+    expect(closest).toBeGreaterThanOrEqual(62 + BALL_RADIUS - 1);
+    expect(highest).toBeLessThan(headTop);
+    s.dispose();
+  });
+});

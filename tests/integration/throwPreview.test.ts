@@ -6,9 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_THROW_RANGE } from '../../core/props/throwTarget';
-import { worldToMarker, type Facing } from '../../core/rig/facing';
-import { PART_NAMES, type RigLocalPose } from '../../core/rig/skeleton';
-import type { WorldPose } from '../../core/rig/worldPose';
 import type { SceneDocument } from '../../core/scene/schema';
 import { liveWorldCount } from '../../streams/physics/world';
 import { releasePreviewWorld } from '../../streams/preview/previewWorld';
@@ -59,16 +56,6 @@ function worstGap(preview: ThrowPreview, positions: readonly Vec2[]): number {
   return worst;
 }
 
-/** A world pose back in rig-local space (the runtime keeps its local pose to itself). */
-function localPoseOf(world: WorldPose, root: Vec2, facing: Facing): RigLocalPose {
-  const local = {} as RigLocalPose;
-  for (const name of PART_NAMES) {
-    const p = world[name];
-    local[name] = { name, start: worldToMarker(p.start, root, facing), end: worldToMarker(p.end, root, facing), length: p.length };
-  }
-  return local;
-}
-
 /** The rig as the runtime has it now, as a preview's live state. */
 function liveOf(s: TestStage): LiveThrower {
   const rig = s.rig('bo');
@@ -77,7 +64,6 @@ function liveOf(s: TestStage): LiveThrower {
     root: [rig.motion.root[0], rig.motion.root[1]],
     facing: rig.motion.facing,
     markers: structuredClone(rig.motion.markers),
-    pose: localPoseOf(rig.worldPose, rig.motion.root, rig.motion.facing),
     held: held ? { propId: held, hand: rig.hands.heldHand!, grip: rig.hands.heldGrip! } : null,
   };
 }
@@ -294,7 +280,7 @@ describe('the preview mutates nothing', () => {
           // The live objects themselves, not copies: the preview must only read them.
           previewThrow(d, 'bo', [1900, 1000], {
             rule: true,
-            live: { root: rig.motion.root, facing: rig.motion.facing, markers: rig.motion.markers, pose: localPoseOf(rig.worldPose, rig.motion.root, rig.motion.facing), held: held ? { propId: held, hand: rig.hands.heldHand!, grip: rig.hands.heldGrip! } : null },
+            live: { root: rig.motion.root, facing: rig.motion.facing, markers: rig.motion.markers, held: held ? { propId: held, hand: rig.hands.heldHand!, grip: rig.hands.heldGrip! } : null },
           });
         }
         s.step(1);

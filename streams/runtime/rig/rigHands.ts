@@ -13,7 +13,7 @@ import type { WorldPose } from '../../../core/rig/worldPose';
 import type { GripHand, ResolvedGrip } from '../../../core/props/grips';
 import { CARRY_HAND, choosePickup, gripWorld, heldPropPose, type Crouch, type PropPose } from '../../../core/props/pickup';
 import { REACH_SECONDS, type PickupPlan } from '../../../machines/propInteractorMachine';
-import { overhandHandAt, type OverhandPath } from '../../../core/props/overhand';
+import { OVERHAND_WINDUP_SECONDS, overhandHandAt, type OverhandPath } from '../../../core/props/overhand';
 import { STEP_DT } from '../stepDt';
 
 /** What a rig may know about props on stage (the runtime owns them). */
@@ -78,7 +78,18 @@ export class RigHands {
   }
 
   /** The throw under way: its overhand path (rig-local) and its effective target. */
-  throwing: { path: OverhandPath; target: Vec2 } | null = null;
+  throwing: { path: OverhandPath; target: Vec2; crouch: Crouch } | null = null;
+
+  /**
+   * What is left of the pickup's crouch now (it settles out over SETTLE_SECONDS once held): a
+   * throw right after a floor pickup starts from it and rises out of it during its wind-up.
+   */
+  get remainingCrouch(): Crouch {
+    const h = this.hold;
+    if (!h) return { drop: 0, lean: 0 };
+    const rest = 1 - ease(h.since / SETTLE_SECONDS);
+    return { drop: h.crouch.drop * rest, lean: h.crouch.lean * rest };
+  }
 
   /** The held hand, if any (the throw arm). */
   get heldHand(): GripHand | null {
@@ -103,8 +114,17 @@ export class RigHands {
     const path = this.throwing?.path ?? this.afterRelease?.path;
     if (state === 'THROWING' && path && throwHand) {
       const sample = overhandHandAt(path, elapsed);
-      const markers = { ...base };
-      markers[markerOf(throwHand)] = sample.hand;
+      // The path is the standing body's; a crouch left from the pickup blends out over the
+      // wind-up, the hand riding with the body so it keeps to the path relative to the head.
+      const crouch = this.throwing?.crouch;
+      const rest = crouch ? 1 - ease(elapsed / OVERHAND_WINDUP_SECONDS) : 0;
+      const drop = crouch ? crouch.drop * rest : 0;
+      const markers = { ...base, Torso: [base.Torso[0], base.Torso[1] + drop] as Vec2 };
+      markers[markerOf(throwHand)] = [sample.hand[0], sample.hand[1] + drop];
+      if (crouch && rest > 0) {
+        if (this.afterRelease) this.afterRelease.last = { hand: markers[markerOf(throwHand)], torsoLean: sample.torsoLean + crouch.lean * rest };
+        return { markers, torsoLean: sample.torsoLean + crouch.lean * rest };
+      }
       if (this.afterRelease) this.afterRelease.last = { hand: sample.hand, torsoLean: sample.torsoLean };
       return { markers, torsoLean: sample.torsoLean };
     }

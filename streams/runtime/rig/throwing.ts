@@ -9,6 +9,7 @@ import { effectiveThrowTarget } from '../../../core/props/throwTarget';
 import { overhandFor, releaseTransform } from '../../../core/props/throwRelease';
 import { solveThrow } from '../../../core/props/throwSolver';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
+import { solvePose } from '../../../core/rig/skeleton';
 import type { Vec2 } from '../../../core/rig/vec';
 import type { ThrowPlan } from '../../../machines/propInteractorMachine';
 import { roundVec } from '../../trace/records';
@@ -37,13 +38,18 @@ export function planThrow(rig: RigRuntime, item: LaneItem): ThrowPlan {
   if (target.kind === 'noop') return { kind: 'skip', reason: 'the target is at the thrower (no-op)' };
   const dx = target.point[0] - root[0];
   if (Math.abs(dx) > THROW_FACING_DEAD_ZONE) m.facing = dx > 0 ? 'RIGHT' : 'LEFT';
-  // The overhand path from the pose the rig has now, for its holding hand (rig-local).
-  const path = overhandFor(rig.localPose, rig.hands.heldHand ?? 'right');
+  // The overhand path of the standing body (the one it is played on), from where the holding
+  // hand is now relative to it: a crouch left from a floor pickup rises out during the wind-up.
+  const hand = rig.hands.heldHand ?? 'right';
+  const crouch = rig.hands.remainingCrouch;
+  const now = rig.localPose[hand === 'left' ? 'left_lower_arm' : 'right_lower_arm'].end;
+  const standing = solvePose({ ...m.markers, [hand === 'left' ? 'Left_Hand' : 'Right_Hand']: [now[0], now[1] - crouch.drop] }, DEFAULT_PROPORTIONS);
+  const path = overhandFor(standing, hand);
   const release = releaseOf(rig, path);
   if (!release) return { kind: 'skip', reason: 'no hand to throw with' };
   const solved = solveThrow(release.position, target.point, rig.hands.props.gravity(propId), rig.physics.propStepModel());
   if (!solved.ok) return { kind: 'skip', reason: `unreachable: ${solved.message}` };
-  rig.hands.throwing = { path, target: target.point };
+  rig.hands.throwing = { path, target: target.point, crouch };
   return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };
 }
 
