@@ -74,6 +74,16 @@ describe('Timeline', () => {
       expect(await page.locator('select[data-testid="statechart-actor"]').inputValue()).toBe('rig:stick-1/terrainMotion');
       await page.locator('[data-edge^="AIRBORNE|physics.landed|"][data-last="true"]').waitFor({ timeout: 20_000 });
       await screenshot(page, 'tl-03-chart-marked');
+
+      // Back in EDIT the list is the last run: a row plays that take again, paused at the row's tick.
+      await page.click('[data-testid="tab-timeline"]');
+      await page.keyboard.press('e');
+      await page.waitForFunction(() => window.__stage!.mode().mode === 'EDIT');
+      await settle(page);
+      const again = page.locator(ROW, { hasText: 'AIRBORNE →' }).first();
+      await again.click();
+      await page.waitForFunction((t) => window.__stage!.mode().mode === 'PLAY' && window.__stage!.takes.seekTarget() === null && window.__stage!.frame().tick === t, landingTick);
+      expect(await page.evaluate(() => window.__stage!.mode())).toEqual({ mode: 'PLAY', paused: true });
       expect(errors).toEqual([]);
     });
   });
