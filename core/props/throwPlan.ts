@@ -44,6 +44,8 @@ export type PickupPrediction =
       hand: Hand;
       /** Where the approach stands the rig when the grip is out of reach from `root`. */
       approachRoot?: Vec2;
+      /** Why this is only an estimate (the prop is not at rest at t = 0: it falls or rolls first). */
+      uncertain?: string;
     }
   /** A missing, placeholder, reserved or incompatible prop: the pickup would be skipped. */
   | { ok: false; reason: string };

@@ -16,6 +16,7 @@ import type { Vec2 } from '../../core/rig/vec';
 import { toWorld } from '../../core/rig/worldPose';
 import { choosePickup } from '../../core/props/pickup';
 import { resolveProp, type ResolvedGrip } from '../../core/props/resolve';
+import { propRest } from '../../core/props/propRest';
 import type { HandRequest, PickupPrediction } from '../../core/props/throwPlan';
 import type { PropObject, SceneDocument } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
@@ -60,7 +61,25 @@ export class PickupPredictor {
     if (!o) return { ok: false, reason: `prop "${request.propId}" is not on stage` };
     const def = resolveProp(this.doc, o);
     if (def.placeholder) return { ok: false, reason: `prop "${request.propId}" is a placeholder for a missing asset` };
-    const prop = { position: [o.position[0], o.position[1]] as Vec2, rotation: o.rotation };
+    const authored = { position: [o.position[0], o.position[1]] as Vec2, rotation: o.rotation };
+    const result = this.reachFrom(request, root, def.grips, authored);
+    const rest = propRest(def.shape, o.position, o.rotation, this.terrain);
+    if (rest.atRest) return result;
+    // A prop that falls or rolls at t = 0 is somewhere else by the time the hand gets there: the
+    // plan is an estimate (issue 22: a ball in mid-air made the preview say "skipped" while PLAY
+    // picked it up fine). Planned where it is authored (a quick pickup catches it near there),
+    // else where it comes down; never skipped for reach, only for grips that do not take the hand.
+    const uncertain = `prop "${request.propId}" is not at rest at t = 0 (it ${rest.why}); the pickup is an estimate`;
+    if (result.ok) return { ...result, uncertain };
+    const landed = rest.settle ? this.reachFrom(request, root, def.grips, { position: rest.settle, rotation: o.rotation }) : result;
+    if (landed.ok) return { ...landed, uncertain };
+    const hands = def.grips.flatMap((g) => g.hands).filter((h) => request.hand === 'auto' || h === request.hand);
+    return hands.length === 0 ? result : { ok: true, hand: hands[0], uncertain };
+  };
+
+  /** The runtime's grip choice and approach from `root` to a prop at `prop`. */
+  private reachFrom(request: { propId: string; hand: HandRequest }, root: Vec2, grips: readonly ResolvedGrip[], prop: { position: Vec2; rotation: number }): PickupPrediction {
+    const def = { grips };
     let at: Vec2 = [root[0], root[1]];
     let facing = this.facing;
     // The first plan, then as many re-plans after an approach as the interactor allows.
@@ -83,5 +102,5 @@ export class PickupPredictor {
       at = [choice.standX, groundY(this.terrain, choice.standX, at[1])];
     }
     return { ok: false, reason: `prop "${request.propId}" is out of reach from its stand point` };
-  };
+  }
 }

@@ -91,7 +91,8 @@ export interface ThrowPreviewOptions {
 
 const terrainIndexes = new WeakMap<SceneDocument['objects'], TerrainIndex>();
 
-function terrainOf(doc: SceneDocument): TerrainIndex {
+/** The document's terrain index, one per objects array (the previews share it). */
+export function terrainOf(doc: SceneDocument): TerrainIndex {
   let index = terrainIndexes.get(doc.objects);
   if (!index) {
     index = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));

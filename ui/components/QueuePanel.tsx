@@ -15,6 +15,8 @@ import { ActionEditor } from './ActionEditor';
 import { ActionMenuItems } from './ActionMenu';
 import { createReorderable } from '../state/reorderable';
 import { OverlayLaneLegend } from './OverlayLaneLegend';
+import { PlanIcon } from './PlanIcon';
+import { planQueueSteps } from '../../streams/preview/queuePlan';
 
 type Editing = { mode: 'add'; spec: ActionSpec } | { mode: 'edit'; id: string; spec: ActionSpec } | null;
 
@@ -50,6 +52,9 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
   let listEl: HTMLOListElement | undefined;
 
   const queueState = createMemo(() => (live() ? editor.liveFrame().rigs.find((r) => r.id === props.rigId)?.queue : undefined));
+  // What the planner predicts at t = 0 for each item, while authoring (EDIT, DIRECT); recomputed
+  // with the document, so moving a prop or a wall or editing the queue updates the icons.
+  const plan = createMemo(() => (live() ? null : planQueueSteps(editor.doc(), props.rigId)));
 
   const statusOf = (id: string): ItemStatus => {
     const run = editor.actionRuns().get(`${props.rigId}/${id}`);
@@ -173,6 +178,9 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
                   <span class="qtext" title={actionText(payloadOf(item), objectNamer(editor.doc()))}>
                     {actionText(payloadOf(item), objectNamer(editor.doc()))}
                   </span>
+                  <Show when={plan()?.get(item.id)} keyed>
+                    {(p) => <PlanIcon plan={p} />}
+                  </Show>
                   <Show when={status()}>
                     <span class={`qstatus st-${status()}`} data-testid="queue-status">
                       {STATUS_TEXT[status()!]}

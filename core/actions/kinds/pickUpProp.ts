@@ -40,6 +40,7 @@ export const pickUpProp = defineAction({
       return;
     }
     fold.held = { kind: 'held', propId: a.target_prop_id, hand: predicted.hand, pickupStep: fold.step };
+    if (predicted.uncertain) fold.uncertain.push(`Step ${fold.step}: ${predicted.uncertain}`);
     if (predicted.approachRoot) {
       fold.root = [predicted.approachRoot[0], predicted.approachRoot[1]];
       fold.rootPredicted = true;
