@@ -58,8 +58,9 @@ describe('directing stickmen in the browser', () => {
       const pose = (stick as { pose?: Record<string, [number, number]> }).pose!;
       expect(pose).toBeDefined();
       // Rig-local (facing RIGHT): world minus root; screen rounding allows a few px.
-      expect(Math.abs(pose.Right_Hand[0] - (to[0] - 300))).toBeLessThan(8);
-      expect(Math.abs(pose.Right_Hand[1] - (to[1] - 1400))).toBeLessThan(8);
+      const [rootX, rootY] = stick.position;
+      expect(Math.abs(pose.Right_Hand[0] - (to[0] - rootX))).toBeLessThan(8);
+      expect(Math.abs(pose.Right_Hand[1] - (to[1] - rootY))).toBeLessThan(8);
       expect((await page.evaluate(() => window.__stage!.history())).undo).toBe(undoBefore + 1);
       await expect(page.locator('[data-testid="stick-pose"]').textContent()).resolves.toContain('authored');
       await nextFrames(page);
@@ -161,11 +162,11 @@ describe('directing stickmen in the browser', () => {
       await page.keyboard.press('Escape');
       await popup.waitFor({ state: 'detached' });
 
-      // Clear the authored queue from the queue panel: focus the first item, Delete ×4 (DIRECT edits queues).
+      // Clear the authored queue from the queue panel: focus the first item, Delete ×5 (DIRECT edits queues).
       const items = page.locator('[data-testid="queue-item"]');
-      expect(await items.count()).toBe(4);
+      expect(await items.count()).toBe(5);
       await items.first().focus();
-      for (let i = 0; i < 4; i++) await page.keyboard.press('Delete');
+      for (let i = 0; i < 5; i++) await page.keyboard.press('Delete');
       await page.waitForFunction(() => (window.__stage!.controller.document.queues['stick-1'] ?? []).length === 0);
       expect(await page.evaluate(() => window.__stage!.selection())).toEqual(['stick-1']);
 
@@ -387,7 +388,9 @@ describe('directing stickmen in the browser', () => {
     await withApp(async ({ page }) => {
       await page.keyboard.press('p');
       await page.waitForFunction(() => window.__stage!.frame().tick > 5);
-      const [x, y] = await rigPoint(page, 'stick-1');
+      // By the head: Ada's hands are at the ball she is picking up, and a press there takes the ball.
+      const head = await page.evaluate(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.headCenter);
+      const [x, y] = await stageToPage(page, head);
       await page.mouse.click(x, y);
       await page.locator('[data-testid="queue-panel"] [data-testid="queue-stop"]').click();
       await page.waitForFunction(() => {

@@ -157,9 +157,9 @@ describe('multi-selection in the browser', () => {
   it('a marquee selects what it encloses; Shift-click takes one out; the rest drag together as one undo step', async () => {
     await withPages({ width: 1280, height: 800 }, 1, async ([page]) => {
       const before = await objects(page);
-      // The demo's two props on the left half of the stage, above the ground.
+      // The demo's left end above the ground: Ada, the plank and two balls (the ramp reaches past 1250).
       const from = await stageToPage(page, [0, 200]);
-      const to = await stageToPage(page, [2000, 1390]);
+      const to = await stageToPage(page, [1250, 1420]);
       await page.mouse.move(from[0], from[1]);
       await page.mouse.down();
       await page.mouse.move(to[0], to[1], { steps: 6 });

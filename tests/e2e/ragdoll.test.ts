@@ -174,12 +174,12 @@ describe('ragdoll and grab in the browser', () => {
 
   it('grab and throw a box in PLAY: hover offers it, a drag carries it through grab commands, a fling throws it', async () => {
     await withApp(async ({ page, errors }) => {
-      await zoomAt(page, [2300, 1200], -400);
+      await zoomAt(page, [2450, 1200], -400);
       await play(page);
       await recordCommands(page);
-      // Let the toppling stack settle, then take the box that ended up on the ground.
+      // Let the toppling stack settle, then take a box that ended up on the ground, clear of the others.
       await waitTicks(page, 200);
-      const start = await propAt(page, 'box-1');
+      const start = await propAt(page, 'box-3');
       const at = await stageToPage(page, start);
       await page.mouse.move(at[0], at[1]);
       await page.waitForFunction(() => (document.querySelector('[data-testid="stage-canvas"]') as HTMLElement).style.cursor === 'grab');
@@ -193,7 +193,7 @@ describe('ragdoll and grab in the browser', () => {
       // Held up in the air where the cursor is.
       await waitTicks(page, 30, await tick(page));
       const cursorStage = await stageAtPage(page, at[0], at[1] - 120);
-      const held = await propAt(page, 'box-1');
+      const held = await propAt(page, 'box-3');
       expect(held[1]).toBeLessThan(start[1] - 250);
       expect(Math.hypot(held[0] - cursorStage[0], held[1] - cursorStage[1])).toBeLessThan(80);
       await nextFrames(page);
@@ -203,17 +203,17 @@ describe('ragdoll and grab in the browser', () => {
       await dragTo(page, [at[0], at[1] - 120], [at[0], at[1] - 240], 6, true);
       expect(await pointerState(page)).toBe('idle');
       await pauseWhen(page, 'memo.seen ??= 0; memo.seen += 1; return memo.seen >= 2;'); // the let-go applied
-      const released = await propAt(page, 'box-1');
-      const velocity = await page.evaluate(() => window.__stage!.controller.currentRuntime!.propState('box-1')!.velocity);
+      const released = await propAt(page, 'box-3');
+      const velocity = await page.evaluate(() => window.__stage!.controller.currentRuntime!.propState('box-3')!.velocity);
       expect(velocity[1], 'thrown upwards fast').toBeLessThan(-300);
       await togglePause(page, false);
       await waitTicks(page, 10, await tick(page));
-      expect((await propAt(page, 'box-1'))[1]).toBeLessThan(released[1] - 50);
+      expect((await propAt(page, 'box-3'))[1]).toBeLessThan(released[1] - 50);
       await nextFrames(page);
       await screenshot(page, 'grab-box-thrown');
 
       const cmds = await commands(page);
-      expect(cmds[0]).toMatchObject({ type: 'grab.start', id: 'box-1' });
+      expect(cmds[0]).toMatchObject({ type: 'grab.start', id: 'box-3' });
       expect(Math.hypot(cmds[0].point![0] - start[0], cmds[0].point![1] - start[1])).toBeLessThan(20);
       expect(cmds.filter((c) => c.type === 'grab.move').length).toBeGreaterThan(10);
       expect(cmds.at(-1)).toEqual({ type: 'grab.end' });
