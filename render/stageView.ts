@@ -12,13 +12,12 @@
  * everything drawn over it is a registered overlay layer (./overlays), drawn in their order.
  */
 import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
-import type { AreaView, FrameSnapshot, RigView, TerrainView } from '../streams/frame/frame';
+import type { FrameSnapshot, RigView, TerrainView } from '../streams/frame/frame';
 import type { PropShape } from '../core/props/resolve';
-import { boxCorners } from '../core/geometry/hitTest';
-import { BoxBatch, DiscBatch, LINE_CSS, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
+import { BoxBatch, DiscBatch, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
 import { followStep } from './cameraFollow';
-import { parseHex, rgba, shade, TRANSPARENT, type RGBA } from './color';
+import { parseHex, rgba, TRANSPARENT, type RGBA } from './color';
 import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
@@ -26,6 +25,10 @@ import { RedrawGate } from './redrawGate';
 import { drawOrder, farColor, partDepth } from './rigDepth';
 import { indexFrame } from './frameIndex';
 import { VIEW_STYLE } from './viewStyle';
+// Each kind draws itself (objects/<kind>/draw.ts); a stickman's figure is drawn here, with the view's interpolation and label state.
+import { drawArea } from '../objects/area/draw';
+import { drawPlaceholder, drawProp } from '../objects/prop/draw';
+import { drawTerrain } from '../objects/terrain/draw';
 import { OVERLAY_LAYERS, type DrawnProp, type DrawnRig, type OverlayPen, type ViewOverlay } from './overlays';
 
 export { VIEW_STYLE } from './viewStyle';
@@ -344,15 +347,9 @@ export class StageView {
     this.terrainItems = terrain.slice();
     this.terrainTris.begin();
     this.terrainStrokes.begin();
-    for (const t of terrain) this.drawTerrain(t, this.terrainTris, this.terrainStrokes);
+    for (const t of terrain) drawTerrain(t, this.terrainTris, this.terrainStrokes);
     this.terrainTris.finish();
     this.terrainStrokes.finish();
-  }
-
-  private drawTerrain(t: TerrainView, tris: TriBatch, strokes: StrokeBatch): void {
-    const fill = rgba(t.color);
-    for (const piece of t.pieces) tris.convex(piece, fill);
-    strokes.polyline(t.outline, true, 1, shade(t.color, 0.45), SIZE_CSS);
   }
 
   private drawWorld(prev: FrameSnapshot, cur: FrameSnapshot, t: number): void {
@@ -361,7 +358,7 @@ export class StageView {
     const interpolate = prev !== cur && t < 1;
     const prevIdx = interpolate ? indexFrame(prev) : null;
 
-    for (const a of cur.areas) this.drawArea(L, a);
+    for (const a of cur.areas) drawArea(L, a);
 
     for (const p of cur.props) {
       let x = p.position[0];
@@ -383,8 +380,8 @@ export class StageView {
       pose.y = y;
       pose.rotation = rot;
       pose.shape = p.shape;
-      if (p.placeholder) this.drawPlaceholder(L, p.shape, x, y, rot, p.fill);
-      else this.drawProp(L, p.shape, x, y, rot, p.fill, p.stroke);
+      if (p.placeholder) drawPlaceholder(L, p.shape, x, y, rot, p.fill);
+      else drawProp(L, p.shape, x, y, rot, p.fill, p.stroke);
     }
 
     for (const r of cur.rigs) this.drawRig(L, r, prevIdx?.rigs.get(r.id) ?? null, t, true);
@@ -402,9 +399,9 @@ export class StageView {
     const L = this.ghost;
     this.beginLayer(L);
     if (ghost) {
-      for (const tv of ghost.terrain ?? []) this.drawTerrain(tv, L.tris, L.strokes);
-      for (const a of ghost.areas ?? []) this.drawArea(L, a);
-      for (const p of ghost.props ?? []) this.drawProp(L, p.shape, p.position[0], p.position[1], p.rotation, p.fill, p.stroke);
+      for (const tv of ghost.terrain ?? []) drawTerrain(tv, L.tris, L.strokes);
+      for (const a of ghost.areas ?? []) drawArea(L, a);
+      for (const p of ghost.props ?? []) drawProp(L, p.shape, p.position[0], p.position[1], p.rotation, p.fill, p.stroke);
       // Rigs are drawn opaque in a colour faded toward the paper: translucent round caps would
       // double up (darker dots) wherever two limbs overlap at a joint.
       L.strokes.alphaMul = L.discs.alphaMul = 1;
@@ -426,50 +423,6 @@ export class StageView {
     L.tris.finish();
     L.strokes.finish();
     L.discs.finish();
-  }
-
-  private drawArea(L: Layer, a: AreaView): void {
-    const [cx, cy] = a.position;
-    const hx = a.size[0] / 2;
-    const hy = a.size[1] / 2;
-    const active = a.occupants > 0;
-    L.boxes.push(cx, cy, hx, hy, a.rotation, rgba(a.color, active ? 0.3 : 0.12));
-    L.strokes.polyline(boxCorners({ center: [cx, cy], half: [hx, hy], rotation: a.rotation }), true, active ? 1.25 : 0.9, rgba(a.color, 0.9), SIZE_CSS, active ? 0 : 7);
-  }
-
-  private drawProp(L: Layer, shape: PropShape, x: number, y: number, rot: number, fillColor: string, strokeColor: string): void {
-    const fill = rgba(fillColor);
-    const line = rgba(strokeColor);
-    switch (shape.kind) {
-      case 'box':
-        L.boxes.push(x, y, shape.size[0] / 2, shape.size[1] / 2, rot, fill, LINE_CSS, 1.5, line, 1);
-        break;
-      case 'circle':
-        L.discs.push(x, y, shape.radius, fill, LINE_CSS, 1.5, line, rot, 0.9);
-        break;
-      case 'capsule': {
-        // Capsules lie along local Y: the cap centres are ±length/2 on it.
-        const ax = -Math.sin(rot) * (shape.length / 2);
-        const ay = Math.cos(rot) * (shape.length / 2);
-        L.strokes.push(x - ax, y - ay, x + ax, y + ay, shape.radius, fill, LINE_CSS, 1.5, line);
-        break;
-      }
-      case 'polygon': {
-        L.tris.convex(shape.points, fill, x, y, rot);
-        const c = Math.cos(rot);
-        const s = Math.sin(rot);
-        const pts = shape.points.map(([px, py]) => [x + px * c - py * s, y + px * s + py * c] as Vec2);
-        L.strokes.polyline(pts, true, 0.75, line, SIZE_CSS);
-        break;
-      }
-    }
-  }
-
-  /** A missing asset's stand-in: a pale box with a dashed outline (its label is drawn with the overlay). */
-  private drawPlaceholder(L: Layer, shape: PropShape, x: number, y: number, rot: number, fillColor: string): void {
-    const [hx, hy] = shape.kind === 'box' ? [shape.size[0] / 2, shape.size[1] / 2] : [40, 40];
-    L.boxes.push(x, y, hx, hy, rot, rgba(fillColor, 0.55));
-    L.strokes.polyline(boxCorners({ center: [x, y], half: [hx, hy], rotation: rot }), true, 0.9, rgba(VIEW_STYLE.placeholder), SIZE_CSS, 6);
   }
 
   private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean, colorOverride?: RGBA): void {
