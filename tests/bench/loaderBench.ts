@@ -39,7 +39,8 @@ function sceneAtLimits(): string {
   const objects = [...demo.objects];
   for (let i = objects.length; i < SCENE_LIMITS.maxObjects; i += 1) {
     objects.push(i % 2
-      ? { kind: 'prop', id: `p${i}`, file_id: 1000 + i, stage_object_id: `p${i}`, spawn_id: 'builtin:box', position: [i % 6000, 100 + (i % 50)] }
+      // A grid 1 px apart: props placed inside one another in bulk are refused (core/scene/crowding).
+      ? { kind: 'prop', id: `p${i}`, file_id: 1000 + i, stage_object_id: `p${i}`, spawn_id: 'builtin:box', position: [50 + (i % 70) * 81, -1000 - Math.floor(i / 70) * 81] }
       : { kind: 'area', id: `a${i}`, file_id: 1000 + i, position: [i % 6000, 500], size: [10, 10] });
   }
   const text = JSON.stringify({ ...demo, objects });
