@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Glyph } from './glyph';
 import type { PlanFold } from '../props/throwPlan';
 
-export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand';
+export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand' | 'object' | 'rect';
 
 /** How a field's value is captured in the editor. */
 export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop';
@@ -49,7 +49,14 @@ export interface PayloadSchemas {
   objectId: z.ZodType<string>;
   /** Which hand a pickup uses: `auto` lets the grip choice decide. */
   hand: z.ZodType<'auto' | 'left' | 'right'>;
+  /** How many stage px a camera view spans. */
+  viewWidth: z.ZodType<number>;
+  /** A stage rectangle [x0, y0, x1, y1], x1 > x0 and y1 > y0. */
+  rect: z.ZodType<[number, number, number, number]>;
 }
+
+/** Who runs a kind: a stickman, the directed camera (issue 23), or both (a wait). */
+export type Performer = 'stickman' | 'camera' | 'both';
 
 /** The payload a definition describes: its type tag plus what its shape parses to. */
 export type PayloadOf<T extends string, S extends z.ZodRawShape> = { type: T } & z.output<z.ZodObject<S>>;
@@ -61,6 +68,8 @@ export interface ActionDefinition<T extends string = string, S extends z.ZodRawS
   icon: Glyph;
   /** Allowed as an overlay reaction (runs beside the queue without blocking it). */
   overlay: boolean;
+  /** Who may run it (absent: a stickman). */
+  performer?: Performer;
   /** The payload's fields besides `type`, built from the scene's value schemas. */
   payload: (schemas: PayloadSchemas) => S;
   /** The editor form: one field per payload key, in form order. */

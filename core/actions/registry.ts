@@ -17,6 +17,14 @@ export type ActionSpec = ActionDefinition;
 
 export const ACTION_REGISTRY: readonly ActionSpec[] = ACTION_DEFINITIONS;
 
+/** Whether `performer` (a stickman, or the directed camera) may run `spec`. */
+export const performs = (spec: ActionSpec, performer: 'stickman' | 'camera'): boolean => (spec.performer ?? 'stickman') === performer || spec.performer === 'both';
+
+/** The kinds a stickman runs (its menus). */
+export const STICKMAN_ACTIONS: readonly ActionSpec[] = ACTION_REGISTRY.filter((s) => performs(s, 'stickman'));
+/** The kinds the directed camera runs (its queue's menu, its rule reactions). */
+export const CAMERA_ACTIONS: readonly ActionSpec[] = ACTION_REGISTRY.filter((s) => performs(s, 'camera'));
+
 export function actionSpec(type: string): ActionSpec | undefined {
   return ACTION_REGISTRY.find((a) => a.type === type);
 }

@@ -12,6 +12,7 @@
  * New objects (created or duplicated) are appended to `objects`, so the new object is always
  * `result.objects[result.objects.length - 1]` (see also `lastObject`).
  */
+import { CAMERA_ID } from '../camera/actions';
 import { actionSpec } from '../actions/registry';
 import { modelOf, modelOfKind, objectsOfKind, OBJECT_KIND_LIST } from '../../objects/core/models';
 import { formatPath, toSceneIssues, type SceneIssue } from './errors';
@@ -432,7 +433,7 @@ export function extractObjects(doc: SceneDocument, ids: readonly string[]): Scen
 /** Does the action name object `id` in one of its fields (a pickup's `target_prop_id`)? */
 function namesObject(action: ActionPayload, id: string): boolean {
   const spec = actionSpec(action.type);
-  return !!spec && spec.fields.some((f) => f.kind === 'prop' && (action as Record<string, unknown>)[f.name] === id);
+  return !!spec && spec.fields.some((f) => (f.kind === 'prop' || f.kind === 'object') && (action as Record<string, unknown>)[f.name] === id);
 }
 
 /** An action with its stage points moved by `offset` and its object references renamed by `rename`. */
@@ -443,7 +444,7 @@ function relocateAction<A extends ActionPayload>(action: A, offset: Vec2, rename
   for (const f of spec.fields) {
     const v = out[f.name];
     if (f.kind === 'point' && Array.isArray(v)) out[f.name] = [v[0] + offset[0], v[1] + offset[1]];
-    if (f.kind === 'prop' && typeof v === 'string') out[f.name] = rename(v);
+    if ((f.kind === 'prop' || f.kind === 'object') && typeof v === 'string') out[f.name] = rename(v);
   }
   return out as A;
 }
@@ -710,7 +711,7 @@ function validateRule(doc: SceneDocument, raw: unknown, index: number): Rule {
     if (ref !== 'any' && !kindById.has(ref)) issues.push({ path: `$.rules[${index}].when.${end}`, message: `refers to missing object "${ref}"` });
   }
   rule.then.forEach((t, j) => {
-    if (!modelOfKind(kindById.get(t.actor))?.actor) {
+    if (t.actor !== CAMERA_ID && !modelOfKind(kindById.get(t.actor))?.actor) {
       issues.push({ path: `$.rules[${index}].then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
     }
   });

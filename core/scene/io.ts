@@ -9,7 +9,8 @@ import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, t
 import { checkJsonStructure } from './inputGuard';
 import { SCENE_LIMITS } from './limits';
 import { isBuiltinSpawnId } from './builtinProps';
-import { actionSpec } from '../actions/registry';
+import { actionSpec, performs } from '../actions/registry';
+import { CAMERA_ID } from '../camera/actions';
 import { findPropTemplate } from '../props/resolve';
 import { propShapeProblem } from '../props/shapeCheck';
 import { migrate10to11 } from './migrate';
@@ -145,8 +146,14 @@ export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
   const checkAction = (action: Record<string, unknown>, path: string, object: string) => {
     for (const f of actionSpec(String(action.type))?.fields ?? []) {
       const ref = action[f.name];
-      if (f.kind !== 'prop' || typeof ref !== 'string') continue;
+      if (typeof ref !== 'string') continue;
       const kind = kindById.get(ref);
+      if (f.kind === 'object') {
+        // The camera follows a stickman or a prop; one that is not there makes it skip.
+        if (kind !== 'stickman' && kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `refers to ${kind ? `${quoteValue(ref)}, ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}` : `missing ${quoteValue(ref)}`}, not a stickman or a prop: the action will be skipped`, object });
+        continue;
+      }
+      if (f.kind !== 'prop') continue;
       if (kind === undefined) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing prop ${quoteValue(ref)}: the action will be skipped`, object });
       else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, not a prop: the action will be skipped`, object });
     }
@@ -157,6 +164,10 @@ export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
   scene.rules.forEach((rule, i) => rule.then.forEach((t, j) => checkAction(t.action, `$.rules[${i}].then[${j}].action`, t.actor)));
   return warnings;
 }
+
+/** Why `performer` cannot run an action of `type` (a stickman does not follow; the camera does not walk). */
+const performerMessage = (type: string, performer: 'stickman' | 'camera'): string =>
+  performer === 'camera' ? `the camera runs camera_follow, camera_frame and wait, not "${type}"` : `"${type}" is a camera action: only the "${CAMERA_ID}" queue runs it`;
 
 function fail(path: string, message: string): SceneLoadResult {
   return { ok: false, issues: [{ path, message }] };
@@ -196,15 +207,19 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
   const ctx: LoadContext = { doc: scene, template: templateOf, badAsset: (spawnId) => badShapeAssets.has(spawnId) };
   scene.objects.forEach((o, i) => {
     if (o.id === 'any') issues.push({ path: `$.objects[${i}].id`, message: '"any" is reserved and cannot be an object id' });
+    if (o.id === CAMERA_ID) issues.push({ path: `$.objects[${i}].id`, message: `"${CAMERA_ID}" is reserved for the directed camera and cannot be an object id` });
     issues.push(...(modelOf(o).loadIssues?.(o, `$.objects[${i}]`, ctx) ?? []));
   });
   const itemIds = new Set<string>();
   for (const [owner, items] of Object.entries(scene.queues)) {
     const base = formatPath(['queues', owner]);
-    if (!modelOfKind(kindById.get(owner))?.actor) issues.push({ path: base, message: `queue owner ${quoteValue(owner)} is not a stickman in this scene` });
+    const performer = owner === CAMERA_ID ? 'camera' : 'stickman';
+    if (performer === 'stickman' && !modelOfKind(kindById.get(owner))?.actor) issues.push({ path: base, message: `queue owner ${quoteValue(owner)} is not a stickman in this scene` });
     items.forEach((item, j) => {
       if (itemIds.has(item.id)) issues.push({ path: `${base}[${j}].id`, message: `duplicate action id "${item.id}"` });
       itemIds.add(item.id);
+      const spec = actionSpec(item.type);
+      if (spec && !performs(spec, performer)) issues.push({ path: `${base}[${j}].type`, message: performerMessage(item.type, performer) });
     });
   }
   const ruleIds = new Set<string>();
@@ -217,9 +232,12 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       if (ref !== 'any' && !kindById.has(ref)) issues.push({ path: `${base}.when.${end}`, message: `refers to missing object "${ref}"` });
     }
     rule.then.forEach((t, j) => {
-      if (!modelOfKind(kindById.get(t.actor))?.actor) {
+      const performer = t.actor === CAMERA_ID ? 'camera' : 'stickman';
+      if (performer === 'stickman' && !modelOfKind(kindById.get(t.actor))?.actor) {
         issues.push({ path: `${base}.then[${j}].actor`, message: `actor "${t.actor}" is not a stickman in this scene` });
       }
+      const spec = actionSpec(t.action.type);
+      if (spec && !performs(spec, performer)) issues.push({ path: `${base}.then[${j}].action.type`, message: performerMessage(t.action.type, performer) });
       if (t.mode === 'overlay' && !actionSpec(t.action.type)?.overlay) {
         issues.push({ path: `${base}.then[${j}].mode`, message: `"${t.action.type}" cannot run as an overlay (only speak and face can)` });
       }

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { SCENE_LIMITS as L } from './limits';
-import { colorSchema, facingSchema, finite, idSchema, positive, rotationSchema, text, unitRange, vec2Schema, sizeSchema } from './values';
+import { CAMERA_MAX_WIDTH, CAMERA_MIN_WIDTH } from '../camera/camera';
+import { colorSchema, coord, facingSchema, finite, idSchema, positive, rotationSchema, text, unitRange, vec2Schema, sizeSchema } from './values';
 import { stageObjectSchema, type ObjectKind as Kind } from '../../objects/core/schemas';
 import type { TerrainObject as Terrain } from '../../objects/terrain/model';
 import type { PropObject as Prop } from '../../objects/prop/model';
@@ -35,6 +36,8 @@ const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must 
  */
 const payloadSchemas: PayloadSchemas = {
   point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema, hand: z.enum(['auto', 'left', 'right']),
+  viewWidth: finite().refine((v) => v >= CAMERA_MIN_WIDTH && v <= CAMERA_MAX_WIDTH, `must be between ${CAMERA_MIN_WIDTH} and ${CAMERA_MAX_WIDTH} stage px`),
+  rect: z.tuple([coord(), coord(), coord(), coord()]).refine(([x0, y0, x1, y1]) => x1 > x0 && y1 > y0, 'a rectangle is [x0, y0, x1, y1] with x1 > x0 and y1 > y0'),
 };
 const SUPPORTED_KINDS: readonly AnyActionDefinition[] = ACTION_DEFINITIONS;
 type PayloadVariant<D, Extra extends z.ZodRawShape> =

@@ -78,6 +78,8 @@ export interface FrameSnapshot {
   props: PropView[];
   areas: AreaView[];
   rigs: RigView[];
+  /** What the directed camera shows (issue 23); absent outside PLAY (the default view). */
+  camera?: { center: Vec2; width: number };
   /** Debug overlay data (probe rays, support points, proxies, TerrainMotion labels, ragdolls, reactions) when enabled. */
   debug?: {
     rays: Array<{ from: Vec2; to: Vec2; hit: boolean }>;

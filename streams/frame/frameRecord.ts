@@ -7,6 +7,7 @@
 import { MARKER_NAMES, type MarkerName } from '../../core/rig/markers';
 import type { PartName } from '../../core/rig/skeleton';
 import { round2, roundVec, tickTime } from '../trace/records';
+import { defaultCameraView, roundView } from '../../core/camera/camera';
 import type { FrameSnapshot, RigView, Vec2 } from './frame';
 
 export interface FrameRigRecord {
@@ -33,6 +34,8 @@ export interface FrameRecord {
   t: number;
   rigs: FrameRigRecord[];
   props: FramePropRecord[];
+  /** The directed camera's view, or the default view (the whole stage) when the scene has none. */
+  camera: { center: Vec2; width: number };
 }
 
 /** A prop's linear velocity in px/s, or undefined when physics no longer has the body. */
@@ -77,5 +80,6 @@ export function frameRecord(frame: FrameSnapshot, velocityOf: PropVelocityOf): F
       rotation: round2(p.rotation),
       velocity: roundVec(velocityOf(p.id) ?? [0, 0]),
     })),
+    camera: roundView(frame.camera ?? defaultCameraView(frame.stage)),
   };
 }

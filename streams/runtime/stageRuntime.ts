@@ -33,15 +33,18 @@ import { footLocks, terrainMotionSuffix } from './terrainDebug';
 import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
 import { StickmanTouches } from './stickmanTouch';
+import { CameraRuntime } from './camera/cameraRuntime';
+import { CAMERA_ID, isCameraAction, type CameraQueueItem } from '../../core/camera/actions';
 import { ContactBudget } from './contactBudget';
 import { NonFiniteStateError, note, type StepState } from './stepState';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { cloneData, dataFields, reachable, restoreInto } from '../../core/data/cloneData';
 import type { PhysicsState } from '../physics/worldState';
 import type { RigRuntimeState } from './rig/rigKeyframe';
+import type { CameraState } from './camera/cameraRuntime';
 
 /** The step state's fields that are wiring or belong to one step only (never in a keyframe). */
-const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches', 'contactBudget',
+const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'camera', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches', 'contactBudget',
   'contact$', 'area$', 'events$', 'notes', 'onRecord', 'dispatchedEvents', 'frame', 'leavingNow', 'sink'];
 
 /** A runtime between two steps, as data (issue 14 keyframes): see `StageRuntime.saveState`. */
@@ -60,6 +63,7 @@ export interface RuntimeState {
     contactBudget: Record<string, unknown>;
     claims: Map<string, string>;
     rigs: RigRuntimeState[];
+    camera: CameraState;
   };
 }
 
@@ -158,13 +162,22 @@ export class StageRuntime {
       throw e;
     }
     const liveIds = new Set(doc.objects.map((o) => o.id));
+    const cameraItems = (doc.queues[CAMERA_ID] ?? []).filter((i): i is CameraQueueItem => isCameraAction(i));
+    const camera = new CameraRuntime(cameraItems, doc.rules.some((r) => r.then.some((t) => t.actor === CAMERA_ID)), doc.stage, sink, (id) => {
+      if (leftStage.has(id)) return null;
+      const rig = rigById.get(id);
+      if (rig) return { position: rig.motion.root, stickman: true };
+      const i = propIds.indexOf(id);
+      return i < 0 ? null : { position: [propPoses[i * 3], propPoses[i * 3 + 1]], stickman: false };
+    });
     const s: StepState = {
       doc, world, tick: 0, time: 0, started: false, rigs, rigById, propIds,
       propPoses: (propPoses = authoredPoses(doc, propIds)) as Float64Array<ArrayBuffer>, posesRead: false,
-      leftStage, liveIds, leavingNow: [], commands: [], sink,
+      leftStage, liveIds, leavingNow: [], commands: [], sink, camera,
       dispatcher: new RuleDispatcher(doc.rules, {
-        exists: (id) => liveIds.has(id),
+        exists: (id) => id === CAMERA_ID || liveIds.has(id),
         enqueue: (actor, mode, action, ruleId, chain) => {
+          if (actor === CAMERA_ID) return isCameraAction(action) ? camera.enqueueReactive(mode, action, ruleId, chain) : { skipped: `the camera cannot ${action.type}` };
           const rig = rigById.get(actor);
           return rig ? rig.enqueueReactive(mode, action, ruleId, chain) : { skipped: `actor "${actor}" is not a stickman on stage` };
         },
@@ -286,6 +299,7 @@ export class StageRuntime {
       contactBudget: dataFields(s.contactBudget, []),
       claims: this.claims,
       rigs: s.rigs.map((r) => r.saveState()),
+      camera: s.camera.saveState(),
     };
     return { tick: s.tick, physics: s.world.saveState(), data: cloneData(data, { shared: this.shared() }) };
   }
@@ -309,6 +323,7 @@ export class StageRuntime {
     restoreInto(s.contactBudget, data.contactBudget);
     restoreInto(this, { claims: data.claims });
     s.rigs.forEach((r, i) => r.loadState(data.rigs[i]));
+    s.camera.loadState(data.camera);
     s.commands = [];
     s.frame = null;
   }
@@ -322,6 +337,7 @@ export class StageRuntime {
 
   dispose(): void {
     for (const r of this.s.rigs) r.dispose();
+    this.s.camera.dispose();
     this.contact$.complete();
     this.area$.complete();
     this.events$.complete();
@@ -339,7 +355,7 @@ export class StageRuntime {
     const areas = this.baseFrame.areas.map((a) => ({ ...a, occupants: s.areaOccupants.get(a.id)?.size ?? 0 }));
     const rigs: RigView[] = [];
     for (let i = 0; i < s.rigs.length; i += 1) rigs.push(this.rigFrameView(s.rigs[i], i));
-    const frame: FrameSnapshot = { ...this.baseFrame, tick: s.tick, time: s.time, props, areas, rigs };
+    const frame: FrameSnapshot = { ...this.baseFrame, tick: s.tick, time: s.time, props, areas, rigs, camera: s.camera.view };
     if (this.debugEnabled) frame.debug = this.debugView();
     return frame;
   }

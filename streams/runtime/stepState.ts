@@ -13,6 +13,7 @@ import type { TraceRecord } from '../trace/records';
 import type { RigRuntime } from './rigRuntime';
 import type { RigStepOutput } from './rig/rigOutput';
 import type { RuleDispatcher } from './ruleDispatcher';
+import type { CameraRuntime } from './camera/cameraRuntime';
 import type { PartPairs, StickmanAreas } from './stickmanContacts';
 import type { StickmanTouches } from './stickmanTouch';
 import type { ContactBudget } from './contactBudget';
@@ -45,6 +46,8 @@ export interface StepState {
   /** Shared with every rig: stage events waiting for dispatch, action notes and warnings. */
   readonly sink: RigStepOutput;
   readonly dispatcher: RuleDispatcher;
+  /** The directed camera (issue 23): its queue and the view it shows. */
+  readonly camera: CameraRuntime;
   readonly areaOccupants: Map<string, Set<string>>;
   readonly stickmanPairs: PartPairs;
   readonly stickmanAreas: StickmanAreas;

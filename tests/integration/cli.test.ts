@@ -132,7 +132,7 @@ describe('npm run sim --frames', () => {
     expect(traces.f).toHaveLength(4);
     for (const line of traces.f) {
       const f = JSON.parse(line);
-      expect(Object.keys(f)).toEqual(['tick', 't', 'rigs', 'props']);
+      expect(Object.keys(f)).toEqual(['tick', 't', 'rigs', 'props', 'camera']);
       expect(f.rigs.map((r: { id: string }) => r.id)).toEqual(rigIds);
       expect(f.props.map((p: { id: string }) => p.id)).toEqual(propIds);
       for (const r of f.rigs) {

@@ -41,6 +41,8 @@ export const ACTION_UI: { readonly [T in ActionType]: ActionUi<T> } = {
   pick_up_prop: { point: 'free' },
   drop_prop: { point: 'free' },
   throw_prop: { point: 'throw', preview: (editor, ctx, point) => focusThrow(editor, { ...ctx, target: point }) },
+  camera_follow: { point: 'free' },
+  camera_frame: { point: 'free' },
 };
 
 /** The UI part of a kind. */
@@ -54,7 +56,7 @@ export function itemFlag(item: QueueItem): Vec2 | null {
 }
 
 /** Which objects a field naming an object may pick on the stage (a pickup's prop). */
-const PICKABLE: Partial<Record<ActionField['kind'], readonly ObjectKind[]>> = { prop: ['prop'] };
+const PICKABLE: Partial<Record<ActionField['kind'], readonly ObjectKind[]>> = { prop: ['prop'], object: ['stickman', 'prop'] };
 
 /** The kinds of object `field` may name (none for a field that names no object). */
 export function pickableKinds(field: ActionField): readonly ObjectKind[] {

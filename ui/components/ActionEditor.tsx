@@ -17,7 +17,7 @@ import type { ThrowContext } from '../state/throwFocus';
 import { actionUi, captureFor, pickableKinds } from '../actions/actionUi';
 
 type Vec2 = [number, number];
-import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, type FormErrors, type FormValues } from '../state/actionForm';
+import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, rectKeys, type FormErrors, type FormValues } from '../state/actionForm';
 
 export interface ActionEditorProps {
   editor: Editor;
@@ -261,7 +261,24 @@ export function ActionEditor(props: ActionEditorProps) {
                   </For>
                 </div>
               </Match>
-              <Match when={f.kind === 'prop'}>
+              <Match when={f.kind === 'rect'}>
+                <div class="ae-point">
+                  <For each={rectKeys(f)}>
+                    {(k, i) => (
+                      <input
+                        type="text"
+                        inputmode="decimal"
+                        aria-label={`${f.label} ${['x0', 'y0', 'x1', 'y1'][i()]}`}
+                        placeholder={['x0', 'y0', 'x1', 'y1'][i()]}
+                        value={form()[k] ?? ''}
+                        data-testid={`${tid()}-${f.name}-${['x0', 'y0', 'x1', 'y1'][i()]}`}
+                        onInput={(e) => set(k, e.currentTarget.value)}
+                      />
+                    )}
+                  </For>
+                </div>
+              </Match>
+              <Match when={f.kind === 'prop' || f.kind === 'object'}>
                 <div class="ae-point">
                   <select value={form()[f.name] ?? ''} aria-label={f.label} data-testid={`${tid()}-${f.name}`} onChange={(e) => set(f.name, e.currentTarget.value)}>
                     <option value="">choose…</option>
@@ -270,7 +287,7 @@ export function ActionEditor(props: ActionEditorProps) {
                     </Show>
                     <For each={pickable(f)}>{(o) => <option value={o.id}>{objectNamer(editor.doc())(o.id)}</option>}</For>
                   </select>
-                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title="Click the prop on the stage (Esc cancels)" onClick={() => (picking() === f.name ? editor.cancelCapture() : pickOnStage(f))}>
+                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title={f.kind === 'prop' ? 'Click the prop on the stage (Esc cancels)' : 'Click a stickman or a prop on the stage (Esc cancels)'} onClick={() => (picking() === f.name ? editor.cancelCapture() : pickOnStage(f))}>
                     {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick</>}
                   </button>
                 </div>

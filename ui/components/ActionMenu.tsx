@@ -1,15 +1,15 @@
 /**
- * The registry's actions as a menu of buttons (Direct popup, queue "+ Add"). Kinds later work
- * adds are listed disabled with "coming later", so the menu never offers what cannot run.
+ * The registry's actions as a menu of buttons (Direct popup, queue "+ Add"): the kinds a
+ * stickman runs unless `specs` says otherwise (the camera's queue offers the camera's).
  */
 import { For } from 'solid-js';
-import { ACTION_REGISTRY, type ActionSpec } from '../../core/actions/registry';
+import { STICKMAN_ACTIONS, type ActionSpec } from '../../core/actions/registry';
 import { bareLabel } from '../state/actionText';
 import { ActionIcon } from './ActionIcon';
 
-export function ActionMenuItems(props: { testIdPrefix: string; itemClass?: string; hint: (spec: ActionSpec) => string; choose: (spec: ActionSpec) => void }) {
+export function ActionMenuItems(props: { testIdPrefix: string; itemClass?: string; specs?: readonly ActionSpec[]; hint: (spec: ActionSpec) => string; choose: (spec: ActionSpec) => void }) {
   return (
-    <For each={ACTION_REGISTRY}>
+    <For each={props.specs ?? STICKMAN_ACTIONS}>
       {(spec) => (
         <button
           type="button"

@@ -6,7 +6,8 @@
  * nothing invalid reaches the document (core/scene/edit checks every rule again).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
-import { ACTION_REGISTRY, actionSpec, TRIGGER_REGISTRY, triggerSpec } from '../../core/actions/registry';
+import { actionSpec, CAMERA_ACTIONS, STICKMAN_ACTIONS, TRIGGER_REGISTRY, triggerSpec } from '../../core/actions/registry';
+import { CAMERA_ID } from '../../core/camera/actions';
 import type { ReactiveMode } from '../../core/actions/lane';
 import { addRule, EditError, moveRule, removeRule, setRuleEnabled, updateRule } from '../../core/scene/edit';
 import type { ActionPayload, Rule } from '../../core/scene/schema';
@@ -214,7 +215,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
   const addReaction = () => {
     const src = d().source;
     const actor = stickmen().some((o) => o.id === src) ? src : (stickmen()[0]?.id ?? '');
-    const first = ACTION_REGISTRY.find((a) => a.type === 'speak') ?? ACTION_REGISTRY[0];
+    const first = STICKMAN_ACTIONS.find((a) => a.type === 'speak') ?? STICKMAN_ACTIONS[0];
     update({ then: [...d().then, { key: ++reactionSeq, actor, mode: first.overlay ? 'overlay' : 'sequential', action: null, editingType: first.type }] });
   };
 
@@ -352,7 +353,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                                 );
                               })()}
                             </span>
-                            <button type="button" class="icon-btn" aria-label="Edit the action" data-testid="reaction-edit" onClick={() => updateReaction(key, { editingType: cur().action?.type ?? ACTION_REGISTRY[0].type })}>
+                            <button type="button" class="icon-btn" aria-label="Edit the action" data-testid="reaction-edit" onClick={() => updateReaction(key, { editingType: cur().action?.type ?? STICKMAN_ACTIONS[0].type })}>
                               ✎
                             </button>
                           </span>
@@ -366,7 +367,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                             updateReaction(key, { editingType: type, mode: modeAllowed(cur().mode, type) ? cur().mode : 'sequential' });
                           }}
                         >
-                          <For each={ACTION_REGISTRY}>
+                          <For each={cur().actor === CAMERA_ID ? CAMERA_ACTIONS : STICKMAN_ACTIONS}>
                             {(a) => (
                               <option value={a.type}>{bareLabel(a)}</option>
                             )}

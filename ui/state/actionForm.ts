@@ -12,6 +12,8 @@ export type FormValues = Record<string, string>;
 export type FormErrors = Record<string, string>;
 
 export const pointKeys = (f: ActionField) => [`${f.name}.x`, `${f.name}.y`] as const;
+/** A rectangle field's four texts: `<name>.x0`, `.y0`, `.x1`, `.y1`. */
+export const rectKeys = (f: ActionField) => [`${f.name}.x0`, `${f.name}.y0`, `${f.name}.x1`, `${f.name}.y1`] as const;
 
 /** The form texts for an action value (or the registry defaults where the value has none). */
 export function formFromValues(spec: ActionSpec, values: Record<string, unknown> = {}): FormValues {
@@ -29,6 +31,11 @@ export function formFromValues(spec: ActionSpec, values: Record<string, unknown>
       case 'number':
         out[f.name] = typeof v === 'number' ? formatNumber(v, 3) : '';
         break;
+      case 'rect': {
+        const r = Array.isArray(v) ? (v as number[]) : undefined;
+        rectKeys(f).forEach((k, i) => (out[k] = r ? formatNumber(r[i], 1) : ''));
+        break;
+      }
       case 'facing':
         out[f.name] = v === 'LEFT' ? 'LEFT' : 'RIGHT';
         break;
@@ -87,11 +94,25 @@ export function readActionForm(spec: ActionSpec, form: FormValues): FormResult {
         payload[f.name] = f.choices?.some((c) => c.value === v) ? v : f.default;
         break;
       }
-      case 'prop': {
+      case 'prop':
+      case 'object': {
         const id = (form[f.name] ?? '').trim();
         if (id === '') {
-          if (!f.optional) errors[f.name] = 'pick a prop';
+          if (!f.optional) errors[f.name] = f.kind === 'prop' ? 'pick a prop' : 'pick a stickman or a prop';
         } else payload[f.name] = id;
+        break;
+      }
+      case 'rect': {
+        const values = rectKeys(f).map((k) => parseNumberInput(form[k] ?? '', coordRule));
+        const bad = values.findIndex((r) => !r.ok);
+        if (bad >= 0) {
+          const r = values[bad];
+          errors[f.name] = `${['x0', 'y0', 'x1', 'y1'][bad]}: ${r.ok ? '' : r.reason}`;
+          break;
+        }
+        const [x0, y0, x1, y1] = values.map((r) => (r.ok ? r.value : 0)) as number[];
+        if (!(x1 > x0 && y1 > y0)) errors[f.name] = 'x1 must be right of x0 and y1 below y0';
+        else payload[f.name] = [x0, y0, x1, y1];
         break;
       }
     }

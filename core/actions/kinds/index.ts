@@ -11,8 +11,10 @@ import { speak } from './speak';
 import { throwProp } from './throwProp';
 import { wait } from './wait';
 import { walkTo } from './walkTo';
+import { cameraFollow } from './cameraFollow';
+import { cameraFrame } from './cameraFrame';
 
-export const ACTION_DEFINITIONS = [walkTo, wait, speak, face, ragdoll, recover, pickUpProp, dropProp, throwProp] as const;
+export const ACTION_DEFINITIONS = [walkTo, wait, speak, face, ragdoll, recover, pickUpProp, dropProp, throwProp, cameraFollow, cameraFrame] as const;
 
 export type AnyActionDefinition = (typeof ACTION_DEFINITIONS)[number];
 

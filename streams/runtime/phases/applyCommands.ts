@@ -11,6 +11,7 @@ export function applyCommands(s: StepState): void {
   if (!s.started) {
     s.started = true;
     for (const r of s.rigs) r.start();
+    s.camera.start();
   }
   for (const r of s.rigs) r.deliverReactions();
   const commands = s.commands;

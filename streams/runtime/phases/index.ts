@@ -16,6 +16,7 @@ import { postPhysics } from './postPhysics';
 import { publishFrame } from './publishFrame';
 import { stepPhysics } from './stepPhysics';
 import { stepRigs } from './stepRigs';
+import { stepCamera } from './stepCamera';
 import { writeKinematicTargets } from './writeKinematicTargets';
 
 export interface StepPhase {
@@ -34,6 +35,7 @@ export const STEP_PHASES: readonly StepPhase[] = [
   { name: 'postPhysics', run: postPhysics, rig: RIG_AFTER_PHYSICS },
   { name: 'drainContacts', run: drainContacts },
   { name: 'leaveStage', run: leaveStage },
+  { name: 'stepCamera', run: stepCamera },
   { name: 'dispatchRules', run: dispatchRules },
   { name: 'publishFrame', run: publishFrame },
 ];

@@ -13,7 +13,7 @@ import { actionText, ruleSummary } from '../../../ui/state/actionText';
 import { formFromValues, readActionForm } from '../../../ui/state/actionForm';
 
 /** What a director would capture on stage for a field that has no default. */
-const CAPTURED: Record<string, unknown> = { point: [1500, 1400], prop: 'ball-1' };
+const CAPTURED: Record<string, unknown> = { point: [1500, 1400], prop: 'ball-1', object: 'stick-1', rect: [1000, 1000, 2600, 1900] };
 
 /** The kind's default payload, with the stage-captured fields filled in as a pick would. */
 function samplePayload(spec: ActionSpec): ActionPayload {
@@ -23,7 +23,7 @@ function samplePayload(spec: ActionSpec): ActionPayload {
 }
 
 /** Loose stand-ins for the scene's value schemas: enough to read a definition's payload keys. */
-const LOOSE: PayloadSchemas = { point: z.any(), seconds: z.any(), text: z.any(), facing: z.any(), objectId: z.any(), hand: z.any() };
+const LOOSE: PayloadSchemas = { point: z.any(), seconds: z.any(), text: z.any(), facing: z.any(), objectId: z.any(), hand: z.any(), viewWidth: z.any(), rect: z.any() };
 
 const variantTypes = (schema: typeof actionPayloadSchema | typeof queueItemSchema) =>
   schema.options.map((o) => (o.shape.type as z.ZodLiteral<string>).value);
@@ -38,7 +38,7 @@ describe('action kinds: one definition each', () => {
 
   it('the payload union and the queue item union have one variant per kind, in list order', () => {
     const supported = ACTION_DEFINITIONS.map((d) => d.type);
-    expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', 'pick_up_prop', 'drop_prop', 'throw_prop']);
+    expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', 'pick_up_prop', 'drop_prop', 'throw_prop', 'camera_follow', 'camera_frame']);
     expect(variantTypes(actionPayloadSchema)).toEqual(supported);
     expect(variantTypes(queueItemSchema)).toEqual(supported);
   });

@@ -7,7 +7,7 @@ describe('action registry', () => {
   it('lists each kind once, and each is one the schema accepts', () => {
     const types = ACTION_REGISTRY.map((a) => a.type);
     expect(new Set(types).size).toBe(types.length);
-    expect(ACTION_REGISTRY.map((a) => a.type).sort()).toEqual(['drop_prop', 'face', 'pick_up_prop', 'ragdoll', 'recover', 'speak', 'throw_prop', 'wait', 'walk_to']);
+    expect(ACTION_REGISTRY.map((a) => a.type).sort()).toEqual(['camera_follow', 'camera_frame', 'drop_prop', 'face', 'pick_up_prop', 'ragdoll', 'recover', 'speak', 'throw_prop', 'wait', 'walk_to']);
     for (const spec of ACTION_REGISTRY) {
       const refusedAsUnknown = actionPayloadSchema.safeParse({ type: spec.type }).error?.issues.some((i) => i.message === 'unknown or unsupported action type') ?? false;
       expect(refusedAsUnknown, spec.type).toBe(false);

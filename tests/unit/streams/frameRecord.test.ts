@@ -38,7 +38,7 @@ function numbers(v: unknown, path = '$'): Array<[string, number]> {
 describe('frameRecord', () => {
   it('has the documented fields in the documented order', () => {
     const r = frameRecord(liveFrame(), () => [12, -3]);
-    expect(Object.keys(r)).toEqual(['tick', 't', 'rigs', 'props']);
+    expect(Object.keys(r)).toEqual(['tick', 't', 'rigs', 'props', 'camera']);
     expect(r.tick).toBe(90);
     expect(r.t).toBe(1.5);
     expect(Object.keys(r.rigs[0])).toEqual(['id', 'root', 'facing', 'state', 'terrain', 'markers', 'parts', 'head', 'held_prop']);
