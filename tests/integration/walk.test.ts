@@ -3,7 +3,7 @@
  * → locomotion core, observed through the trace records, the live rig state and the solved pose.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AIR_DRAG_X, ARRIVE_TOLERANCE, BODY_HALF_WIDTH, WALK_SPEED } from '../../core/locomotion';
+import { AIR_DRAG_X, ARRIVE_TOLERANCE, WALK_SPEED } from '../../core/locomotion';
 import { PELVIS_MAX_OFFSET } from '../../core/terrain/constants';
 import { ground } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
