@@ -9,6 +9,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/golden/**/*.test.ts'],
           testTimeout: 60_000,
+          // Suites that play a whole performance in beforeAll (take scrubbing, keyframes) need more than 10 s on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {
