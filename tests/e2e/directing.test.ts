@@ -83,12 +83,17 @@ describe('directing stickmen in the browser', () => {
       await page.keyboard.press('g');
       expect(await page.locator('[data-testid="debug-toggle"]').getAttribute('aria-pressed')).toBe('true');
       expect(await page.evaluate(() => localStorage.getItem('stickman-stage/debug-overlay'))).toBe('1');
+      // Ada's queue starts with a pickup: empty it so she stands still in her authored pose.
+      const queued = page.locator('[data-testid="queue-item"]');
+      await queued.first().focus();
+      for (let n = await queued.count(); n > 0; n -= 1) await page.keyboard.press('Delete');
+      await page.waitForFunction(() => (window.__stage!.controller.document.queues['stick-1'] ?? []).length === 0);
       await play(page);
       await page.waitForFunction(() => [...document.querySelectorAll('[data-stage-labels] span')].some((s) => /stick-1: GROUNDED/.test(s.textContent ?? '') && (s as HTMLElement).style.display !== 'none'), null, {
         timeout: 20_000,
       });
       expect(await page.evaluate(() => (window.__stage!.frame().debug?.rays.length ?? 0) > 0)).toBe(true);
-      // The stickman holds its authored pose in PLAY (its first action is a speech, no walking).
+      // The stickman holds its authored pose in PLAY (nothing queued).
       const live = await page.evaluate(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.markers.Right_Hand);
       expect(Math.abs(live[0] - pose.Right_Hand[0])).toBeLessThan(3);
       expect(Math.abs(live[1] - pose.Right_Hand[1])).toBeLessThan(10);
@@ -386,12 +391,12 @@ describe('directing stickmen in the browser', () => {
 
   it('in PLAY the live queue panel stops a stickman\'s queue (stop_queue): the running item is cancelled', async () => {
     await withApp(async ({ page }) => {
+      // Selected before PLAY, so the live queue panel shows her queue (in PLAY her hands are at the
+      // ball she picks up, and a press there takes the ball).
+      const [x, y] = await rigPoint(page, 'stick-1');
+      await page.mouse.click(x, y);
       await page.keyboard.press('p');
       await page.waitForFunction(() => window.__stage!.frame().tick > 5);
-      // By the head: Ada's hands are at the ball she is picking up, and a press there takes the ball.
-      const head = await page.evaluate(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.headCenter);
-      const [x, y] = await stageToPage(page, head);
-      await page.mouse.click(x, y);
       await page.locator('[data-testid="queue-panel"] [data-testid="queue-stop"]').click();
       await page.waitForFunction(() => {
         const runner = window.__stage!.controller.actor.system.get('rig:stick-1/actionRunner');

@@ -21,6 +21,7 @@ import { isKind } from '../../objects/core/models';
 import { panelOf } from '../../objects/ui/panels';
 import { itemFlag } from '../actions/actionUi';
 import { throwFocusOf } from '../state/throwFocus';
+import { nearGuide, queuedThrowOf } from '../state/queuedThrow';
 import { throwGuide, type ThrowGuide } from '../state/throwGuide';
 
 export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnapshot) => void }) {
@@ -72,8 +73,10 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     const cap = editor.capture();
     const focus = throwFocusOf(editor);
     const picking = cap?.kind === 'point' && cap.throw ? { ctx: cap.throw, at: editor.capturePointer() } : null;
-    const ctx = picking?.ctx ?? focus;
-    const raw = picking ? picking.at : focus?.target ?? null;
+    // With no pick and no form open, a stickman selected in DIRECT shows its first queued throw (issue 22).
+    const queued = !picking && !focus ? queuedThrowOf(editor) : null;
+    const ctx = picking?.ctx ?? focus ?? queued;
+    const raw = picking ? picking.at : focus ? focus.target : queued?.target ?? null;
     if (!ctx || !raw) return null;
     // Rapier arrives a moment after the page: the guide gains its contact point then.
     editor.physicsReady();
@@ -102,7 +105,8 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       }
       const w = walkHover();
       const sel = selectedStickman();
-      if (w && sel && !editor.capture()) walkTargets.push({ rigId: sel.id, position: w.target, from: w.from, label: `${sel.name ?? sel.id}: walk here` });
+      // The "walk here" ghost stays off a throw guide it would cover (issue 22).
+      if (w && sel && !editor.capture() && !nearGuide(guide()?.preview, w.target)) walkTargets.push({ rigId: sel.id, position: w.target, from: w.from, label: `${sel.name ?? sel.id}: walk here` });
     }
     const cap = editor.capture();
     const at = editor.capturePointer();
