@@ -31,6 +31,8 @@ export interface SpeechLine {
 
 export interface RigConnection {
   state: RigStateName;
+  /** The director holds it (RAGDOLL.HELD): no rest check, a recover waits for the let-go. */
+  held: boolean;
   terrain: TerrainMotionState;
   /** The landing barrier is up: nothing new starts and timed items are frozen. */
   queueBlocked: boolean;
@@ -111,7 +113,8 @@ function connectSnapshots(
   let speech: SpeechLine[] | undefined;
   let queue: QueueStatus | undefined;
   return {
-    state: snapshot.value as RigStateName,
+    state: rigStateOf(snapshot.value),
+    held: snapshot.matches({ RAGDOLL: 'HELD' }),
     terrain,
     queueBlocked: runner?.context.barrier ?? false,
     runnerNeedsStep: runnerNeedsStep(runner, running),
@@ -159,4 +162,9 @@ function queueStatusOf(snap: RunnerSnapshot | undefined, running: RunningValue['
     done: c.lane.taken - (c.current ? 1 : 0),
     state: running ? running.lane : 'stopped',
   };
+}
+
+/** The lifecycle state a rig's state value is in (RAGDOLL has substates: FREE, HELD). */
+function rigStateOf(value: unknown): RigStateName {
+  return (typeof value === 'string' ? value : Object.keys(value as object)[0]) as RigStateName;
 }

@@ -45,11 +45,14 @@ export interface RigContext {
  */
 export type RunnerBoundEvent = Exclude<ActionRunnerEvent, { type: 'queue.block' } | { type: 'queue.unblock' } | { type: 'queue.rigState' } | { type: 'queue.propDone' }>;
 
-/** Why the rig goes down: a direct call, a queued or reactive action, or the director's grab. */
-export type RagdollCause = 'call' | 'action' | 'grab';
+/** Why the rig goes down: a direct call, or a queued or reactive action (the director's grab is `rig.grab`). */
+export type RagdollCause = 'call' | 'action';
 
 export type RigLifecycleEvent =
   | { type: 'rig.setRagdoll'; cause?: RagdollCause }
+  /** The director takes hold of the stickman: it hangs as a ragdoll from the cursor until `rig.letGo`. */
+  | { type: 'rig.grab' }
+  | { type: 'rig.letGo' }
   | { type: 'rig.recover' }
   | { type: 'physics.ragdollAtRest' }
   | { type: 'rig.standUpFinished' };
@@ -170,13 +173,33 @@ export const rigMachine = setup({
         'terrain.landingStarted': { actions: 'blockRunner' },
         'terrain.landingEnded': { actions: 'unblockRunner' },
         'rig.setRagdoll': 'RAGDOLL',
+        'rig.grab': '#rig.RAGDOLL.HELD',
       },
     },
     RAGDOLL: {
       entry: ['disarm', { type: 'enter', params: { state: 'RAGDOLL' } }],
-      on: {
-        'physics.ragdollAtRest': { guard: 'autoRecovers', target: 'RECOVERING' },
-        'rig.recover': 'RECOVERING',
+      initial: 'FREE',
+      states: {
+        /** Lying where physics puts it: it comes to rest and (auto_recover) stands up, or is told to. */
+        FREE: {
+          on: {
+            'physics.ragdollAtRest': { guard: 'autoRecovers', target: '#rig.RECOVERING' },
+            'rig.recover': '#rig.RECOVERING',
+            'rig.grab': 'HELD',
+          },
+        },
+        /** The director holds it: it never rests, and a recover waits for the let-go. */
+        HELD: {
+          initial: 'HANGING',
+          states: {
+            HANGING: {
+              on: { 'rig.recover': 'RECOVER_ON_LET_GO', 'rig.letGo': '#rig.RAGDOLL.FREE' },
+            },
+            RECOVER_ON_LET_GO: {
+              on: { 'rig.letGo': '#rig.RECOVERING' },
+            },
+          },
+        },
       },
     },
     RECOVERING: {
@@ -185,6 +208,7 @@ export const rigMachine = setup({
         'rig.standUpFinished': 'ANIMATED',
         // Knocked down again mid stand-up: the stand-up is cancelled, a new ragdoll built.
         'rig.setRagdoll': 'RAGDOLL',
+        'rig.grab': '#rig.RAGDOLL.HELD',
       },
     },
   },

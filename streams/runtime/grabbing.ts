@@ -25,12 +25,11 @@ export function startGrab(s: StepState, id: string, point: Vec2): void {
   let part: PartName | undefined;
   if (rig) {
     part = nearestPart(rig.worldPose, point);
-    // A held stickman is a ragdoll, hanging from the part under the cursor.
-    rig.setRagdoll('grab');
-    rig.held = true;
+    // A held stickman is a ragdoll (RAGDOLL.HELD), hanging from the part under the cursor.
+    rig.grab();
   }
   if (!s.world.startGrab(id, part, point)) {
-    if (rig) rig.held = false;
+    rig?.letGo();
     s.sink.warnings.push({ message: `grab: nothing to hold on "${id}"; skipped`, object: id });
     return;
   }
@@ -54,8 +53,7 @@ export function endGrab(s: StepState): void {
   const g = s.grab;
   if (!g) return;
   s.grab = null;
-  const rig = s.rigById.get(g.id);
-  if (rig) rig.held = false;
+  s.rigById.get(g.id)?.letGo();
   const first = g.trail[0];
   const last = g.trail[g.trail.length - 1];
   const span = (g.trail.length - 1) * STEP_DT;

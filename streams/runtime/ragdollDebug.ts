@@ -33,7 +33,7 @@ export function ragdollDebug(r: RigRuntime): DebugRagdoll | null {
   let top = Infinity;
   for (const b of bodies) top = Math.min(top, b.center[1] - b.radius - (b.halfHeight ?? 0));
   const rest = r.body.restSeconds;
-  const text = `${r.id}: ${r.held ? 'held' : `rest ${rest.toFixed(2)} / ${RAGDOLL_REST_SECONDS.toFixed(2)} s`}`;
+  const text = `${r.id}: ${r.connection.held ? 'held' : `rest ${rest.toFixed(2)} / ${RAGDOLL_REST_SECONDS.toFixed(2)} s`}`;
   return { id: r.id, bodies, joints, restSeconds: rest, label: { position: [pose.torso.start[0], top - LABEL_ABOVE], text } };
 }
 

@@ -56,8 +56,6 @@ export class RigRuntime {
   readonly hands: RigHands;
   /** Ragdoll and stand-up: the body's physical life outside ANIMATED. */
   readonly body: RigBody;
-  /** The director holds this stickman: it stays a ragdoll (no rest, no stand-up) until let go. */
-  held = false;
   /** Active flinches (seed 4.5 reaction contract); only ever non-empty in ANIMATED. */
   readonly reactions: ImpactReactions = new Map();
   private readonly proxyPoses = new Float64Array(PART_NAMES.length * 3);
@@ -193,7 +191,17 @@ export class RigRuntime {
     return addFlinch(this, part, direction, speed);
   }
 
-  /** Goes ragdoll now (a direct call, a grab); a no-op if already down. */
+  /** The director takes hold: a ragdoll hanging from the cursor (RAGDOLL.HELD) until `letGo`. */
+  grab(): void {
+    if (!this.gone) this.send({ type: 'rig.grab' });
+  }
+
+  /** The director lets go: it lies free again, or stands up if a recover waited for this. */
+  letGo(): void {
+    if (!this.gone) this.send({ type: 'rig.letGo' });
+  }
+
+  /** Goes ragdoll now (a direct call); a no-op if already down. */
   setRagdoll(cause: RagdollCause = 'call'): void {
     if (!this.gone) this.send({ type: 'rig.setRagdoll', cause });
   }

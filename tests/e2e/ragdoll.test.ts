@@ -43,7 +43,7 @@ async function waitRigState(page: Page, id: string, state: string, timeout = 30_
       const f = window.__stage!.frame();
       const r = f.rigs.find((x) => x.id === rid);
       const live = window.__stage!.controller.currentRuntime?.rig(rid);
-      return { tick: f.tick, state: r?.state, root: r?.root, head: r?.headCenter, held: live?.held, rest: live?.body.restSeconds, left: window.__stage!.controller.currentRuntime?.hasLeftStage(rid) };
+      return { tick: f.tick, state: r?.state, root: r?.root, head: r?.headCenter, held: live?.connection.held, rest: live?.body.restSeconds, left: window.__stage!.controller.currentRuntime?.hasLeftStage(rid) };
     }, id);
     throw new Error(`${id} never became ${state}: ${JSON.stringify(seen)} (${(e as Error).message})`);
   }

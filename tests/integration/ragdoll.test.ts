@@ -39,7 +39,7 @@ describe('RigState: ANIMATED · RAGDOLL · RECOVERING', () => {
     expect(physics.enabledPartCount('a')).toBe(10); // re-enabled right after the snap, before the stand-up
     s.stepUntil(() => s.rigView('a').state === 'ANIMATED', 200);
     expect(s.tick - recoverTick).toBe(Math.round(STAND_UP_SECONDS * 60));
-    expect(states(s, 'a')).toEqual(['ANIMATED->RAGDOLL:rig.setRagdoll', 'RAGDOLL->RECOVERING:physics.ragdollAtRest', 'RECOVERING->ANIMATED:rig.standUpFinished']);
+    expect(states(s, 'a')).toEqual(['ANIMATED->RAGDOLL.FREE:rig.setRagdoll', 'RAGDOLL.FREE->RECOVERING:physics.ragdollAtRest', 'RECOVERING->ANIMATED:rig.standUpFinished']);
     expect(s.events('state_changed').map((e) => `${e.previous}->${e.state}`)).toEqual(['ANIMATED->RAGDOLL', 'RAGDOLL->RECOVERING', 'RECOVERING->ANIMATED']);
     // A terrain fall starts at once and settles it, standing, on the ground.
     expect(s.transitions('rig:a/terrainMotion').at(-1)).toMatchObject({ from: 'DISABLED', to: 'AIRBORNE' });
@@ -116,7 +116,7 @@ describe('RigState: ANIMATED · RAGDOLL · RECOVERING', () => {
     expect(s.rigView('a').state).toBe('ANIMATED');
     // recover finishes when the rig is ANIMATED again, a stand-up after it started.
     expect(s.tickOf('up', 'finished') - s.tickOf('up', 'started')).toBe(Math.round(STAND_UP_SECONDS * 60));
-    expect(states(s, 'a')).toEqual(['ANIMATED->RAGDOLL:rig.setRagdoll', 'RAGDOLL->RECOVERING:rig.recover', 'RECOVERING->ANIMATED:rig.standUpFinished']);
+    expect(states(s, 'a')).toEqual(['ANIMATED->RAGDOLL.FREE:rig.setRagdoll', 'RAGDOLL.FREE->RECOVERING:rig.recover', 'RECOVERING->ANIMATED:rig.standUpFinished']);
     s.dispose();
   });
 
@@ -174,7 +174,7 @@ describe('the queue while the rig is down', () => {
       'ouch started', 'ouch finished completed',
     ]);
     // The ragdoll finished the step the rig became RAGDOLL.
-    expect(s.tickOf('down', 'finished')).toBe(s.transitions('rig:a').find((t) => t.to === 'RAGDOLL')!.tick);
+    expect(s.tickOf('down', 'finished')).toBe(s.transitions('rig:a').find((t) => t.to === 'RAGDOLL.FREE')!.tick);
     expect(s.tickOf('pause', 'finished') - s.tickOf('pause', 'started')).toBe(30);
     // The turn waits for the rig to be up again.
     s.command({ type: 'rig.recover', id: 'a' });

@@ -126,14 +126,18 @@ function eventLabel(e: ActionRunnerEvent): string {
 /** Which rig states the rig machine can go to from each one, read from its definition. */
 function rigSuccessors(): Record<RigStateName, RigStateName[]> {
   const out = { ANIMATED: [], RAGDOLL: [], RECOVERING: [] } as Record<RigStateName, RigStateName[]>;
-  for (const [name, node] of Object.entries(rigMachine.root.states)) {
+  type Node = (typeof rigMachine.root.states)[string];
+  // A lifecycle state's transitions and its substates' (RAGDOLL lies FREE or is HELD), by the lifecycle state they reach.
+  const visit = (name: RigStateName, node: Node) => {
     for (const list of node.transitions.values()) {
       for (const t of list) {
-        const to = t.target?.[0]?.key as RigStateName | undefined;
-        if (to && to !== name && !out[name as RigStateName].includes(to)) out[name as RigStateName].push(to);
+        const to = t.target?.[0]?.path[0] as RigStateName | undefined;
+        if (to && to !== name && !out[name].includes(to)) out[name].push(to);
       }
     }
-  }
+    for (const child of Object.values(node.states)) visit(name, child);
+  };
+  for (const [name, node] of Object.entries(rigMachine.root.states)) visit(name as RigStateName, node);
   return out;
 }
 const RIG_NEXT = rigSuccessors();

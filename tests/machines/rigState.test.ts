@@ -16,7 +16,8 @@ import { createTestModel } from 'xstate/graph';
 import { rigMachine, type RigEmitted, type RigEvent, type RigStateName } from '../../machines/rigMachine';
 import type { PropInteractorEmitted, PropInteractorEvent, propInteractorMachine } from '../../machines/propInteractorMachine';
 import { createTransitionInspector } from '../../streams/trace/inspector';
-import type { TransitionRecord } from '../../streams/trace/records';
+import { stateName, type TransitionRecord } from '../../streams/trace/records';
+import { connectRig } from '../../machines/connectRig';
 import type { LaneItem } from '../../core/actions/lane';
 
 const RIG_ID = 'stick';
@@ -24,7 +25,13 @@ const RIG_PATH = `rig:${RIG_ID}`;
 const TERRAIN_PATH = `${RIG_PATH}/terrainMotion`;
 const RUNNER_PATH = `${RIG_PATH}/actionRunner`;
 const INTERACTOR_PATH = `${RIG_PATH}/propInteractor`;
-const STATES: RigStateName[] = ['ANIMATED', 'RAGDOLL', 'RECOVERING'];
+/** Every state the rig can be in, as the trace names it: RAGDOLL lies FREE or is HELD by the director. */
+const STATES = ['ANIMATED', 'RAGDOLL.FREE', 'RAGDOLL.HELD.HANGING', 'RAGDOLL.HELD.RECOVER_ON_LET_GO', 'RECOVERING'] as const;
+type RigPath = (typeof STATES)[number];
+/** The lifecycle state a path is in (what the runner, the runtime and `rig.stateChanged` hear). */
+const top = (p: string): RigStateName => p.split('.')[0] as RigStateName;
+/** A path or just its lifecycle state: `RAGDOLL` matches any ragdoll substate. */
+const matchesState = (path: string, want: string): boolean => (want.includes('.') ? path === want : top(path) === want);
 
 // A queue with a walk in it, so the runner really has something to pause and resume.
 const ITEMS: LaneItem[] = [
@@ -68,7 +75,8 @@ const asInteractorEvent = (e: RigEvent): PropInteractorEvent | RigEvent => (e.ty
 const MODEL_EVENTS: RigEvent[] = [
   { type: 'rig.setRagdoll' },
   { type: 'rig.setRagdoll', cause: 'action' },
-  { type: 'rig.setRagdoll', cause: 'grab' },
+  { type: 'rig.grab' },
+  { type: 'rig.letGo' },
   { type: 'rig.recover' },
   { type: 'physics.ragdollAtRest' },
   { type: 'rig.standUpFinished' },
@@ -93,16 +101,25 @@ const TERRAIN_TYPES = new Set(TERRAIN_EVENTS.map((e) => e.type));
  * The lifecycle as issue 8 states it, written out independently of the machine: what the rig
  * goes to from `state` on `event`, or `state` itself when the event means nothing there.
  */
-function referenceNext(state: RigStateName, event: RigEvent, autoRecover: boolean): RigStateName {
+function referenceNext(state: RigPath, event: RigEvent, autoRecover: boolean): RigPath {
   switch (state) {
     case 'ANIMATED':
-      return event.type === 'rig.setRagdoll' ? 'RAGDOLL' : state;
-    case 'RAGDOLL':
+      if (event.type === 'rig.grab') return 'RAGDOLL.HELD.HANGING';
+      return event.type === 'rig.setRagdoll' ? 'RAGDOLL.FREE' : state;
+    case 'RAGDOLL.FREE':
       if (event.type === 'rig.recover') return 'RECOVERING';
+      if (event.type === 'rig.grab') return 'RAGDOLL.HELD.HANGING';
       return event.type === 'physics.ragdollAtRest' && autoRecover ? 'RECOVERING' : state;
+    // Held by the director: it never rests, and a recover waits for the let-go.
+    case 'RAGDOLL.HELD.HANGING':
+      if (event.type === 'rig.recover') return 'RAGDOLL.HELD.RECOVER_ON_LET_GO';
+      return event.type === 'rig.letGo' ? 'RAGDOLL.FREE' : state;
+    case 'RAGDOLL.HELD.RECOVER_ON_LET_GO':
+      return event.type === 'rig.letGo' ? 'RECOVERING' : state;
     case 'RECOVERING':
       if (event.type === 'rig.standUpFinished') return 'ANIMATED';
-      return event.type === 'rig.setRagdoll' ? 'RAGDOLL' : state;
+      if (event.type === 'rig.grab') return 'RAGDOLL.HELD.HANGING';
+      return event.type === 'rig.setRagdoll' ? 'RAGDOLL.FREE' : state;
   }
 }
 
@@ -117,7 +134,7 @@ type StateNodeLike = typeof rigMachine.root;
 
 function transitionLabel(node: StateNodeLike, t: AnyTransitionDefinition): string {
   const source = node.path.join('.') || '(root)';
-  const target = t.target?.[0]?.key ?? source;
+  const target = t.target?.[0]?.path.join('.') ?? source;
   const guard = typeof t.guard === 'string' ? `[${t.guard}]` : t.guard ? `[${(t.guard as { type?: string }).type ?? 'inline'}]` : '';
   return `${source}:${t.eventType}${guard}->${target}`;
 }
@@ -125,15 +142,23 @@ function transitionLabel(node: StateNodeLike, t: AnyTransitionDefinition): strin
 /** Every transition the rig declares (the root's forwards and each state's), by identity. */
 function declaredEdges(): Map<AnyTransitionDefinition, string> {
   const edges = new Map<AnyTransitionDefinition, string>();
-  for (const node of [rigMachine.root, ...(Object.values(rigMachine.root.states) as StateNodeLike[])]) {
+  const walk = (node: StateNodeLike) => {
     for (const list of node.transitions.values()) for (const t of list) edges.set(t, transitionLabel(node, t));
-  }
+    for (const child of Object.values(node.states) as StateNodeLike[]) walk(child);
+  };
+  walk(rigMachine.root);
   return edges;
 }
 
-/** The event types a state (or the root, for every state) declares. */
-function declaredTypes(state: RigStateName): Set<string> {
-  return new Set([...rigMachine.root.transitions.keys(), ...rigMachine.root.states[state].transitions.keys()]);
+/** The event types a state declares: the root's, and each state's on its path. */
+function declaredTypes(path: RigPath): Set<string> {
+  const out = new Set<string>(rigMachine.root.transitions.keys());
+  let node: StateNodeLike = rigMachine.root;
+  for (const key of path.split('.')) {
+    node = node.states[key] as StateNodeLike;
+    for (const type of node.transitions.keys()) out.add(type);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +188,7 @@ class RigSut {
   readonly timeline: string[] = [];
   readonly interactor: ActorRefFrom<typeof propInteractorMachine>;
   /** The lifecycle according to the reference, and what it expects the machine to have said. */
-  state: RigStateName = 'ANIMATED';
+  state: RigPath = 'ANIMATED';
   readonly expectedChanges: RigEmitted[] = [];
   readonly expectedRecords: string[] = [];
 
@@ -208,11 +233,10 @@ class RigSut {
     const said = this.timeline.length;
     this.rig.send(event);
     this.state = next;
-    if (next !== before) {
-      this.expectedChanges.push({ type: 'rig.stateChanged', state: next, previous: before, cause: causeOf(event) });
-      this.expectedRecords.push(`${before}->${next}:${event.type}`);
-    }
-    expect(this.rig.getSnapshot().value, `${before} + ${label(event)}`).toBe(next);
+    // The lifecycle announces a new state only; the trace records every change of path.
+    if (top(next) !== top(before)) this.expectedChanges.push({ type: 'rig.stateChanged', state: top(next), previous: top(before), cause: causeOf(event) });
+    if (next !== before) this.expectedRecords.push(`${before}->${next}:${event.type}`);
+    expect(stateName(this.rig.getSnapshot().value), `${before} + ${label(event)}`).toBe(next);
     expect(this.changes, `rig.stateChanged after ${before} + ${label(event)}`).toEqual(this.expectedChanges);
     expect(this.rigRecords(), `rig:${RIG_ID} records after ${before} + ${label(event)}`).toEqual(this.expectedRecords);
     // Terrain events go to TerrainMotion, from the rig, only while it is ANIMATED (it has one).
@@ -228,9 +252,9 @@ class RigSut {
    * reaches the runner; entering RAGDOLL disarms the interactor, and it has let go (and said so)
    * before the rig announces RAGDOLL.
    */
-  private checkPropForwarding(event: RigEvent, before: RigStateName, next: RigStateName, delivered: SentToChild[], timeline: string[]): void {
+  private checkPropForwarding(event: RigEvent, before: RigPath, next: RigPath, delivered: SentToChild[], timeline: string[]): void {
     const where = `${before} + ${label(event)}`;
-    const entersRagdoll = next === 'RAGDOLL' && before !== 'RAGDOLL';
+    const entersRagdoll = top(next) === 'RAGDOLL' && top(before) !== 'RAGDOLL';
     const toInteractor = delivered.filter((d) => d.to === INTERACTOR_PATH).map(({ event: e, from }) => ({ event: e, from }));
     expect(toInteractor, `${where}: what the interactor got`).toEqual([
       ...(PROP_TYPES.has(event.type) ? [{ event: asInteractorEvent(event), from: RIG_PATH }] : []),
@@ -281,12 +305,16 @@ class RigSut {
   }
 
   /** Everything that must hold in the rig's current state. */
-  checkState(value: RigStateName): void {
-    expect(this.rig.getSnapshot().value).toBe(value);
-    expect(this.state, 'the model and the reference agree').toBe(value);
+  checkState(want: string): void {
+    const path = stateName(this.rig.getSnapshot().value);
+    expect(matchesState(path, want), `${path} is ${want}`).toBe(true);
+    expect(this.state, 'the model and the reference agree').toBe(path);
+    const value = top(path);
     expect(this.rig.getSnapshot().context.state).toBe(value);
     // The queue runner hears the rig's state on every entry (walks and turns wait while down).
     expect(this.runner().context.rigState, 'the runner knows the rig state').toBe(value);
+    // Held exactly in RAGDOLL.HELD (connectRig's `held`: no rest check while held).
+    expect(connectRig(this.rig.getSnapshot()).held).toBe(path.startsWith('RAGDOLL.HELD'));
     const child = this.terrainChild();
     const registered = this.rig.system.get(TERRAIN_PATH) as AnyActorRef | undefined;
     if (value === 'ANIMATED') {
@@ -351,7 +379,7 @@ for (const autoRecover of [true, false]) {
         // Holding a prop when the grab comes: the ragdoll entry lets go of it first.
         PROP_EVENTS[0], { type: 'prop.step', dt: 0.5 },
         { type: 'queue.start' }, { type: 'step', dt: 1 / 60 }, { type: 'rig.beginTerrainFall' }, { type: 'terrain.landingStarted' },
-        { type: 'rig.setRagdoll', cause: 'grab' }, toRecovering, { type: 'rig.setRagdoll', cause: 'action' }, { type: 'rig.recover' },
+        { type: 'rig.grab' }, { type: 'rig.letGo' }, toRecovering, { type: 'rig.setRagdoll', cause: 'action' }, { type: 'rig.recover' },
         { type: 'rig.standUpFinished' }, { type: 'rig.beginTerrainFall' }, { type: 'step', dt: 1 / 60 },
       ]),
     ];
@@ -361,7 +389,7 @@ for (const autoRecover of [true, false]) {
     reachedByVariant.set(autoRecover, reached);
 
     it('the model reaches every rig state', () => {
-      expect(shortest.map((p) => String(p.state.value)).sort()).toEqual([...STATES].sort());
+      expect(shortest.map((p) => stateName(p.state.value)).sort()).toEqual([...STATES].sort());
     });
 
     for (const path of paths) {
@@ -373,8 +401,8 @@ for (const autoRecover of [true, false]) {
           ),
           states: {
             '*': (state) => {
-              sut.checkState(state.value as RigStateName);
-              reached.add(String(state.value));
+              sut.checkState(stateName(state.value));
+              reached.add(stateName(state.value));
             },
           },
         });
@@ -394,7 +422,7 @@ describe('rig state machine: coverage of the definition', () => {
   });
 
   it('without auto_recover a ragdoll at rest stays down: RECOVERING only through rig.recover', () => {
-    const restEdge = [...declaredEdges()].find(([, l]) => l.startsWith('RAGDOLL:physics.ragdollAtRest'))![0];
+    const restEdge = [...declaredEdges()].find(([, l]) => l.startsWith('RAGDOLL.FREE:physics.ragdollAtRest'))![0];
     expect(takenByVariant.get(false)!.has(restEdge)).toBe(false);
     expect(takenByVariant.get(true)!.has(restEdge)).toBe(true);
   });
@@ -405,11 +433,14 @@ describe('rig state machine: coverage of the definition', () => {
 // ---------------------------------------------------------------------------------------------
 
 /** A rig driven to `state` by the shortest route (autoRecover as given). */
-function rigIn(state: RigStateName, autoRecover = true): RigSut {
+function rigIn(state: RigPath | 'RAGDOLL', autoRecover = true): RigSut {
   const sut = new RigSut(autoRecover);
-  const route: Record<RigStateName, RigEvent[]> = {
+  const route: Record<RigPath | 'RAGDOLL', RigEvent[]> = {
     ANIMATED: [],
     RAGDOLL: [{ type: 'rig.setRagdoll' }],
+    'RAGDOLL.FREE': [{ type: 'rig.setRagdoll' }],
+    'RAGDOLL.HELD.HANGING': [{ type: 'rig.grab' }],
+    'RAGDOLL.HELD.RECOVER_ON_LET_GO': [{ type: 'rig.grab' }, { type: 'rig.recover' }],
     RECOVERING: [{ type: 'rig.setRagdoll' }, { type: 'rig.recover' }],
   };
   for (const e of route[state]) sut.send(e);
@@ -423,19 +454,48 @@ describe('rig state machine: focused', () => {
     expect(sut.changes).toEqual([]);
     expect(sut.rigRecords()).toEqual([]);
     expect(sut.runner().context.rigState).toBe('ANIMATED');
-    sut.send({ type: 'rig.setRagdoll', cause: 'grab' });
+    sut.send({ type: 'rig.grab' });
+    sut.send({ type: 'rig.letGo' });
     sut.send({ type: 'physics.ragdollAtRest' });
     sut.send({ type: 'rig.standUpFinished' });
     expect(sut.changes).toEqual([
-      { type: 'rig.stateChanged', state: 'RAGDOLL', previous: 'ANIMATED', cause: 'grab' },
+      { type: 'rig.stateChanged', state: 'RAGDOLL', previous: 'ANIMATED', cause: 'rig.grab' },
       { type: 'rig.stateChanged', state: 'RECOVERING', previous: 'RAGDOLL', cause: 'physics.ragdollAtRest' },
       { type: 'rig.stateChanged', state: 'ANIMATED', previous: 'RECOVERING', cause: 'rig.standUpFinished' },
     ]);
     expect(sut.rigRecords()).toEqual([
-      'ANIMATED->RAGDOLL:rig.setRagdoll',
-      'RAGDOLL->RECOVERING:physics.ragdollAtRest',
+      'ANIMATED->RAGDOLL.HELD.HANGING:rig.grab',
+      'RAGDOLL.HELD.HANGING->RAGDOLL.FREE:rig.letGo',
+      'RAGDOLL.FREE->RECOVERING:physics.ragdollAtRest',
       'RECOVERING->ANIMATED:rig.standUpFinished',
     ]);
+    sut.stop();
+  });
+
+  it('held by the director (RAGDOLL.HELD): rest is never reported, a recover waits for the let-go, then it stands up', () => {
+    for (const from of ['ANIMATED', 'RAGDOLL.FREE', 'RECOVERING'] as const) {
+      const sut = rigIn(from);
+      sut.send({ type: 'rig.grab' });
+      sut.checkState('RAGDOLL.HELD.HANGING');
+      const said = sut.changes.length;
+      // auto_recover is on, yet a held ragdoll never comes to rest.
+      for (let i = 0; i < 5; i += 1) sut.send({ type: 'physics.ragdollAtRest' });
+      sut.checkState('RAGDOLL.HELD.HANGING');
+      sut.send({ type: 'rig.recover' });
+      sut.checkState('RAGDOLL.HELD.RECOVER_ON_LET_GO');
+      expect(sut.changes, `${from}: nothing announced while held`).toHaveLength(said);
+      expect(sut.runner().context.rigState).toBe('RAGDOLL');
+      sut.send({ type: 'rig.letGo' });
+      sut.checkState('RECOVERING');
+      expect(sut.changes.at(-1)).toEqual({ type: 'rig.stateChanged', state: 'RECOVERING', previous: 'RAGDOLL', cause: 'rig.letGo' });
+      sut.stop();
+    }
+    // Let go without a recover waiting: it lies free and rests (and stands up by itself) as usual.
+    const sut = rigIn('RAGDOLL.HELD.HANGING');
+    sut.send({ type: 'rig.letGo' });
+    sut.checkState('RAGDOLL.FREE');
+    sut.send({ type: 'physics.ragdollAtRest' });
+    sut.checkState('RECOVERING');
     sut.stop();
   });
 
@@ -444,7 +504,7 @@ describe('rig state machine: focused', () => {
     sut.send({ type: 'rig.setRagdoll', cause: 'action' });
     sut.checkState('RAGDOLL');
     expect(sut.changes.at(-1)).toEqual({ type: 'rig.stateChanged', state: 'RAGDOLL', previous: 'RECOVERING', cause: 'action' });
-    expect(sut.rigRecords().at(-1)).toBe('RECOVERING->RAGDOLL:rig.setRagdoll');
+    expect(sut.rigRecords().at(-1)).toBe('RECOVERING->RAGDOLL.FREE:rig.setRagdoll');
     // No TerrainMotion was spawned on the way: RECOVERING is not ANIMATED.
     expect(sut.terrainChildren).toHaveLength(1);
     sut.stop();
@@ -486,7 +546,10 @@ describe('rig state machine: focused', () => {
     // The lifecycle events each state must not react to, by name (a guard on what "declares" means).
     expect(ignored).toEqual(expect.arrayContaining([
       'ANIMATED:rig.recover', 'ANIMATED:physics.ragdollAtRest', 'ANIMATED:rig.standUpFinished',
-      'RAGDOLL:rig.setRagdoll', 'RAGDOLL:rig.standUpFinished', 'RAGDOLL:rig.beginTerrainFall', 'RAGDOLL:terrain.landingStarted',
+      'RAGDOLL.FREE:rig.setRagdoll', 'RAGDOLL.FREE:rig.standUpFinished', 'RAGDOLL.FREE:rig.beginTerrainFall', 'RAGDOLL.FREE:terrain.landingStarted', 'RAGDOLL.FREE:rig.letGo',
+      // Held: no rest, no second grab, no ragdoll again; a second recover changes nothing.
+      'RAGDOLL.HELD.HANGING:physics.ragdollAtRest', 'RAGDOLL.HELD.HANGING:rig.grab', 'RAGDOLL.HELD.HANGING:rig.setRagdoll',
+      'RAGDOLL.HELD.RECOVER_ON_LET_GO:physics.ragdollAtRest', 'RAGDOLL.HELD.RECOVER_ON_LET_GO:rig.recover',
       'RECOVERING:rig.recover', 'RECOVERING:physics.ragdollAtRest', 'RECOVERING:physics.landed', 'RECOVERING:terrain.landingStarted',
     ]));
   });
@@ -522,8 +585,10 @@ describe('rig state machine: focused', () => {
   it('100 ragdoll/recover cycles: one live TerrainMotion at a time, every old one stopped, the runner always told', () => {
     const sut = rigIn('ANIMATED', false);
     for (let i = 0; i < 100; i += 1) {
-      sut.send({ type: 'rig.setRagdoll', cause: i % 2 ? 'grab' : 'action' });
+      if (i % 2) sut.send({ type: 'rig.grab' });
+      else sut.send({ type: 'rig.setRagdoll', cause: 'action' });
       sut.send({ type: 'rig.recover' });
+      if (i % 2) sut.send({ type: 'rig.letGo' }); // the recover waited for the let-go
       if (i % 10 === 0) sut.send({ type: 'rig.setRagdoll' }); // knocked down mid stand-up now and then
       if (i % 10 === 0) sut.send({ type: 'rig.recover' });
       sut.send({ type: 'rig.standUpFinished' });
@@ -541,9 +606,10 @@ describe('rig state machine: focused', () => {
     sut.send({ type: 'prop.step', dt: 0.5 });
     expect((sut.interactor.getSnapshot() as { value: string }).value).toBe('HELD');
     const from = sut.timeline.length;
-    sut.send({ type: 'rig.setRagdoll', cause: 'grab' });
+    sut.send({ type: 'rig.grab' });
     expect(sut.timeline.slice(from)).toEqual(['interactor ← rig.disarm', 'interactor → interactor.release ragdoll', 'stateChanged RAGDOLL']);
     // Standing up again and falling once more: nothing is held, so nothing more is released.
+    sut.send({ type: 'rig.letGo' });
     sut.send({ type: 'rig.recover' });
     sut.send({ type: 'rig.standUpFinished' });
     const again = sut.timeline.length;
@@ -570,7 +636,7 @@ describe('rig state machine: focused', () => {
     a.send({ type: 'rig.setRagdoll' });
     expect(b.getSnapshot().value).toBe('ANIMATED');
     expect(b.system.get('rig:other/terrainMotion')).toBeDefined();
-    expect(a.rigRecords()).toEqual(['ANIMATED->RAGDOLL:rig.setRagdoll']);
+    expect(a.rigRecords()).toEqual(['ANIMATED->RAGDOLL.FREE:rig.setRagdoll']);
     a.stop();
     b.stop();
   });

@@ -102,7 +102,7 @@ const SPECS: Record<string, PathSpec> = {
     exportName: 'rigMachine',
     input: { id: 'stick', items: [], autoRecover: true },
     events: [
-      { type: 'rig.setRagdoll' }, { type: 'rig.recover' }, { type: 'physics.ragdollAtRest' }, { type: 'rig.standUpFinished' },
+      { type: 'rig.setRagdoll' }, { type: 'rig.grab' }, { type: 'rig.letGo' }, { type: 'rig.recover' }, { type: 'physics.ragdollAtRest' }, { type: 'rig.standUpFinished' },
       ...TERRAIN_EVENTS,
     ],
     serializeState: byValue,

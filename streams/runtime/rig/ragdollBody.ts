@@ -28,7 +28,7 @@ export function standUp(rig: RigRuntime, step: RigStep): void {
  */
 export function ragdollBody(rig: RigRuntime): void {
   if (rig.hasLeftStage || !rig.body.isRagdoll) return;
-  const atRest = rig.body.stepRagdoll(STEP_DT, rig.held);
+  const atRest = rig.body.stepRagdoll(STEP_DT, rig.connection.held);
   const root = rig.body.ragdollRoot()!;
   rig.motion.root[0] = root[0];
   rig.motion.root[1] = root[1];

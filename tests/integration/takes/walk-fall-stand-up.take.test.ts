@@ -22,8 +22,8 @@ describe('take walk-fall-stand-up', () => {
 
   it('ada: state changes', () => {
     expect(seen.rigs['ada'] ?? []).toEqual([
-      '#151 ANIMATED → RAGDOLL (rig.setRagdoll)',
-      '#317 RAGDOLL → RECOVERING (physics.ragdollAtRest)',
+      '#151 ANIMATED → RAGDOLL.FREE (rig.setRagdoll)',
+      '#317 RAGDOLL.FREE → RECOVERING (physics.ragdollAtRest)',
       '#389 RECOVERING → ANIMATED (rig.standUpFinished)',
     ]);
   });
