@@ -19,7 +19,7 @@ export function App(props: { editor: Editor }) {
 
   onMount(() => {
     const uninstall = installShortcuts(editor);
-    const flush = () => editor.flushAutosave();
+    const flush = () => editor.prefs.flushAutosave();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();
     };
@@ -35,7 +35,7 @@ export function App(props: { editor: Editor }) {
   return (
     <div
       class="app"
-      classList={{ playing: editor.mode().mode === 'PLAY', capturing: !!editor.capture() }}
+      classList={{ playing: editor.mode().mode === 'PLAY', capturing: !!editor.tools.capture() }}
       data-mode={editor.mode().mode}
       // The bottom panel's height, once its divider was dragged (styles.css has the default).
       style={editor.layout.bottomHeight() !== null ? { '--bottom-panel-height': `${editor.layout.bottomHeight()}px` } : {}}

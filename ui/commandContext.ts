@@ -25,40 +25,40 @@ function createContext(editor: Editor): CommandContext {
     take: () => ({ tick: studio().seekTarget() ?? studio().tick(), length: studio().length() }),
     enterEdit: () => editor.enterEdit(),
     enterDirect: () => editor.enterDirect(),
-    play: () => void editor.play(),
+    play: () => void editor.run.play(),
     // The transport's play knows about a seek in progress (it arrives, then plays on).
-    togglePlayPause: () => (inPlay() ? studio().togglePlay() : void editor.play()),
+    togglePlayPause: () => (inPlay() ? studio().togglePlay() : void editor.run.play()),
     setSpaceHeld: (held) => editor.setSpaceHeld(held),
-    reset: () => editor.reset(),
+    reset: () => editor.run.reset(),
     cancelOrDeselect: () => {
       if (editor.helpOpen()) editor.toggleHelp(false);
       else if (closeTopPopover()) return;
-      else if (editor.capture()) editor.cancelCapture();
+      else if (editor.tools.capture()) editor.tools.cancelCapture();
       else if (editor.isTransient) editor.cancelTransient();
-      else if (editor.tool().type === 'place') editor.setTool({ type: 'select' });
+      else if (editor.tools.tool().type === 'place') editor.tools.setTool({ type: 'select' });
       else if (editor.directPopup()) editor.closeDirectPopup();
-      else editor.select([]);
+      else editor.tools.select([]);
     },
-    deleteSelection: () => editor.deleteSelection(),
-    flipSelection: () => editor.flipSelection(),
-    toggleDebug: () => editor.toggleDebug(),
-    duplicateSelection: () => editor.duplicateSelection(),
-    selectAll: () => void editor.selectAll(),
+    deleteSelection: () => editor.tools.deleteSelection(),
+    flipSelection: () => editor.tools.flipSelection(),
+    toggleDebug: () => editor.prefs.toggleDebug(),
+    duplicateSelection: () => editor.tools.duplicateSelection(),
+    selectAll: () => void editor.tools.selectAll(),
     copySelection: () => {
       // Text selected on the page (a timeline row, a notice) is the browser's to copy.
-      if (pageTextSelected() || !editor.selection().length) return false;
-      void editor.copySelection();
+      if (pageTextSelected() || !editor.tools.selection().length) return false;
+      void editor.clipboard.copySelection();
       return true;
     },
-    cutSelection: () => void editor.cutSelection(),
-    paste: () => void editor.paste(),
+    cutSelection: () => void editor.clipboard.cutSelection(),
+    paste: () => void editor.clipboard.paste(),
     undo: () => editor.undo(),
     redo: () => editor.redo(),
-    newScene: () => editor.newScene(),
+    newScene: () => editor.files.newScene(),
     save: () => downloadText(editor),
     openFile: openFileDialog,
     nudgeSelection: (dx, dy) => {
-      const ids = editor.selection();
+      const ids = editor.tools.selection();
       if (!ids.length || editor.mode().mode !== 'EDIT') return false;
       editor.edit('Nudging', (doc) =>
         ids.reduce((d, id) => {
@@ -72,13 +72,13 @@ function createContext(editor: Editor): CommandContext {
     zoomBy: (factor) => editor.view?.zoomBy(factor),
     toggleHelp: () => editor.toggleHelp(),
     // Behind the take's end a step replays the take; at its end (or outside PLAY) it is a live step.
-    stepFrame: () => (inPlay() ? studio().stepForward() : void editor.stepFrame()),
+    stepFrame: () => (inPlay() ? studio().stepForward() : void editor.run.stepFrame()),
     stepBack: () => studio().stepBack(),
     seekStart: () => studio().seekTo(0),
     seekEnd: () => studio().seekTo(studio().length()),
     changeSpeed: (by) => editor.playback.stepSpeed(by),
-    toggleFollow: () => editor.toggleFollow(),
-    toggleSnap: () => editor.toggleSnap(),
+    toggleFollow: () => editor.playback.toggleFollow(),
+    toggleSnap: () => editor.prefs.toggleSnap(),
   };
 }
 

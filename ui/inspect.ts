@@ -15,7 +15,7 @@ const BUILT_IN = 'The built-in Statecharts panel (bottom panel → Statecharts) 
 
 export async function attachStatelyInspector(editor: Editor, timeoutMs = STATELY_CONNECT_TIMEOUT_MS): Promise<(() => void) | null> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    editor.notify('warning', 'The Stately inspector needs the network: this browser is offline', [
+    editor.notices.notify('warning', 'The Stately inspector needs the network: this browser is offline', [
       `Its viewer is a hosted page (${STATELY_VIEWER}); it was not opened.`,
       BUILT_IN,
     ]);
@@ -26,11 +26,11 @@ export async function attachStatelyInspector(editor: Editor, timeoutMs = STATELY
     const { createBrowserInspector } = await import('@statelyai/inspect');
     inspector = createBrowserInspector({ autoStart: true });
   } catch (e) {
-    editor.notify('warning', 'The Stately inspector could not be started', [String((e as Error)?.message ?? e), BUILT_IN]);
+    editor.notices.notify('warning', 'The Stately inspector could not be started', [String((e as Error)?.message ?? e), BUILT_IN]);
     return null;
   }
   const sub = editor.controller.actor.system.inspect(inspector.inspect);
-  editor.notify('info', 'Opening the Stately inspector: its viewer is a hosted page and needs the network', [
+  editor.notices.notify('info', 'Opening the Stately inspector: its viewer is a hosted page and needs the network', [
     `It opens ${STATELY_VIEWER} in a new window; allow pop-ups if nothing appears.`,
     BUILT_IN,
   ]);
@@ -38,12 +38,12 @@ export async function attachStatelyInspector(editor: Editor, timeoutMs = STATELY
   const onMessage = (e: MessageEvent) => {
     if (connected || (e.data as { type?: unknown } | null)?.type !== CONNECTED_MESSAGE) return;
     connected = true;
-    editor.notify('info', 'The Stately inspector is connected', []);
+    editor.notices.notify('info', 'The Stately inspector is connected', []);
   };
   window.addEventListener('message', onMessage);
   const timer = setTimeout(() => {
     if (connected) return;
-    editor.notify('warning', 'The Stately inspector did not connect', [
+    editor.notices.notify('warning', 'The Stately inspector did not connect', [
       `Its viewer (${STATELY_VIEWER}) needs the network, and a pop-up blocker can stop it opening.`,
       BUILT_IN,
     ]);

@@ -63,9 +63,9 @@ const controller = new StageController(start.doc);
 // The system clipboard carries copied objects between tabs (absent outside a secure context).
 const clipboard = typeof navigator !== 'undefined' && navigator.clipboard ? navigator.clipboard : null;
 const editor = new Editor(controller, { storage, clipboard });
-for (const n of start.notices) editor.notify(n.kind, n.title, n.details);
-if (!storage) editor.notify('warning', 'Browser storage is unavailable: autosave is off', []);
-void editor.preparePhysics().catch(() => undefined);
+for (const n of start.notices) editor.notices.notify(n.kind, n.title, n.details);
+if (!storage) editor.notices.notify('warning', 'Browser storage is unavailable: autosave is off', []);
+void editor.run.preparePhysics().catch(() => undefined);
 // Takes record every PLAY run from the first one on (issue 14).
 const takes = takeStudioFor(editor);
 
@@ -94,8 +94,8 @@ window.__stage = {
   objects: () => controller.document.objects.map((o) => ({ id: o.id, kind: o.kind, position: [o.position[0], o.position[1]] as [number, number] })),
   frame: () => controller.frame$.value,
   controller,
-  selection: () => [...editor.selection()],
-  physicsReady: () => editor.physicsReady(),
+  selection: () => [...editor.tools.selection()],
+  physicsReady: () => editor.run.physicsReady(),
   stageToScreen: (p) => editor.view?.stageToScreen(p) ?? null,
   screenToStage: (x, y) => editor.view?.screenToStage(x, y) ?? null,
   history: () => ({ ...editor.historyDepth() }),

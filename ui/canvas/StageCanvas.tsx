@@ -36,15 +36,15 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
   const [walkHover, setWalkHover] = createSignal<WalkHover | null>(null);
 
   const selectedStickman = () => {
-    const ids = editor.selection();
+    const ids = editor.tools.selection();
     if (ids.length !== 1) return null;
     const o = editor.object(ids[0]);
     return isKind(o, 'stickman') ? o : null;
   };
 
   const ghost = createMemo<ViewOverlay['ghost']>(() => {
-    const tool = editor.tool();
-    const at = editor.ghostAt();
+    const tool = editor.tools.tool();
+    const at = editor.tools.ghostAt();
     if (tool.type !== 'place' || !at || editor.mode().mode !== 'EDIT') return null;
     try {
       const doc = editor.doc();
@@ -70,16 +70,16 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
    */
   const guide = createMemo<ThrowGuide | null>(() => {
     if (editor.mode().mode === 'PLAY') return null;
-    const cap = editor.capture();
+    const cap = editor.tools.capture();
     const focus = throwFocusOf(editor);
-    const picking = cap?.kind === 'point' && cap.throw ? { ctx: cap.throw, at: editor.capturePointer() } : null;
+    const picking = cap?.kind === 'point' && cap.throw ? { ctx: cap.throw, at: editor.tools.capturePointer() } : null;
     // With no pick and no form open, a stickman selected in DIRECT shows its first queued throw (issue 22).
     const queued = !picking && !focus ? queuedThrowOf(editor) : null;
     const ctx = picking?.ctx ?? focus ?? queued;
     const raw = picking ? picking.at : focus ? focus.target : queued?.target ?? null;
     if (!ctx || !raw) return null;
     // Rapier arrives a moment after the page: the guide gains its contact point then.
-    editor.physicsReady();
+    editor.run.physicsReady();
     try {
       return throwGuide(editor.doc(), ctx, raw);
     } catch {
@@ -90,7 +90,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
   const overlay = createMemo<ViewOverlay>(() => {
     const mode = editor.mode().mode;
     // PLAY outlines only what a press would grab (the pointer machine sets the hover).
-    if (mode === 'PLAY') return { selectedIds: [], hoverId: editor.hoverId(), ghost: null, handles: [] };
+    if (mode === 'PLAY') return { selectedIds: [], hoverId: editor.tools.hoverId(), ghost: null, handles: [] };
     const doc = editor.doc();
     const walkTargets: Array<{ rigId: string; position: [number, number]; label?: string; from?: Vec2 | null }> = [];
     if (mode === 'DIRECT') {
@@ -106,21 +106,21 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       const w = walkHover();
       const sel = selectedStickman();
       // The "walk here" ghost stays off a throw guide it would cover (issue 22).
-      if (w && sel && !editor.capture() && !nearGuide(guide()?.preview, w.target)) walkTargets.push({ rigId: sel.id, position: w.target, from: w.from, label: `${sel.name ?? sel.id}: walk here` });
+      if (w && sel && !editor.tools.capture() && !nearGuide(guide()?.preview, w.target)) walkTargets.push({ rigId: sel.id, position: w.target, from: w.from, label: `${sel.name ?? sel.id}: walk here` });
     }
-    const cap = editor.capture();
-    const at = editor.capturePointer();
+    const cap = editor.tools.capture();
+    const at = editor.tools.capturePointer();
     // A throw target shows its guide instead of a walk flag.
-    if (cap?.kind === 'point' && !cap.throw && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
-    const ids = editor.selection();
+    if (cap?.kind === 'point' && !cap.throw && at) walkTargets.push({ rigId: 'capture', position: at, from: editor.tools.captureAim(), label: `(${Math.round(at[0])}, ${Math.round(at[1])})` });
+    const ids = editor.tools.selection();
     const one = ids.length === 1 ? doc.objects.find((o) => o.id === ids[0]) : undefined;
     return {
       grips: one ? panelOf(one).grips?.(doc, one) ?? [] : [],
-      snapGrid: mode === 'EDIT' && editor.snapOn() ? GRID_SIZE : null,
-      marquee: editor.marquee(),
+      snapGrid: mode === 'EDIT' && editor.prefs.snapOn() ? GRID_SIZE : null,
+      marquee: editor.tools.marquee(),
       groupBox: mode === 'EDIT' && ids.length > 1 ? groupBox(doc, controller.frame$.value, ids) : null,
-      selectedIds: editor.selection(),
-      hoverId: editor.hoverId(),
+      selectedIds: editor.tools.selection(),
+      hoverId: editor.tools.hoverId(),
       ghost: ghost(),
       handles: handles(),
       walkTargets,
@@ -164,9 +164,9 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
         try {
           return controller.step(count);
         } catch (e) {
-          if (!stepFailed) editor.notify('error', 'The simulation stopped with an error (stage paused)', [String((e as Error)?.message ?? e)]);
+          if (!stepFailed) editor.notices.notify('error', 'The simulation stopped with an error (stage paused)', [String((e as Error)?.message ?? e)]);
           stepFailed = true;
-          editor.pause();
+          editor.run.pause();
           return 0;
         }
       },
@@ -193,7 +193,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
         try {
           const base = overlay();
           // Debug data changes every step: read it from the frame drawn, not from a memo.
-          const ov: ViewOverlay = editor.debugOn() ? { ...base, debug: { enabled: true, ...(cur.debug ?? {}) } } : base;
+          const ov: ViewOverlay = editor.prefs.debugOn() ? { ...base, debug: { enabled: true, ...(cur.debug ?? {}) } } : base;
           view.render(prev, cur, alpha, ov);
           if (lastRenderError) {
             lastRenderError = '';
@@ -211,7 +211,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
           lastTick = cur.tick;
           props.onFrame?.(cur);
           if (cur.mode === 'PLAY') {
-            editor.setLiveFrame(cur);
+            editor.run.setLiveFrame(cur);
             // The stage moved under the pointer: the PLAY hover outline follows what is there now.
             pointer.send({ type: 'stage.stepped' });
           }
@@ -251,7 +251,7 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
 
   const effectiveCursor = () => {
     if (editor.spaceHeld() && editor.mode().mode !== 'PLAY') return 'grab';
-    if (editor.capture() && cursor() !== 'pointer') return 'crosshair';
+    if (editor.tools.capture() && cursor() !== 'pointer') return 'crosshair';
     return cursor();
   };
 
@@ -259,9 +259,9 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     <div class="stage-host" ref={host} data-testid="stage-host">
       <canvas ref={canvas} class="stage-canvas" data-testid="stage-canvas" style={{ cursor: effectiveCursor() }} />
       <DirectPopup editor={editor} hostSize={hostSize} />
-      <Show when={editor.capture()}>
+      <Show when={editor.tools.capture()}>
         <div class="stage-hint stage-hint--capture" data-testid="capture-hint">
-          {editor.capture()!.prompt} · Esc cancels
+          {editor.tools.capture()!.prompt} · Esc cancels
         </div>
       </Show>
       <Show when={guide()}>
@@ -269,10 +269,10 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
           {guide()!.hint}
         </div>
       </Show>
-      <Show when={!editor.capture() && editor.tool().type === 'place'}>
+      <Show when={!editor.tools.capture() && editor.tools.tool().type === 'place'}>
         <div class="stage-hint">Click to place · Shift+click to place more · Esc cancels</div>
       </Show>
-      <Show when={!editor.capture() && editor.mode().mode === 'DIRECT' && !editor.directPopup()}>
+      <Show when={!editor.tools.capture() && editor.mode().mode === 'DIRECT' && !editor.directPopup()}>
         <div class="stage-hint" data-testid="direct-hint">
           {selectedStickman() ? `Click the stage: ${selectedStickman()!.name ?? selectedStickman()!.id} walks there · Esc deselects` : 'Click a stickman to direct it'}
         </div>

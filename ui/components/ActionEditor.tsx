@@ -83,11 +83,11 @@ export function ActionEditor(props: ActionEditorProps) {
         });
     if (!capture) return;
     setPicking(f.name);
-    editor.startCapture(capture);
+    editor.tools.startCapture(capture);
   };
 
   onCleanup(() => {
-    if (picking()) editor.cancelCapture();
+    if (picking()) editor.tools.cancelCapture();
   });
 
   // While one is open here, the stage previews what its kind previews (a throw's guide) at the point the fields hold.
@@ -192,7 +192,7 @@ export function ActionEditor(props: ActionEditorProps) {
                     classList={{ active: picking() === f.name }}
                     data-testid={`${tid()}-${f.name}-pick`}
                     title="Pick the point on the stage (Esc cancels)"
-                    onClick={() => (picking() === f.name ? editor.cancelCapture() : pickOnStage(f))}
+                    onClick={() => (picking() === f.name ? editor.tools.cancelCapture() : pickOnStage(f))}
                   >
                     {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick on stage</>}
                   </button>
@@ -287,7 +287,7 @@ export function ActionEditor(props: ActionEditorProps) {
                     </Show>
                     <For each={pickable(f)}>{(o) => <option value={o.id}>{objectNamer(editor.doc())(o.id)}</option>}</For>
                   </select>
-                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title={f.kind === 'prop' ? 'Click the prop on the stage (Esc cancels)' : 'Click a stickman or a prop on the stage (Esc cancels)'} onClick={() => (picking() === f.name ? editor.cancelCapture() : pickOnStage(f))}>
+                  <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title={f.kind === 'prop' ? 'Click the prop on the stage (Esc cancels)' : 'Click a stickman or a prop on the stage (Esc cancels)'} onClick={() => (picking() === f.name ? editor.tools.cancelCapture() : pickOnStage(f))}>
                     {picking() === f.name ? 'Picking… (Esc)' : <><ActionIcon type="target" /> Pick</>}
                   </button>
                 </div>

@@ -60,7 +60,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
           try {
             append({ type: spec.type, ...values } as ActionPayload);
           } catch (e) {
-            editor.notify('error', 'The action was not added', [String((e as Error)?.message ?? e)]);
+            editor.notices.notify('error', 'The action was not added', [String((e as Error)?.message ?? e)]);
             setStep({ type: 'menu' });
           }
         } else setStep({ type: 'form', spec, initial: values });
@@ -75,7 +75,7 @@ export function DirectPopup(props: { editor: Editor; hostSize: () => { width: nu
       const capture = captureFor(spec, field, { prompt, throwContext: { rigId: rig()!.id }, pick: picked, onCancel });
       if (capture) {
         setStep({ type: 'picking', spec });
-        editor.startCapture(capture);
+        editor.tools.startCapture(capture);
       }
       return;
     }

@@ -5,12 +5,12 @@ import type { Editor } from '../state/editor';
 export function Notices(props: { editor: Editor }) {
   return (
     <div class="notices" aria-live="polite" data-testid="notices">
-      <For each={props.editor.notices()}>
+      <For each={props.editor.notices.notices()}>
         {(n) => (
           <div class={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'} data-testid={`notice-${n.kind}`}>
             <div class="notice-head">
               <strong>{n.title}</strong>
-              <button class="close" title="Dismiss" aria-label="Dismiss" onClick={() => props.editor.dismiss(n.id)}>
+              <button class="close" title="Dismiss" aria-label="Dismiss" onClick={() => props.editor.notices.dismiss(n.id)}>
                 ×
               </button>
             </div>

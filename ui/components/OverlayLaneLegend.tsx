@@ -14,7 +14,7 @@ export const OVERLAY_LANE_TEXT = 'Dashed italic bubble: overlay lane — speech 
 export function OverlayLaneLegend(props: { editor: Editor; rigId: string }) {
   const editor = props.editor;
   const byRule = createMemo(() => editor.doc().rules.some((r) => r.enabled !== false && r.then.some((t) => t.actor === props.rigId && t.mode === 'overlay')));
-  const sayingNow = () => editor.mode().mode === 'PLAY' && !!editor.liveFrame().rigs.find((r) => r.id === props.rigId)?.speech.some((s) => s.overlay);
+  const sayingNow = () => editor.mode().mode === 'PLAY' && !!editor.run.liveFrame().rigs.find((r) => r.id === props.rigId)?.speech.some((s) => s.overlay);
   return (
     <Show when={byRule() || sayingNow()}>
       <p class="lane-legend small" data-testid="overlay-lane-legend" title={OVERLAY_LANE_TEXT}>

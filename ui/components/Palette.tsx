@@ -53,7 +53,7 @@ export function Palette(props: { editor: Editor }) {
   const assetItems = createMemo(() => assetPaletteItems(editor.doc()));
   const assetOf = (item: PaletteItem) => assets().find((a) => a.spawn_id === (item.spec as { spawn_id?: string }).spawn_id);
   const active = (item: PaletteItem) => {
-    const t = editor.tool();
+    const t = editor.tools.tool();
     return t.type === 'place' && t.item.key === item.key;
   };
   const disabled = () => editor.mode().mode !== 'EDIT';
@@ -65,7 +65,7 @@ export function Palette(props: { editor: Editor }) {
       disabled={disabled()}
       data-testid={`palette-${p.item.key}`}
       title={`${p.item.hint} — click, then click on the stage`}
-      onClick={() => (active(p.item) ? editor.setTool({ type: 'select' }) : editor.startPlacing(p.item))}
+      onClick={() => (active(p.item) ? editor.tools.setTool({ type: 'select' }) : editor.tools.startPlacing(p.item))}
     >
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
         {p.children}

@@ -20,7 +20,7 @@ export function PropertyPanel(props: { editor: Editor }) {
   const editor = props.editor;
   /** Keyed by id (not by object), so an edit does not rebuild the panel and lose focus. */
   const selectedId = () => {
-    const ids = editor.selection();
+    const ids = editor.tools.selection();
     if (ids.length !== 1) return undefined;
     return editor.doc().objects.some((o) => o.id === ids[0]) ? ids[0] : undefined;
   };
@@ -82,10 +82,10 @@ function ObjectPanel(props: { editor: Editor; id: string }) {
       <For each={model().panel as readonly PanelSection<StageObject>[]}>{(section) => <SectionView section={section} ctx={fields} />}</For>
       <Dynamic component={part().bottom} editor={editor} o={o()} readOnly={readOnly()} />
       <div class="prop-actions">
-        <button disabled={readOnly()} data-testid="duplicate" title="Duplicate (Ctrl+D)" onClick={() => editor.duplicateSelection()}>
+        <button disabled={readOnly()} data-testid="duplicate" title="Duplicate (Ctrl+D)" onClick={() => editor.tools.duplicateSelection()}>
           Duplicate
         </button>
-        <button class="danger" disabled={readOnly()} data-testid="delete" title="Delete (Delete / Backspace)" onClick={() => editor.deleteSelection()}>
+        <button class="danger" disabled={readOnly()} data-testid="delete" title="Delete (Delete / Backspace)" onClick={() => editor.tools.deleteSelection()}>
           Delete
         </button>
       </div>
@@ -131,7 +131,7 @@ function SceneInfo(props: { editor: Editor }) {
         <dt>rules</dt>
         <dd>{doc().rules.length}</dd>
       </dl>
-      <p class="note">{props.editor.selection().length > 1 ? `${props.editor.selection().length} objects selected.` : 'Click an object on the stage to edit it.'}</p>
+      <p class="note">{props.editor.tools.selection().length > 1 ? `${props.editor.tools.selection().length} objects selected.` : 'Click an object on the stage to edit it.'}</p>
     </div>
   );
 }

@@ -51,13 +51,13 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
   const [menuOpen, setMenuOpen] = createSignal(false);
   let listEl: HTMLOListElement | undefined;
 
-  const queueState = createMemo(() => (live() ? editor.liveFrame().rigs.find((r) => r.id === props.rigId)?.queue : undefined));
+  const queueState = createMemo(() => (live() ? editor.run.liveFrame().rigs.find((r) => r.id === props.rigId)?.queue : undefined));
   // What the planner predicts at t = 0 for each item, while authoring (EDIT, DIRECT); recomputed
   // with the document, so moving a prop or a wall or editing the queue updates the icons.
   const plan = createMemo(() => (live() ? null : planQueueSteps(editor.doc(), props.rigId)));
 
   const statusOf = (id: string): ItemStatus => {
-    const run = editor.actionRuns().get(`${props.rigId}/${id}`);
+    const run = editor.run.actionRuns().get(`${props.rigId}/${id}`);
     const q = queueState();
     if (q?.current === id) return 'running';
     if (!run) return q?.state === 'stopped' ? 'dropped' : 'pending';

@@ -89,7 +89,7 @@ export function RulesPanel(props: { editor: Editor }) {
   };
 
   const newDraft = (): Draft => {
-    const sel = editor.selection();
+    const sel = editor.tools.selection();
     const stick = editor.doc().objects.find((o) => o.kind === 'stickman' && sel.includes(o.id)) ?? editor.doc().objects.find((o) => o.kind === 'stickman');
     const t = TRIGGER_REGISTRY[0];
     // A stickman selected on stage is the likely subject: start the rule from it.
@@ -259,7 +259,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
       class="rule-editor"
       data-testid="rule-editor"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !editor.capture() && !e.defaultPrevented) {
+        if (e.key === 'Escape' && !editor.tools.capture() && !e.defaultPrevented) {
           e.preventDefault();
           props.onClose();
         }

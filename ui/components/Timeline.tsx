@@ -171,16 +171,16 @@ export function Timeline(props: { editor: Editor; visible: boolean; statecharts?
       // The run on the list is the last take: PLAY it again, paused, if the scene is still its scene.
       const take = studio.session.take();
       if (!take || take.scene !== controller.document) {
-        props.editor.notify('info', 'This run is not the take on stage any more', ['The scene changed since it ran: press PLAY to record a new one.']);
+        props.editor.notices.notify('info', 'This run is not the take on stage any more', ['The scene changed since it ran: press PLAY to record a new one.']);
         return;
       }
       studio.session.playNext(take);
-      await props.editor.play();
+      await props.editor.run.play();
       if (controller.mode.mode !== 'PLAY') {
         studio.session.playNext(null);
         return;
       }
-      props.editor.pause();
+      props.editor.run.pause();
     }
     studio.seekTo(r.tick);
   }

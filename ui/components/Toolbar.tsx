@@ -93,16 +93,16 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
         >
           {editor.playback.followOn() && editor.playback.followHeld() ? 'Follow ⏸' : 'Follow'}
         </CommandButton>
-        <CommandButton editor={editor} command="snap" testid="snap-toggle" classList={{ toggled: editor.snapOn() }} pressed={editor.snapOn()} />
-        <CommandButton editor={editor} command="debug" testid="debug-toggle" classList={{ toggled: editor.debugOn() }} pressed={editor.debugOn()} />
+        <CommandButton editor={editor} command="snap" testid="snap-toggle" classList={{ toggled: editor.prefs.snapOn() }} pressed={editor.prefs.snapOn()} />
+        <CommandButton editor={editor} command="debug" testid="debug-toggle" classList={{ toggled: editor.prefs.debugOn() }} pressed={editor.prefs.debugOn()} />
         <CommandButton editor={editor} command="help" testid="help-button">
           ?
         </CommandButton>
       </div>
 
       <div class="spacer" />
-      <span class="muted autosave" data-testid="autosave-status" title={editor.lastSaved() ? `Autosaved to this browser at ${editor.lastSaved()}` : 'Changes are autosaved to this browser'}>
-        {editor.lastSaved() ? '✓ autosaved' : 'autosave on'}
+      <span class="muted autosave" data-testid="autosave-status" title={editor.prefs.lastSaved() ? `Autosaved to this browser at ${editor.prefs.lastSaved()}` : 'Changes are autosaved to this browser'}>
+        {editor.prefs.lastSaved() ? '✓ autosaved' : 'autosave on'}
       </span>
     </header>
   );

@@ -108,11 +108,11 @@ export function EndpointPicker(props: {
   const options = createMemo(() => editor.doc().objects.filter((o) => (props.kinds as readonly string[]).includes(o.kind)));
   const pick = () => {
     if (picking()) {
-      editor.cancelCapture();
+      editor.tools.cancelCapture();
       return;
     }
     setPicking(true);
-    editor.startCapture({
+    editor.tools.startCapture({
       kind: 'object',
       prompt: `${props.label}: click a ${props.kinds.join(' or ')} on the stage`,
       kinds: props.kinds as readonly ObjectKind[],

@@ -52,8 +52,8 @@ export function objectOfKindsAt(editor: Editor, zoom: number, p: Vec2, kinds: re
  * objects: one rotate handle above the box around them all, turning them about its centre.
  */
 export function selectionHandlesOf(editor: Editor, zoom: number): UiHandle[] {
-  const ids = editor.selection();
-  if (editor.mode().mode !== 'EDIT' || ids.length === 0 || editor.capture()) return [];
+  const ids = editor.tools.selection();
+  if (editor.mode().mode !== 'EDIT' || ids.length === 0 || editor.tools.capture()) return [];
   if (ids.length > 1) {
     const box = groupBox(editor.doc(), shownFrame(editor), ids);
     return box ? [{ id: 'selection:rotate', kind: 'rotate', position: groupRotateHandle(box, zoom), pivot: [box.center[0], box.center[1]] }] : [];
@@ -77,7 +77,7 @@ export function handleAt(editor: Editor, zoom: number, p: Vec2): UiHandle | null
 
 /** The one selected object if it is an actor, a stickman (DIRECT: a click on the stage walks it there). */
 export function selectedStickmanId(editor: Editor): string | null {
-  const ids = editor.selection();
+  const ids = editor.tools.selection();
   if (ids.length !== 1) return null;
   return modelOfKind(editor.object(ids[0])?.kind)?.actor ? ids[0] : null;
 }

@@ -150,7 +150,7 @@ const rounded = (p: Vec2): Vec2 => [Math.round(p[0]), Math.round(p[1])];
 /** Shift or Ctrl: the press adds to the selection or takes out of it. */
 const additive = (e: PointerInput) => withPointer(e).shift || withPointer(e).ctrl;
 /** Grid snapping applies to this event: it is on and Ctrl does not bypass it. */
-const snapping = (c: PointerContext, e: PointerInput) => editorOf(c).snapOn() && !withPointer(e).ctrl;
+const snapping = (c: PointerContext, e: PointerInput) => editorOf(c).prefs.snapOn() && !withPointer(e).ctrl;
 /** The walk target for a stage point: on the walkable surface under it. */
 const walkTarget = (c: PointerContext, p: Vec2) => walkTargetAt(editorOf(c).doc(), p).target;
 
@@ -182,10 +182,10 @@ export const pointerMachine = setup({
     inPlay: ({ context }) => modeOf(context) === 'PLAY',
     inDirect: ({ context }) => modeOf(context) === 'DIRECT',
     spaceHeld: ({ context }) => editorOf(context).spaceHeld(),
-    capturePending: ({ context }) => editorOf(context).capture() !== null,
-    pointCapturePending: ({ context }) => editorOf(context).capture()?.kind === 'point',
-    objectCapturePending: ({ context }) => editorOf(context).capture()?.kind === 'object',
-    placePending: ({ context }) => editorOf(context).tool().type === 'place',
+    capturePending: ({ context }) => editorOf(context).tools.capture() !== null,
+    pointCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'point',
+    objectCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'object',
+    placePending: ({ context }) => editorOf(context).tools.tool().type === 'place',
     stickmanUnderPointer: ({ context, event }) => objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ['stickman']) !== null,
     stickmanSelected: ({ context }) => selectedStickmanId(editorOf(context)) !== null,
     grabbableUnderPointer: ({ context, event }) => grabbableAt(context, event) !== null,
@@ -229,7 +229,7 @@ export const pointerMachine = setup({
     pressHandle: assign(({ context, event }) => {
       const editor = editorOf(context);
       const h = handleAt(editor, zoomOf(context), stageAt(context, event))!;
-      const ids = editor.selection();
+      const ids = editor.tools.selection();
       const id = ids[0];
       let press: Press;
       if (h.kind === 'marker' && h.marker) press = { kind: 'marker', id, marker: h.marker };
@@ -248,14 +248,14 @@ export const pointerMachine = setup({
       const p = stageAt(context, event);
       const hit = objectAt(editor, zoomOf(context), p)!;
       const o = editor.object(hit.id)!;
-      const selected = editor.selection().includes(hit.id);
+      const selected = editor.tools.selection().includes(hit.id);
       let click: ClickSelects = 'nothing';
       if (additive(event)) {
         if (selected) click = 'remove-this';
-        else editor.select([...editor.selection(), hit.id]);
+        else editor.tools.select([...editor.tools.selection(), hit.id]);
       } else if (selected) {
-        if (editor.selection().length > 1) click = 'only-this';
-      } else editor.select([hit.id]);
+        if (editor.tools.selection().length > 1) click = 'only-this';
+      } else editor.tools.select([hit.id]);
       const start: Vec2 = [o.position[0], o.position[1]];
       return { press: { kind: 'move', id: hit.id, offset: [p[0] - start[0], p[1] - start[1]], start, click } as Press };
     }),
@@ -264,40 +264,40 @@ export const pointerMachine = setup({
       const press = context.press;
       if (press?.kind !== 'move') return;
       const editor = editorOf(context);
-      if (press.click === 'only-this') editor.select([press.id]);
-      else if (press.click === 'remove-this') editor.select(editor.selection().filter((id) => id !== press.id));
+      if (press.click === 'only-this') editor.tools.select([press.id]);
+      else if (press.click === 'remove-this') editor.tools.select(editor.tools.selection().filter((id) => id !== press.id));
     },
     pressMarquee: assign(({ context, event }) => {
       const editor = editorOf(context);
-      const base = additive(event) ? editor.selection() : [];
-      if (!additive(event)) editor.select([]);
+      const base = additive(event) ? editor.tools.selection() : [];
+      if (!additive(event)) editor.tools.select([]);
       const over = withPointer(event).alt ? terrainAt(context, event) : null;
       return { press: { kind: 'marquee', base, over } as Press };
     }),
-    deselect: ({ context }) => editorOf(context).select([]),
+    deselect: ({ context }) => editorOf(context).tools.select([]),
     closePopup: ({ context }) => editorOf(context).closeDirectPopup(),
 
     // ------------------------------------------------------------ clicks
     completePointCapture: ({ context, event }) => {
       const editor = editorOf(context);
       const p = stageAt(context, event);
-      const capture = editor.capture();
-      editor.completePointCapture(capture?.kind === 'point' && capture.surface ? walkTarget(context, p) : p);
+      const capture = editor.tools.capture();
+      editor.tools.completePointCapture(capture?.kind === 'point' && capture.surface ? walkTarget(context, p) : p);
     },
     completeObjectCapture: ({ context, event }) => {
       const editor = editorOf(context);
-      const capture = editor.capture();
+      const capture = editor.tools.capture();
       if (capture?.kind !== 'object') return;
       const hit = objectOfKindsAt(editor, zoomOf(context), stageAt(context, event), capture.kinds);
-      if (hit) editor.completeObjectCapture(hit.id);
+      if (hit) editor.tools.completeObjectCapture(hit.id);
     },
     placeHere: ({ context, event }) => {
-      editorOf(context).placeAt(stageAt(context, event), withPointer(event).shift, snapping(context, event));
+      editorOf(context).tools.placeAt(stageAt(context, event), withPointer(event).shift, snapping(context, event));
     },
     openDirectPopup: ({ context, event }) => {
       const editor = editorOf(context);
       const hit = objectOfKindsAt(editor, zoomOf(context), stageAt(context, event), ['stickman'])!;
-      editor.select([hit.id]);
+      editor.tools.select([hit.id]);
       editor.openDirectPopup(hit.id, popupAnchor(editor, (p) => context.host.view.stageToScreen(p), hit.id));
     },
     addWalk: ({ context }) => {
@@ -312,7 +312,7 @@ export const pointerMachine = setup({
     },
     inspectPressed: ({ context }) => {
       const press = context.press;
-      if (press?.kind === 'grab' && press.target === 'stickman') editorOf(context).inspect(press.id);
+      if (press?.kind === 'grab' && press.target === 'stickman') editorOf(context).tools.inspect(press.id);
     },
 
     // ------------------------------------------------------------ PLAY grab (controller commands, traced)
@@ -321,7 +321,7 @@ export const pointerMachine = setup({
       const press = context.press;
       if (press?.kind !== 'grab') return;
       editorOf(context).controller.grabStart(press.id, press.at);
-      editorOf(context).setHover(press.id);
+      editorOf(context).tools.setHover(press.id);
     },
     moveGrab: ({ context, event }) => editorOf(context).controller.grabMove(stageAt(context, event)),
     endGrab: ({ context }) => editorOf(context).controller.grabEnd(),
@@ -337,7 +337,7 @@ export const pointerMachine = setup({
       const editor = editorOf(context);
       const p = stageAt(context, event);
       const to = gridPoint([p[0] - press.offset[0], p[1] - press.offset[1]], snapping(context, event));
-      const ids = editor.selection().includes(press.id) ? editor.selection() : [press.id];
+      const ids = editor.tools.selection().includes(press.id) ? editor.tools.selection() : [press.id];
       editor.transientFromStart((doc) => translateObjects(doc, ids, [to[0] - press.start[0], to[1] - press.start[1]]));
     },
     previewMarker: ({ context, event }) => {
@@ -385,16 +385,16 @@ export const pointerMachine = setup({
       if (press?.kind !== 'marquee') return;
       const editor = editorOf(context);
       const m = marqueeBetween(context.host.view.screenToStage(context.start[0], context.start[1]), stageAt(context, event));
-      editor.setMarquee(m);
+      editor.tools.setMarquee(m);
       const inside = objectsInMarquee(editor.doc(), editor.controller.frame$.value, m, press.over);
-      editor.select([...press.base, ...inside.filter((id) => !press.base.includes(id))]);
+      editor.tools.select([...press.base, ...inside.filter((id) => !press.base.includes(id))]);
     },
-    endMarquee: ({ context }) => editorOf(context).setMarquee(null),
+    endMarquee: ({ context }) => editorOf(context).tools.setMarquee(null),
     cancelMarquee: ({ context }) => {
       const press = context.press;
       const editor = editorOf(context);
-      editor.setMarquee(null);
-      if (press?.kind === 'marquee') editor.select(press.base);
+      editor.tools.setMarquee(null);
+      if (press?.kind === 'marquee') editor.tools.select(press.base);
     },
     commitDrag: ({ context }) => editorOf(context).endTransient(),
     cancelDrag: ({ context }) => editorOf(context).cancelTransient(),
@@ -403,7 +403,7 @@ export const pointerMachine = setup({
     panView: ({ context, event }) => {
       const s = withPointer(event).screen;
       context.host.view.panBy(s[0] - context.last[0], s[1] - context.last[1]);
-      editorOf(context).noteManualPan();
+      editorOf(context).playback.holdFollow();
     },
     zoomAtPointer: ({ context, event }) => {
       const e = asWheel(event);
@@ -420,28 +420,28 @@ export const pointerMachine = setup({
     hoverPointCapture: ({ context, event }) => {
       const editor = editorOf(context);
       const p = stageAt(context, event);
-      const capture = editor.capture();
+      const capture = editor.tools.capture();
       const onSurface = capture?.kind === 'point' && !!capture.surface;
-      editor.setCapturePointer(onSurface ? walkTarget(context, p) : rounded(p), onSurface ? rounded(p) : null);
-      editor.setHover(null);
+      editor.tools.setCapturePointer(onSurface ? walkTarget(context, p) : rounded(p), onSurface ? rounded(p) : null);
+      editor.tools.setHover(null);
       context.host.setCursor('crosshair');
     },
     hoverObjectCapture: ({ context, event }) => {
       const editor = editorOf(context);
-      const capture = editor.capture();
+      const capture = editor.tools.capture();
       const hit = capture?.kind === 'object' ? objectOfKindsAt(editor, zoomOf(context), stageAt(context, event), capture.kinds) : null;
-      editor.setHover(hit?.id ?? null);
+      editor.tools.setHover(hit?.id ?? null);
       context.host.setCursor(hit ? 'pointer' : 'crosshair');
     },
     moveGhost: ({ context, event }) => {
-      editorOf(context).setGhost(gridPoint(stageAt(context, event), snapping(context, event)));
+      editorOf(context).tools.setGhost(gridPoint(stageAt(context, event), snapping(context, event)));
       context.host.setCursor('copy');
     },
     hoverDirect: ({ context, event }) => {
       const editor = editorOf(context);
       const p = stageAt(context, event);
       const hit = objectOfKindsAt(editor, zoomOf(context), p, ['stickman']);
-      editor.setHover(hit?.id ?? null);
+      editor.tools.setHover(hit?.id ?? null);
       const walk = !hit && selectedStickmanId(editor) !== null;
       context.host.setWalkHover(walk ? { target: walkTarget(context, p), from: rounded(p) } : null);
       context.host.setCursor(hit ? 'pointer' : walk ? 'crosshair' : 'default');
@@ -449,7 +449,7 @@ export const pointerMachine = setup({
     hoverHandle: ({ context, event }) => {
       const editor = editorOf(context);
       const h = handleAt(editor, zoomOf(context), stageAt(context, event));
-      editor.setHover(editor.selection().length === 1 ? editor.selection()[0] : null);
+      editor.tools.setHover(editor.tools.selection().length === 1 ? editor.tools.selection()[0] : null);
       context.host.setCursor(h?.kind === 'rotate' ? 'alias' : h?.kind === 'marker' ? 'move' : cornerCursor(h?.corner));
     },
     /** PLAY: what a press would grab is outlined and the cursor offers to grab it. */
@@ -458,19 +458,19 @@ export const pointerMachine = setup({
     hoverPlay: ({ context }) => {
       const at = context.hoverAt;
       const hit = at ? objectOfKindsAt(editorOf(context), zoomOf(context), context.host.view.screenToStage(at[0], at[1]), GRABBABLE) : null;
-      editorOf(context).setHover(hit?.id ?? null);
+      editorOf(context).tools.setHover(hit?.id ?? null);
       context.host.setCursor(hit ? 'grab' : 'default');
     },
     hoverObject: ({ context, event }) => {
       const hit = objectAt(editorOf(context), zoomOf(context), stageAt(context, event));
-      editorOf(context).setHover(hit?.id ?? null);
+      editorOf(context).tools.setHover(hit?.id ?? null);
       context.host.setCursor(hit ? 'move' : 'default');
     },
     clearHover: ({ context }) => {
       const editor = editorOf(context);
-      editor.setGhost(null);
-      editor.setHover(null);
-      editor.setCapturePointer(null);
+      editor.tools.setGhost(null);
+      editor.tools.setHover(null);
+      editor.tools.setCapturePointer(null);
       context.host.setWalkHover(null);
     },
     /** After a release, the resting state gives its hover feedback for where the pointer is. */

@@ -34,12 +34,12 @@ export function assetPaletteItems(doc: SceneDocument): PaletteItem[] {
  */
 export function importPropAssetText(editor: Editor, text: string, source = 'the prop file'): PropAsset | null {
   if (!editor.canEdit()) {
-    editor.notify('info', 'Switch to EDIT (E) to import props', []);
+    editor.notices.notify('info', 'Switch to EDIT (E) to import props', []);
     return null;
   }
   const loaded = loadPropAssetText(text);
   if (!loaded.ok) {
-    editor.notify('error', `Could not import ${source}: nothing was changed`, issueLines(loaded.issues));
+    editor.notices.notify('error', `Could not import ${source}: nothing was changed`, issueLines(loaded.issues));
     return null;
   }
   const asset = loaded.asset;
@@ -54,21 +54,21 @@ export function importPropAssetText(editor: Editor, text: string, source = 'the 
   if (!ok) return null;
   const details = [replaced ? `Replaced the scene's ${asset.spawn_id}: placed props use the new definition.` : `Pick “${asset.name}” in the palette to place it.`];
   if (restored.length) details.push(`Restored ${restored.length === 1 ? 'placeholder' : `${restored.length} placeholders`}: ${restored.join(', ')}.`);
-  editor.notify('info', `Imported ${asset.name}`, details);
+  editor.notices.notify('info', `Imported ${asset.name}`, details);
   return asset;
 }
 
 /** Reads a chosen file and imports it (size checked before reading). */
 export async function importPropAssetFile(editor: Editor, file: File): Promise<PropAsset | null> {
   if (file.size > MAX_PROP_FILE_BYTES) {
-    editor.notify('error', `Could not import ${file.name}: nothing was changed`, [`$: file is ${file.size} bytes; the limit for a prop asset is ${MAX_PROP_FILE_BYTES}`]);
+    editor.notices.notify('error', `Could not import ${file.name}: nothing was changed`, [`$: file is ${file.size} bytes; the limit for a prop asset is ${MAX_PROP_FILE_BYTES}`]);
     return null;
   }
   let text: string;
   try {
     text = await file.text();
   } catch (e) {
-    editor.notify('error', `Could not read ${file.name}`, [String((e as Error)?.message ?? e)]);
+    editor.notices.notify('error', `Could not read ${file.name}`, [String((e as Error)?.message ?? e)]);
     return null;
   }
   return importPropAssetText(editor, text, file.name);

@@ -15,7 +15,7 @@ const GHOST_CLEARANCE = 90;
 /** DIRECT, one stickman selected, a throw_prop in its queue: that throw as a focus; else null. */
 export function queuedThrowOf(editor: Editor): ThrowFocus | null {
   if (editor.mode().mode !== 'DIRECT') return null;
-  const ids = editor.selection();
+  const ids = editor.tools.selection();
   if (ids.length !== 1) return null;
   const doc = editor.doc();
   const queue = Object.hasOwn(doc.queues, ids[0]) ? doc.queues[ids[0]] : [];

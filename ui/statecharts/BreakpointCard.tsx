@@ -25,7 +25,7 @@ export function BreakpointCard(props: { editor: Editor; session: StatechartSessi
             })()}
             {props.session.moreHits() ? ` · +${props.session.moreHits()} more in this step` : ''}
           </span>
-          <button type="button" class="small-btn primary" data-testid="breakpoint-card-resume" onClick={() => void props.editor.play()}>
+          <button type="button" class="small-btn primary" data-testid="breakpoint-card-resume" onClick={() => void props.editor.run.play()}>
             Resume
           </button>
           <button type="button" class="icon-btn" title="Dismiss" aria-label="Dismiss" onClick={() => props.session.dismissHit()}>

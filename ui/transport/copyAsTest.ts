@@ -17,7 +17,7 @@ const ROOT_FROM_TAKES = '../../..';
 export async function takeAsTestText(studio: TakeStudio): Promise<string | null> {
   const take = studio.session.take();
   if (!take) {
-    studio.editor.notify('warning', 'There is no take yet: press PLAY to record one', []);
+    studio.editor.notices.notify('warning', 'There is no take yet: press PLAY to record one', []);
     return null;
   }
   const seen = await replayObserved(take);
@@ -29,7 +29,7 @@ export async function copyTakeAsTest(studio: TakeStudio, clipboard: Pick<Clipboa
   try {
     text = await takeAsTestText(studio);
   } catch (e) {
-    studio.editor.notify('error', 'The take could not be replayed as a test', [errorText(e)]);
+    studio.editor.notices.notify('error', 'The take could not be replayed as a test', [errorText(e)]);
     return null;
   }
   if (text === null) return null;
@@ -38,10 +38,10 @@ export async function copyTakeAsTest(studio: TakeStudio, clipboard: Pick<Clipboa
   try {
     if (!clipboard) throw new Error('no clipboard here');
     await clipboard.writeText(text);
-    studio.editor.notify('info', 'Copied the take as a Vitest test', lines);
+    studio.editor.notices.notify('info', 'Copied the take as a Vitest test', lines);
   } catch {
     downloadBlob(new Blob([text], { type: 'text/typescript' }), name);
-    studio.editor.notify('info', `The clipboard refused: downloaded ${name}`, lines);
+    studio.editor.notices.notify('info', `The clipboard refused: downloaded ${name}`, lines);
   }
   return text;
 }

@@ -25,5 +25,5 @@ export function downloadTake(studio: TakeStudio): void {
   if (text === null) return;
   const name = studio.fileName();
   downloadBlob(new Blob([text], { type: 'application/json' }), name);
-  studio.editor.notify('info', `Saved ${name}`, [`${studio.length()} steps · replay it headless with npm run sim -- --take ${name}`]);
+  studio.editor.notices.notify('info', `Saved ${name}`, [`${studio.length()} steps · replay it headless with npm run sim -- --take ${name}`]);
 }

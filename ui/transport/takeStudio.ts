@@ -66,8 +66,8 @@ export class TakeStudio {
   constructor(readonly editor: Editor) {
     const controller = editor.controller;
     this.session = new TakeSession(controller, {
-      restart: () => editor.reset(),
-      restored: (tick) => editor.restored(tick),
+      restart: () => editor.run.reset(),
+      restored: (tick) => editor.run.restored(tick),
       nameOf: (scene) => scene.name ?? 'take',
       now: () => new Date().toISOString(),
     });
@@ -119,7 +119,7 @@ export class TakeStudio {
     this.resumeAfterSeek = false;
     const from = this.seekTarget() ?? this.editor.controller.tick;
     if (from < this.session.length) this.seekTo(from + 1);
-    else void this.editor.stepFrame();
+    else void this.editor.run.stepFrame();
   }
 
   /** Play / pause from the transport: a pending seek first arrives, then plays on. */
@@ -128,7 +128,7 @@ export class TakeStudio {
       this.resumeAfterSeek = !this.resumeAfterSeek;
       return;
     }
-    this.editor.togglePlayPause();
+    this.editor.run.togglePlayPause();
   }
 
   /** Puts back what the latest branch dropped and returns to where it branched. */
@@ -137,7 +137,7 @@ export class TakeStudio {
     if (tick === null) return;
     this.resumeAfterSeek = false;
     this.seekTo(tick);
-    this.editor.notify('info', `Branch undone: the take is back as it was (${this.session.length} steps)`, []);
+    this.editor.notices.notify('info', `Branch undone: the take is back as it was (${this.session.length} steps)`, []);
   }
 
   private slice = (): void => {
@@ -151,7 +151,7 @@ export class TakeStudio {
       left = this.session.seekToward(target, this.sliceSteps);
     } catch (e) {
       this.setSeekTarget(null);
-      this.editor.notify('error', 'Seeking failed: the simulation stopped with an error', [errorText(e)]);
+      this.editor.notices.notify('error', 'Seeking failed: the simulation stopped with an error', [errorText(e)]);
       return;
     }
     const spent = performance.now() - started;
@@ -169,7 +169,7 @@ export class TakeStudio {
       this.setSeekTarget(null);
     });
     // Only if the stage is still in PLAY: leaving it mid-seek must not start it again.
-    if (this.resumeAfterSeek && this.session.active) void this.editor.play();
+    if (this.resumeAfterSeek && this.session.active) void this.editor.run.play();
     this.resumeAfterSeek = false;
   };
 
@@ -184,14 +184,14 @@ export class TakeStudio {
   saveText(): string | null {
     const take = this.session.take();
     if (!take) {
-      this.editor.notify('warning', 'There is no take yet: press PLAY to record one', []);
+      this.editor.notices.notify('warning', 'There is no take yet: press PLAY to record one', []);
       return null;
     }
     try {
       return saveTakeText(take);
     } catch (e) {
       const issues = (e as { issues?: Parameters<typeof issueLines>[0] }).issues;
-      this.editor.notify('error', 'The take could not be saved', issues ? issueLines(issues) : [errorText(e)]);
+      this.editor.notices.notify('error', 'The take could not be saved', issues ? issueLines(issues) : [errorText(e)]);
       return null;
     }
   }
@@ -204,22 +204,22 @@ export class TakeStudio {
   async openTakeText(text: string, source = 'the take'): Promise<boolean> {
     const loaded = loadTakeText(text);
     if (!loaded.ok) {
-      this.editor.notify('error', `Could not open ${source}: nothing was changed`, issueLines(loaded.issues));
+      this.editor.notices.notify('error', `Could not open ${source}: nothing was changed`, issueLines(loaded.issues));
       return false;
     }
     return this.openTake(loaded.take, source);
   }
 
   async openTake(take: TakeDocument, source = 'the take'): Promise<boolean> {
-    if (!this.editor.loadText(saveSceneText(take.scene), source)) return false;
+    if (!this.editor.files.loadText(saveSceneText(take.scene), source)) return false;
     this.session.playNext(take);
-    await this.editor.play();
+    await this.editor.run.play();
     if (this.editor.controller.mode.mode !== 'PLAY') {
       this.session.playNext(null);
       return false;
     }
-    this.editor.pause();
-    this.editor.notify('info', `Opened take ${take.metadata.name || source}`, [
+    this.editor.run.pause();
+    this.editor.notices.notify('info', `Opened take ${take.metadata.name || source}`, [
       `${(take.length * STEP_SECONDS).toFixed(2)} s · ${take.commands.length} command${take.commands.length === 1 ? '' : 's'}`,
       'Play watches it again; drag the scrubber to any moment.',
     ]);

@@ -237,7 +237,7 @@ describe('Editor puts the jobs together', () => {
     const controller = new StageController(base());
     const editor = new Editor(controller);
     expect(editor.edit('Moving the box', (d) => moveObject(d, 'box', [Number.NaN, 0]))).toBe(false);
-    expect(editor.notices().at(-1)).toMatchObject({ kind: 'error', title: 'Moving the box failed' });
+    expect(editor.notices.notices().at(-1)).toMatchObject({ kind: 'error', title: 'Moving the box failed' });
     controller.dispose();
   });
 
@@ -246,32 +246,32 @@ describe('Editor puts the jobs together', () => {
     const editor = new Editor(controller);
     const ids = controller.document.objects.map((o) => o.id);
     expect(ids.length).toBeGreaterThan(1);
-    expect(editor.selectAll()).toBe(true);
-    expect(editor.selection()).toEqual(ids);
-    editor.deleteSelection();
+    expect(editor.tools.selectAll()).toBe(true);
+    expect(editor.tools.selection()).toEqual(ids);
+    editor.tools.deleteSelection();
     expect(controller.document.objects).toEqual([]);
     expect(editor.historyDepth().undo).toBe(1);
     editor.undo();
     expect(controller.document.objects.map((o) => o.id)).toEqual(ids);
     // Outside EDIT it leaves the key to the browser and changes nothing.
-    editor.select([]);
+    editor.tools.select([]);
     editor.enterDirect();
-    expect(editor.selectAll()).toBe(false);
-    expect(editor.selection()).toEqual([]);
+    expect(editor.tools.selectAll()).toBe(false);
+    expect(editor.tools.selection()).toEqual([]);
     controller.dispose();
   });
 
   it('a deleted object leaves the selection; a mode change cancels a pending pick', () => {
     const controller = new StageController(base());
     const editor = new Editor(controller);
-    editor.select(['box']);
-    editor.deleteSelection();
-    expect(editor.selection()).toEqual([]);
+    editor.tools.select(['box']);
+    editor.tools.deleteSelection();
+    expect(editor.tools.selection()).toEqual([]);
     const onCancel = vi.fn();
-    editor.startCapture({ kind: 'point', prompt: 'where?', pick: () => undefined, onCancel });
+    editor.tools.startCapture({ kind: 'point', prompt: 'where?', pick: () => undefined, onCancel });
     editor.enterDirect();
     expect(onCancel).toHaveBeenCalledTimes(1);
-    expect(editor.capture()).toBeNull();
+    expect(editor.tools.capture()).toBeNull();
     controller.dispose();
   });
 });

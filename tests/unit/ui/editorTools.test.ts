@@ -62,20 +62,20 @@ afterEach(() => {
 
 const ids = (e: Editor) => e.doc().objects.map((o) => o.id);
 const pos = (e: Editor, id: string) => e.object(id)?.position;
-const lastNotice = (e: Editor) => e.notices()[e.notices().length - 1];
+const lastNotice = (e: Editor) => e.notices.notices()[e.notices.notices().length - 1];
 
 describe('clipboard', () => {
   it('copies in one editor and pastes in another through the system clipboard: new ids, an offset, queues and rules along', async () => {
     const system = new FakeClipboard();
     const a = editorOn(doc(), system);
     const b = editorOn(doc(), system);
-    a.select(['bo', 'goal']);
-    expect(await a.copySelection()).toBe(true);
+    a.tools.select(['bo', 'goal']);
+    expect(await a.clipboard.copySelection()).toBe(true);
     expect(JSON.parse(system.text)).toMatchObject({ format: 'stickman-stage/scene', objects: [{ id: 'bo' }, { id: 'goal' }] });
 
-    const pasted = await b.paste();
+    const pasted = await b.clipboard.paste();
     expect(pasted).toEqual(['bo-1', 'goal-1']);
-    expect(b.selection()).toEqual(['bo-1', 'goal-1']);
+    expect(b.tools.selection()).toEqual(['bo-1', 'goal-1']);
     // Sideways, so what stood on the ground still does.
     expect(pos(b, 'bo-1')).toEqual([2000 + PASTE_OFFSET, 1400]);
     expect(b.object('bo-1')).toMatchObject({ name: 'Bo' });
@@ -88,10 +88,10 @@ describe('clipboard', () => {
 
   it('each paste of the same copy lands one offset further; undo takes one paste back at a time', async () => {
     const e = editorOn(doc(), new FakeClipboard());
-    e.select(['box']);
-    await e.copySelection();
-    await e.paste();
-    await e.paste();
+    e.tools.select(['box']);
+    await e.clipboard.copySelection();
+    await e.clipboard.paste();
+    await e.clipboard.paste();
     expect(pos(e, 'box-1')).toEqual([1040, 1000]);
     expect(pos(e, 'box-2')).toEqual([1080, 1000]);
     e.undo();
@@ -100,13 +100,13 @@ describe('clipboard', () => {
 
   it('cut deletes the selection (one undo step) and a paste brings it back under new ids', async () => {
     const e = editorOn(doc(), new FakeClipboard());
-    e.select(['box', 'goal']);
-    expect(await e.cutSelection()).toBe(true);
+    e.tools.select(['box', 'goal']);
+    expect(await e.clipboard.cutSelection()).toBe(true);
     expect(ids(e)).toEqual(['ground', 'bo']);
     // The rule naming the goal went with it.
     expect(e.doc().rules).toEqual([]);
     expect(e.historyDepth().undo).toBe(1);
-    await e.paste();
+    await e.clipboard.paste();
     expect(ids(e)).toEqual(['ground', 'bo', 'box-1', 'goal-1']);
   });
 
@@ -114,10 +114,10 @@ describe('clipboard', () => {
     const system = new FakeClipboard();
     system.refuse = true;
     const e = editorOn(doc(), system);
-    e.select(['box']);
-    await e.copySelection();
+    e.tools.select(['box']);
+    await e.clipboard.copySelection();
     expect(lastNotice(e).details.join(' ')).toMatch(/this tab only/);
-    expect(await e.paste()).toEqual(['box-1']);
+    expect(await e.clipboard.paste()).toEqual(['box-1']);
   });
 
   it('text that is not a scene pastes nothing and says so; the document is untouched', async () => {
@@ -125,17 +125,17 @@ describe('clipboard', () => {
     system.text = 'https://example.com';
     const e = editorOn(doc(), system);
     const before = e.doc();
-    expect(await e.paste()).toEqual([]);
+    expect(await e.clipboard.paste()).toEqual([]);
     expect(e.doc()).toBe(before);
     expect(lastNotice(e)).toMatchObject({ title: 'Nothing to paste' });
   });
 
   it('pasting needs EDIT', async () => {
     const e = editorOn(doc(), new FakeClipboard());
-    e.select(['box']);
-    await e.copySelection();
+    e.tools.select(['box']);
+    await e.clipboard.copySelection();
     e.enterDirect();
-    expect(await e.paste()).toEqual([]);
+    expect(await e.clipboard.paste()).toEqual([]);
     expect(ids(e)).toHaveLength(4);
   });
 });
@@ -144,7 +144,7 @@ describe('Open and New', () => {
   it('Open confirms the file name and what it loaded, and Ctrl+Z brings the previous scene back', () => {
     const e = editorOn();
     const other = scene([ground(1400), { kind: 'stickman', id: 's1', position: [100, 1400] }, { kind: 'stickman', id: 's2', position: [300, 1400] }, prop('ball', 'ball', [500, 500])]);
-    expect(e.loadText(saveSceneText(other), 'race.scene.json')).toBe(true);
+    expect(e.files.loadText(saveSceneText(other), 'race.scene.json')).toBe(true);
     expect(ids(e)).toEqual(['ground', 's1', 's2', 'ball']);
     expect(lastNotice(e)).toMatchObject({ kind: 'info', title: 'Opened race.scene.json' });
     expect(lastNotice(e).details[0]).toBe('2 stickmen, 1 prop, 1 terrain piece · 0 rules');
@@ -156,7 +156,7 @@ describe('Open and New', () => {
 
   it('New is one undo step too', () => {
     const e = editorOn();
-    e.newScene();
+    e.files.newScene();
     expect(ids(e)).toEqual(['ground']);
     e.undo();
     expect(ids(e)).toEqual(['ground', 'box', 'bo', 'goal']);
@@ -172,26 +172,26 @@ describe('grid snapping toggle', () => {
   it('is off by default and remembered once switched', () => {
     const storage = new MemoryStorage();
     const e = editorOn(doc(), null, storage);
-    expect(e.snapOn()).toBe(false);
-    e.toggleSnap();
-    expect(e.snapOn()).toBe(true);
+    expect(e.prefs.snapOn()).toBe(false);
+    e.prefs.toggleSnap();
+    expect(e.prefs.snapOn()).toBe(true);
     expect(storage.getItem(SNAP_KEY)).toBe('1');
-    expect(editorOn(doc(), null, storage).snapOn()).toBe(true);
+    expect(editorOn(doc(), null, storage).prefs.snapOn()).toBe(true);
   });
 });
 
 describe('playback', () => {
   it('frame step from EDIT enters PLAY paused one step in; each step after adds exactly one', async () => {
     const e = editorOn();
-    await e.stepFrame();
+    await e.run.stepFrame();
     expect(e.mode()).toEqual({ mode: 'PLAY', paused: true });
     expect(e.controller.tick).toBe(1);
-    await e.stepFrame();
+    await e.run.stepFrame();
     expect(e.controller.tick).toBe(2);
     // Stepping a running stage pauses it first.
-    await e.play();
+    await e.run.play();
     expect(e.mode().paused).toBe(false);
-    await e.stepFrame();
+    await e.run.stepFrame();
     expect(e.mode()).toEqual({ mode: 'PLAY', paused: true });
     expect(e.controller.tick).toBe(3);
   });
@@ -213,26 +213,26 @@ describe('playback', () => {
   it('camera follow: the selected stickman in PLAY (else the first); a manual pan holds it; choosing a stickman resumes it', async () => {
     const two = scene([ground(1400), { kind: 'stickman', id: 'ann', position: [500, 1400] }, { kind: 'stickman', id: 'bo', position: [2000, 1400] }]);
     const e = editorOn(two);
-    e.toggleFollow();
+    e.playback.toggleFollow();
     expect(e.followTarget()).toBeNull(); // not in PLAY
-    await e.play();
+    await e.run.play();
     expect(e.followTarget()).toBe('ann');
-    e.inspect('bo');
+    e.tools.inspect('bo');
     expect(e.followTarget()).toBe('bo');
-    e.noteManualPan();
+    e.playback.holdFollow();
     expect(e.followTarget()).toBeNull();
     expect(e.playback.followOn()).toBe(true);
-    e.inspect('bo');
+    e.tools.inspect('bo');
     expect(e.followTarget()).toBe('bo');
     // A held follow resumes from the toggle too; a second press switches it off.
-    e.noteManualPan();
-    e.toggleFollow();
+    e.playback.holdFollow();
+    e.playback.toggleFollow();
     expect(e.followTarget()).toBe('bo');
-    e.toggleFollow();
+    e.playback.toggleFollow();
     expect(e.followTarget()).toBeNull();
     // A pan with follow off holds nothing.
-    e.noteManualPan();
-    e.toggleFollow();
+    e.playback.holdFollow();
+    e.playback.toggleFollow();
     expect(e.followTarget()).toBe('bo');
   });
 });

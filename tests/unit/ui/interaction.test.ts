@@ -229,19 +229,19 @@ describe('placing from the palette', () => {
   it('the ghost follows the pointer; a click places and returns to idle; Shift+click keeps placing', () => {
     const h = harness().startPlacing('ball');
     h.pointerMove(600, 500).expectToBeIn('placing').expectCursor('copy');
-    expect(h.editor.ghostAt()).toEqual([600, 500]);
+    expect(h.editor.tools.ghostAt()).toEqual([600, 500]);
     h.pointerDown(600, 500, { shift: true }).expectToBeIn('placing').pointerUp(600, 500);
     h.pointerDown(700, 500).expectToBeIn('idle').pointerUp(700, 500);
     const balls = h.editor.doc().objects.filter((o) => o.kind === 'prop' && o.spawn_id === 'builtin:ball');
     expect(balls.map((b) => b.position)).toEqual([[600, 500], [700, 500]]);
     h.expectSelection([balls[1].id]).expectHistory(2);
-    expect(h.editor.ghostAt()).toBeNull();
+    expect(h.editor.tools.ghostAt()).toBeNull();
   });
 
   it('leaving the canvas hides the ghost; Esc (select tool) returns to idle on the next event', () => {
     const h = harness().startPlacing('box').pointerMove(600, 500).pointerLeave();
-    expect(h.editor.ghostAt()).toBeNull();
-    h.expectToBeIn('placing').do((e) => e.setTool({ type: 'select' })).pointerMove(...BOX).expectToBeIn('idle').expectHover('box');
+    expect(h.editor.tools.ghostAt()).toBeNull();
+    h.expectToBeIn('placing').do((e) => e.tools.setTool({ type: 'select' })).pointerMove(...BOX).expectToBeIn('idle').expectHover('box');
   });
 
   it('a tool chosen between two events is honoured by the very next one', () => {
@@ -255,7 +255,7 @@ describe('capturing a stage pick', () => {
   it('a point pick shows the point under the pointer and is answered by the click', () => {
     const h = harness().capturePoint();
     h.pointerMove(1234.4, 567.6).expectToBeIn('capturing').expectCursor('crosshair');
-    expect(h.editor.capturePointer()).toEqual([1234, 568]);
+    expect(h.editor.tools.capturePointer()).toEqual([1234, 568]);
     h.pointerDown(1234.4, 567.6).expectToBeIn('idle').pointerUp();
     expect(h.picks).toEqual([[1234, 568]]);
     h.expectSelection([]).expectHistory(0);
@@ -308,9 +308,9 @@ describe('DIRECT', () => {
     const h = harness(withPlatform).do((e) => e.enterDirect()).select('stick');
     h.pointerDown(1100, 1230).pointerUp();
     // …and a walk picked from a panel for a walk target snaps the same way.
-    h.do((e) => e.startCapture({ kind: 'point', surface: true, prompt: 'walk target', pick: (p) => h.picks.push(p) })).pointerMove(900, 500);
-    expect(h.editor.capturePointer()).toEqual([900, 1150]);
-    expect(h.editor.captureAim()).toEqual([900, 500]);
+    h.do((e) => e.tools.startCapture({ kind: 'point', surface: true, prompt: 'walk target', pick: (p) => h.picks.push(p) })).pointerMove(900, 500);
+    expect(h.editor.tools.capturePointer()).toEqual([900, 1150]);
+    expect(h.editor.tools.captureAim()).toEqual([900, 500]);
     h.pointerDown(900, 500).pointerUp();
     expect(h.editor.doc().queues.stick.map((i) => (i as { target_position: number[] }).target_position)).toEqual([[1100, 1150]]);
     expect(h.picks).toEqual([[900, 1150]]);
@@ -331,7 +331,7 @@ describe('DIRECT', () => {
 describe('PLAY', () => {
   const playing = async () => {
     const h = harness();
-    await h.editor.play();
+    await h.editor.run.play();
     expect(h.editor.mode().mode).toBe('PLAY');
     return h;
   };
@@ -494,10 +494,10 @@ describe('multi-selection', () => {
 
   it('delete and duplicate act on the whole selection, one undo step each', () => {
     const h = harness().select('box', 'zone');
-    h.do((e) => e.duplicateSelection()).expectHistory(1).expectSelection(['box-1', 'zone-1']).expectPosition('box-1', [1040, 1040]).expectPosition('zone-1', [3040, 840]);
-    h.do((e) => e.deleteSelection()).expectHistory(2).expectSelection([]);
+    h.do((e) => e.tools.duplicateSelection()).expectHistory(1).expectSelection(['box-1', 'zone-1']).expectPosition('box-1', [1040, 1040]).expectPosition('zone-1', [3040, 840]);
+    h.do((e) => e.tools.deleteSelection()).expectHistory(2).expectSelection([]);
     expect(h.editor.doc().objects.map((o) => o.id)).toEqual(['ground', 'box', 'stick', 'zone']);
-    h.select('box', 'stick').do((e) => e.deleteSelection()).expectHistory(3);
+    h.select('box', 'stick').do((e) => e.tools.deleteSelection()).expectHistory(3);
     expect(h.editor.doc().objects.map((o) => o.id)).toEqual(['ground', 'zone']);
     h.do((e) => e.undo());
     expect(h.editor.doc().objects.map((o) => o.id)).toEqual(['ground', 'box', 'stick', 'zone']);
@@ -509,11 +509,11 @@ describe('marquee (EDIT, empty stage)', () => {
     const h = harness().select('box');
     h.pointerDown(100, 100).expectToBeIn('pointing').expectSelection([]).expectCursor('crosshair').expectCaptured([1]);
     h.pointerMove(1500, 1100).expectToBeIn('selecting').expectSelection(['box']);
-    expect(h.editor.marquee()).toEqual({ minX: 100, minY: 100, maxX: 1500, maxY: 1100, touch: false });
+    expect(h.editor.tools.marquee()).toEqual({ minX: 100, minY: 100, maxX: 1500, maxY: 1100, touch: false });
     // Growing it takes in the zone; the stickman reaches below 1050 … and the ground is never wholly inside.
     h.pointerMove(3500, 1050).expectSelection(['box', 'zone']);
     h.pointerUp().expectToBeIn('idle').expectSelection(['box', 'zone']).expectCaptured([]).expectHistory(0);
-    expect(h.editor.marquee()).toBeNull();
+    expect(h.editor.tools.marquee()).toBeNull();
     // The view did not pan.
     expect(h.camera.screenToStage(100, 100)).toEqual([100, 100]);
   });
@@ -522,7 +522,7 @@ describe('marquee (EDIT, empty stage)', () => {
     // The box's bounds are 960..1040; a thin band across its middle, drawn right to left, touches it.
     const h = harness();
     h.pointerDown(1100, 990).pointerMove(900, 1010).expectToBeIn('selecting').expectSelection(['box']);
-    expect(h.editor.marquee()).toEqual({ minX: 900, minY: 990, maxX: 1100, maxY: 1010, touch: true });
+    expect(h.editor.tools.marquee()).toEqual({ minX: 900, minY: 990, maxX: 1100, maxY: 1010, touch: true });
     h.pointerUp().expectSelection(['box']);
     // The same band drawn left to right encloses nothing.
     harness().pointerDown(900, 990).pointerMove(1100, 1010).pointerUp().expectSelection([]);
@@ -559,7 +559,7 @@ describe('marquee (EDIT, empty stage)', () => {
   it('a pointercancel puts the selection back as it was', () => {
     const h = harness().select('zone');
     h.pointerDown(900, 900, { ctrl: true }).pointerMove(1100, 1100).expectSelection(['zone', 'box']).pointerCancel().expectToBeIn('idle').expectSelection(['zone']);
-    expect(h.editor.marquee()).toBeNull();
+    expect(h.editor.tools.marquee()).toBeNull();
   });
 
   it('then the selected objects drag together', () => {
@@ -568,14 +568,14 @@ describe('marquee (EDIT, empty stage)', () => {
 });
 
 describe('grid snapping', () => {
-  const snapped = () => harness().do((e) => e.toggleSnap(true));
+  const snapped = () => harness().do((e) => e.prefs.toggleSnap(true));
 
   it('placing snaps to the grid (the ghost too); Ctrl places where the pointer is', () => {
     const h = snapped().startPlacing('ball').pointerMove(613, 497);
-    expect(h.editor.ghostAt()).toEqual([620, 500]);
+    expect(h.editor.tools.ghostAt()).toEqual([620, 500]);
     h.pointerDown(613, 497, { shift: true }).pointerUp();
     h.pointerMove(707, 493, { ctrl: true });
-    expect(h.editor.ghostAt()).toEqual([707, 493]);
+    expect(h.editor.tools.ghostAt()).toEqual([707, 493]);
     h.pointerDown(707, 493, { ctrl: true }).pointerUp();
     const balls = h.editor.doc().objects.filter((o) => o.kind === 'prop' && o.spawn_id === 'builtin:ball');
     expect(balls.map((b) => b.position)).toEqual([[620, 500], [707, 493]]);
@@ -613,7 +613,7 @@ describe('one pointer at a time', () => {
     selecting: (h) => h.pointerDown(...EMPTY).pointerMove(EMPTY[0] + 50, EMPTY[1] + 50),
     panning: (h) => h.pointerDown(...EMPTY, { button: 1 }),
     grabbing: async (h) => {
-      await h.editor.play();
+      await h.editor.run.play();
       h.pointerDown(...BOX).pointerMove(1100, 1000);
     },
   };

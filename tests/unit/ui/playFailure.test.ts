@@ -18,16 +18,16 @@ describe('PLAY that cannot start, in the app', () => {
     const controller = new StageController(unbuildable);
     const editor = new Editor(controller);
     try {
-      await editor.play();
+      await editor.run.play();
       expect(controller.actor.getSnapshot().value).toBe('PLAY_FAILED');
       expect(controller.mode.mode).toBe('EDIT');
-      const notice = editor.notices().find((n) => n.kind === 'error');
+      const notice = editor.notices.notices().find((n) => n.kind === 'error');
       expect(notice?.title).toBe('The stage could not handle ui.play');
       expect(notice?.details.join(' ')).toMatch(/prop "box" position is not finite/);
       // Edited as in EDIT: the box gets a finite rotation (and moves), and the scene plays.
       const fixed = editor.edit('Fixing the box', (d) => ({ ...d, objects: d.objects.map((o) => (o.kind === 'prop' ? { ...o, position: [600, 1000] as [number, number], rotation: 0 } : o)) }));
-      expect(fixed, JSON.stringify(editor.notices().at(-1))).toBe(true);
-      await editor.play();
+      expect(fixed, JSON.stringify(editor.notices.notices().at(-1))).toBe(true);
+      await editor.run.play();
       expect(controller.mode).toEqual({ mode: 'PLAY', paused: false });
       expect(controller.step(3)).toBe(3);
     } finally {

@@ -157,11 +157,11 @@ export class PointerHarness {
   }
 
   select(...ids: string[]): this {
-    return this.do((e) => e.select(ids));
+    return this.do((e) => e.tools.select(ids));
   }
 
   startPlacing(key: string): this {
-    return this.do((e) => e.startPlacing(paletteItem(key)!));
+    return this.do((e) => e.tools.startPlacing(paletteItem(key)!));
   }
 
   capturePoint(): this {
@@ -173,20 +173,20 @@ export class PointerHarness {
   }
 
   private startCapture(c: Capture): this {
-    return this.do((e) => e.startCapture(c));
+    return this.do((e) => e.tools.startCapture(c));
   }
 
   /** Where the selection's handle of `kind` is, in screen px (the marker handles by name). */
   handle(kind: UiHandleKind, marker?: string): Vec2 {
     const h = selectionHandlesOf(this.editor, this.camera.zoom).find((x) => x.kind === kind && (!marker || x.marker === marker));
-    if (!h) throw new Error(`no ${kind} handle on the selection ${JSON.stringify(this.editor.selection())}`);
+    if (!h) throw new Error(`no ${kind} handle on the selection ${JSON.stringify(this.editor.tools.selection())}`);
     return this.camera.stageToScreen(h.position);
   }
 
   /** Where the single selection's resize handle on `corner` is, in screen px. */
   corner(corner: readonly [1 | -1, 1 | -1]): Vec2 {
     const h = selectionHandlesOf(this.editor, this.camera.zoom).find((x) => x.kind === 'resize' && x.corner?.[0] === corner[0] && x.corner?.[1] === corner[1]);
-    if (!h) throw new Error(`no ${corner.join(',')} corner handle on the selection ${JSON.stringify(this.editor.selection())}`);
+    if (!h) throw new Error(`no ${corner.join(',')} corner handle on the selection ${JSON.stringify(this.editor.tools.selection())}`);
     return this.camera.stageToScreen(h.position);
   }
 
@@ -204,12 +204,12 @@ export class PointerHarness {
   }
 
   expectSelection(ids: string[]): this {
-    expect(this.editor.selection()).toEqual(ids);
+    expect(this.editor.tools.selection()).toEqual(ids);
     return this;
   }
 
   expectHover(id: string | null): this {
-    expect(this.editor.hoverId()).toBe(id);
+    expect(this.editor.tools.hoverId()).toBe(id);
     return this;
   }
 

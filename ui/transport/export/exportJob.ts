@@ -49,7 +49,7 @@ export class ExportJob {
     const editor = this.studio.editor;
     const take = this.studio.session.take();
     if (!take || take.length === 0) {
-      editor.notify('warning', 'Nothing to export yet: play the scene first', []);
+      editor.notices.notify('warning', 'Nothing to export yet: play the scene first', []);
       return this.state();
     }
     const [width, height] = choices.size.split('x').map(Number);
@@ -74,10 +74,10 @@ export class ExportJob {
       downloadBlob(result.blob, name);
       state = { kind: 'done', result, name };
       const cut = result.cappedAt !== null ? [`Cut at ${result.cappedAt.toFixed(2)} s to stay under the size cap.`] : [];
-      editor.notify('info', `Exported ${name}`, [`${result.frames} frames at ${result.fps} fps, ${width}×${height}, ${(result.blob.size / 1024).toFixed(0)} KB · ${result.framesPerSecond.toFixed(1)} frames/s`, ...cut]);
+      editor.notices.notify('info', `Exported ${name}`, [`${result.frames} frames at ${result.fps} fps, ${width}×${height}, ${(result.blob.size / 1024).toFixed(0)} KB · ${result.framesPerSecond.toFixed(1)} frames/s`, ...cut]);
     } catch (e) {
       state = e instanceof ExportCancelled ? { kind: 'cancelled' } : { kind: 'failed', message: errorText(e) };
-      if (state.kind === 'failed') editor.notify('error', 'The export failed', [state.message]);
+      if (state.kind === 'failed') editor.notices.notify('error', 'The export failed', [state.message]);
     } finally {
       this.abort = null;
     }
@@ -101,7 +101,7 @@ function cameraOf(editor: Editor, choice: CameraChoice): ExportCamera {
   const rect = screenRect(editor);
   if (choice === 'follow') {
     const doc = editor.doc();
-    const selected = editor.selection().find((id) => doc.objects.some((o) => o.id === id && o.kind === 'stickman'));
+    const selected = editor.tools.selection().find((id) => doc.objects.some((o) => o.id === id && o.kind === 'stickman'));
     const rigId = editor.followTarget() ?? selected ?? doc.objects.find((o) => o.kind === 'stickman')?.id;
     if (rigId) return { kind: 'follow', rigId, rect };
   }
