@@ -41,7 +41,10 @@ describe('the first ten minutes', () => {
       // DIRECT: select Ada (close her popup): the guide of her queued throw is on the stage, no form open.
       await page.keyboard.press('d');
       await page.waitForFunction(() => window.__stage!.mode().mode === 'DIRECT');
-      expect(await page.locator('[data-testid="throw-preview-hint"]').count()).toBe(0);
+      // Still selected from EDIT, her arc is already there; deselected it goes.
+      await page.locator('[data-testid="throw-preview-hint"]').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="throw-preview-hint"]').waitFor({ state: 'detached' });
       await page.mouse.click(x, y);
       await page.locator('[data-testid="direct-popup"]').waitFor();
       await page.keyboard.press('Escape');
