@@ -19,7 +19,7 @@ const stickman = (id: string, x: number, extra: Obj = {}): Obj => ({ kind: 'stic
 describe('the step', () => {
   it('is the named phases of DESIGN.md §6, in order (post-physics read-back right after the physics step)', () => {
     expect(STEP_PHASES.map((p) => p.name)).toEqual([
-      'applyCommands', 'stepRigs', 'writeKinematicTargets', 'applyGrab', 'stepPhysics', 'postPhysics', 'drainContacts', 'leaveStage', 'dispatchRules', 'publishFrame',
+      'applyCommands', 'stepRigs', 'writeKinematicTargets', 'applyGrab', 'stepPhysics', 'postPhysics', 'drainContacts', 'leaveStage', 'stepCamera', 'dispatchRules', 'publishFrame',
     ]);
   });
 });
