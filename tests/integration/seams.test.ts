@@ -22,6 +22,13 @@ describe('the step', () => {
       'applyCommands', 'stepRigs', 'writeKinematicTargets', 'applyGrab', 'stepPhysics', 'postPhysics', 'drainContacts', 'leaveStage', 'stepCamera', 'dispatchRules', 'publishFrame',
     ]);
   });
+
+  it('shows what each stickman does in it: its systems, in order, before and after the physics step', () => {
+    expect(Object.fromEntries(STEP_PHASES.filter((p) => p.rig).map((p) => [p.name, p.rig!.map((r) => r.name)]))).toEqual({
+      stepRigs: ['locomotion', 'queueStep', 'standUp', 'propHands', 'armPose', 'flinch', 'heldProp'],
+      postPhysics: ['ragdollBody'],
+    });
+  });
 });
 
 describe('command records', () => {
