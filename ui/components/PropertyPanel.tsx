@@ -15,6 +15,7 @@ import type { Editor } from '../state/editor';
 import { DEG } from '../state/numbers';
 import { NumberField } from './fields';
 import { SectionView, type FieldContext } from './ObjectFields';
+import { MultiSelectionPanel } from './MultiSelectionPanel';
 
 export function PropertyPanel(props: { editor: Editor }) {
   const editor = props.editor;
@@ -26,7 +27,7 @@ export function PropertyPanel(props: { editor: Editor }) {
   };
   return (
     <aside class="properties" data-testid="properties" aria-label="Properties">
-      <Show when={selectedId()} keyed fallback={<SceneInfo editor={editor} />}>
+      <Show when={selectedId()} keyed fallback={<Show when={editor.tools.selection().length > 1} fallback={<SceneInfo editor={editor} />}><MultiSelectionPanel editor={editor} ids={editor.tools.selection()} /></Show>}>
         {(id) => <ObjectPanel editor={editor} id={id} />}
       </Show>
     </aside>
