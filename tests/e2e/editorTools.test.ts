@@ -296,17 +296,18 @@ describe('camera follow', () => {
           const c = document.querySelector('[data-testid="stage-canvas"]')!.getBoundingClientRect();
           return window.__stage!.screenToStage(c.width / 2, c.height / 2)!;
         });
-      const followed = () =>
-        page.evaluate(() => {
-          const r = window.__stage!.frame().rigs.find((x) => x.id === window.__stage!.selection()[0]) ?? window.__stage!.frame().rigs[0];
-          const xs = r.parts.flatMap((p) => [p.start[0], p.end[0]]);
-          return [(Math.min(...xs) + Math.max(...xs)) / 2, r.root[1]] as [number, number];
-        });
-      // The camera settles on the stickman and keeps up as it walks.
-      await page.waitForFunction(() => window.__stage!.frame().tick > 150);
-      const [cx] = await centre();
-      const [fx] = await followed();
-      expect(Math.abs(cx - fx)).toBeLessThan(120);
+      // The camera settles on the stickman and keeps up as she walks up the ramp (far from where the
+      // zoomed view started, the stage's centre): within 120 px of her while the walk runs. Polled
+      // on drawn frames: the ease trails a walker by ~75 px, more while a loaded browser draws slowly.
+      await page.waitForFunction(() => {
+        const f = window.__stage!.frame();
+        const r = f.rigs.find((x) => x.id === 'stick-1')!;
+        if (f.tick < 60 || r.queue?.current !== 'a2' || r.root[0] > 1600) return false;
+        const c = document.querySelector('[data-testid="stage-canvas"]')!.getBoundingClientRect();
+        const [cx] = window.__stage!.screenToStage(c.width / 2, c.height / 2)!;
+        const xs = r.parts.flatMap((p) => [p.start[0], p.end[0]]);
+        return Math.abs(cx - (Math.min(...xs) + Math.max(...xs)) / 2) < 120;
+      }, null, { timeout: 60_000 });
       await screenshot(page, '25-follow');
       // A manual pan (drag on empty sky) holds the follow: the view stays where it was put.
       const canvas = (await page.locator('[data-testid="stage-canvas"]').boundingBox())!;
