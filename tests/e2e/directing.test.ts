@@ -35,31 +35,34 @@ async function play(page: Page) {
 describe('directing stickmen in the browser', () => {
   it('a marker handle drag changes the pose (one undo step), Reset pose and undo restore it; X flips; the debug overlay shows TerrainMotion', async () => {
     await withApp(async ({ page, errors }) => {
-      // Select stick-1 in EDIT by clicking its torso.
-      const [sx, sy] = await rigPoint(page, 'stick-1');
+      // Bo (stick-2): his queue starts with a speech and a wait, so he stands still in PLAY; he
+      // faces LEFT, so his rig-local x runs the other way. Select him in EDIT by clicking his torso.
+      const [sx, sy] = await rigPoint(page, 'stick-2');
       await page.mouse.click(sx, sy);
-      expect(await page.evaluate(() => window.__stage!.selection())).toEqual(['stick-1']);
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual(['stick-2']);
+      const authored = (await doc(page)).objects.find((o) => o.id === 'stick-2') as { position: [number, number]; facing: string };
+      expect(authored.facing).toBe('LEFT');
+      const [rootX, rootY] = authored.position;
       const undoBefore = (await page.evaluate(() => window.__stage!.history())).undo;
 
       // Drag the right-hand marker up and forward.
-      const from = await markerWorld(page, 'stick-1', 'Right_Hand');
-      const to: [number, number] = [from[0] + 150, from[1] - 220];
+      const from = await markerWorld(page, 'stick-2', 'Right_Hand');
+      const to: [number, number] = [from[0] - 150, from[1] - 220];
       const a = await stageToPage(page, from);
       const b = await stageToPage(page, to);
       await page.mouse.move(a[0], a[1]);
       await page.mouse.down();
       await page.mouse.move((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, { steps: 3 });
       // Live: the document already follows the drag before the button is released.
-      await page.waitForFunction(() => !!(window.__stage!.controller.document.objects.find((o) => o.id === 'stick-1') as { pose?: unknown }).pose);
+      await page.waitForFunction(() => !!(window.__stage!.controller.document.objects.find((o) => o.id === 'stick-2') as { pose?: unknown }).pose);
       await page.mouse.move(b[0], b[1], { steps: 4 });
       await page.mouse.up();
-      const stick = (await doc(page)).objects.find((o) => o.id === 'stick-1')!;
+      const stick = (await doc(page)).objects.find((o) => o.id === 'stick-2')!;
       expect(stick.kind).toBe('stickman');
       const pose = (stick as { pose?: Record<string, [number, number]> }).pose!;
       expect(pose).toBeDefined();
-      // Rig-local (facing RIGHT): world minus root; screen rounding allows a few px.
-      const [rootX, rootY] = stick.position;
-      expect(Math.abs(pose.Right_Hand[0] - (to[0] - rootX))).toBeLessThan(8);
+      // Rig-local (facing LEFT): x is root minus world, y world minus root; screen rounding allows a few px.
+      expect(Math.abs(pose.Right_Hand[0] - (rootX - to[0]))).toBeLessThan(8);
       expect(Math.abs(pose.Right_Hand[1] - (to[1] - rootY))).toBeLessThan(8);
       expect((await page.evaluate(() => window.__stage!.history())).undo).toBe(undoBefore + 1);
       await expect(page.locator('[data-testid="stick-pose"]').textContent()).resolves.toContain('authored');
@@ -68,33 +71,28 @@ describe('directing stickmen in the browser', () => {
 
       // Reset pose removes it; undo brings the drag back.
       await page.click('[data-testid="stick-reset-pose"]');
-      expect((await doc(page)).objects.find((o) => o.id === 'stick-1')).not.toHaveProperty('pose');
+      expect((await doc(page)).objects.find((o) => o.id === 'stick-2')).not.toHaveProperty('pose');
       await page.keyboard.press('Control+z');
-      expect((await doc(page)).objects.find((o) => o.id === 'stick-1')).toHaveProperty('pose', pose);
+      expect((await doc(page)).objects.find((o) => o.id === 'stick-2')).toHaveProperty('pose', pose);
 
       // X flips the selected stickman; Ctrl+Z flips it back.
       await page.locator('[data-testid="stage-canvas"]').focus();
       await page.keyboard.press('x');
-      expect((await doc(page)).objects.find((o) => o.id === 'stick-1')).toMatchObject({ facing: 'LEFT' });
+      expect((await doc(page)).objects.find((o) => o.id === 'stick-2')).toMatchObject({ facing: 'RIGHT' });
       await page.keyboard.press('Control+z');
-      expect((await doc(page)).objects.find((o) => o.id === 'stick-1')).toMatchObject({ facing: 'RIGHT' });
+      expect((await doc(page)).objects.find((o) => o.id === 'stick-2')).toMatchObject({ facing: 'LEFT' });
 
       // Debug overlay: G toggles it (persisted); in PLAY the labels carry each rig's TerrainMotion state.
       await page.keyboard.press('g');
       expect(await page.locator('[data-testid="debug-toggle"]').getAttribute('aria-pressed')).toBe('true');
       expect(await page.evaluate(() => localStorage.getItem('stickman-stage/debug-overlay'))).toBe('1');
-      // Ada's queue starts with a pickup: empty it so she stands still in her authored pose.
-      const queued = page.locator('[data-testid="queue-item"]');
-      await queued.first().focus();
-      for (let n = await queued.count(); n > 0; n -= 1) await page.keyboard.press('Delete');
-      await page.waitForFunction(() => (window.__stage!.controller.document.queues['stick-1'] ?? []).length === 0);
       await play(page);
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-stage-labels] span')].some((s) => /stick-1: GROUNDED/.test(s.textContent ?? '') && (s as HTMLElement).style.display !== 'none'), null, {
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-stage-labels] span')].some((s) => /stick-2: GROUNDED/.test(s.textContent ?? '') && (s as HTMLElement).style.display !== 'none'), null, {
         timeout: 20_000,
       });
       expect(await page.evaluate(() => (window.__stage!.frame().debug?.rays.length ?? 0) > 0)).toBe(true);
-      // The stickman holds its authored pose in PLAY (nothing queued).
-      const live = await page.evaluate(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.markers.Right_Hand);
+      // The stickman holds its authored pose in PLAY (its first actions are a speech and a wait, no walking).
+      const live = await page.evaluate(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-2')!.markers.Right_Hand);
       expect(Math.abs(live[0] - pose.Right_Hand[0])).toBeLessThan(3);
       expect(Math.abs(live[1] - pose.Right_Hand[1])).toBeLessThan(10);
       await nextFrames(page);
@@ -106,9 +104,9 @@ describe('directing stickmen in the browser', () => {
       // Back in EDIT the drag is one undo step: undo restores the default pose.
       await page.keyboard.press('e');
       await page.waitForFunction(() => window.__stage!.mode().mode === 'EDIT');
-      expect((await doc(page)).objects.find((o) => o.id === 'stick-1')).toHaveProperty('pose', pose);
+      expect((await doc(page)).objects.find((o) => o.id === 'stick-2')).toHaveProperty('pose', pose);
       await page.keyboard.press('Control+z');
-      expect((await doc(page)).objects.find((o) => o.id === 'stick-1')).not.toHaveProperty('pose');
+      expect((await doc(page)).objects.find((o) => o.id === 'stick-2')).not.toHaveProperty('pose');
       expect(errors).toEqual([]);
     });
   });
