@@ -251,8 +251,10 @@ describe('takes in the browser', () => {
       });
       await play(page);
       await waitTicks(page, 40);
-      const box = await page.evaluate(() => window.__stage!.frame().props.find((p) => p.id === 'box-2')!.position);
-      await grabAndDrag(page, box, [-40, -90], 10);
+      // The plank lying still on the floor (box-2 is still toppling from the stack at tick 40: a
+      // slow browser pressed where it had been).
+      const plank = await page.evaluate(() => window.__stage!.frame().props.find((p) => p.id === 'plank-1')!.position);
+      await grabAndDrag(page, plank, [-40, -90], 10);
       await page.keyboard.press('Space');
       await page.waitForFunction(() => window.__stage!.mode().paused);
       await page.keyboard.press('.');
