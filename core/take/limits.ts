@@ -13,9 +13,9 @@ export const TAKE_LIMITS = {
    * The scene may use the scene limit (4 MiB); the rest is commands: an hour with the busiest
    * command every step is about 22 MB (tests/unit/take/io.test.ts). Not more, because every file
    * under the limit must be decided within a second, and JSON.parse and the schema cost time in
-   * proportion (`npm run bench:loader`; 64 MiB took 2–4 s).
+   * proportion (`npm run bench:loader`: 64 MiB took 2–4 s, 32 MiB up to 2 s on a busy machine, 28 MiB 0.6–0.9 s).
    */
-  maxFileBytes: 32 * 1024 * 1024,
+  maxFileBytes: 28 * 1024 * 1024,
   /** One hour of simulation at 60 steps per second (the scene's own seconds limit). */
   maxTicks: 216_000,
   /** Enough for a grab moved every step of the longest take, plus other commands; the schema costs ~2 µs each. */
