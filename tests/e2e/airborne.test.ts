@@ -1,7 +1,8 @@
 /**
  * Issue 9 in the browser: in the demo, Ada walks off the platform's right edge. The director
- * clears the box pile below the drop-off (marquee + Delete: a stickman lands on terrain only, so
- * it would plough through props), adds the walk in DIRECT with the quick click-on-ground path, and
+ * clears the box pile beyond the drop-off (marquee + Delete: a stickman lands on terrain only, so
+ * it would plough through props), clears Ada's authored queue (the demo's pickup and throw) and
+ * gives her one walk in DIRECT with the quick click-on-ground path, and
  * PLAYs with the debug overlay on. The stage pauses on the exact steps wanted: mid-air (air weight
  * and fall on the label) and at the deepest point of the landing's compression (phase on the
  * label, both feet locked). The timeline lists the landing with its fall height. Screenshots go to
@@ -71,11 +72,12 @@ describe('walking off the demo platform', () => {
       const size = (platform as { size: Vec2 }).size;
       expect(platform.position[0] + size[0] / 2).toBe(PLATFORM_EDGE);
 
-      // EDIT: clear the box pile under the drop-off with a marquee and Delete.
+      // EDIT: clear the box pile beyond the drop-off with a marquee (left to right: what it
+      // encloses; Bo, beside the pile, is not) and Delete.
       const boxes = (await doc(page)).objects.filter((o) => o.id.startsWith('box-')).map((o) => o.id);
       expect(boxes).toHaveLength(5);
       const from = await stageToPage(page, [2200, 930]);
-      const to = await stageToPage(page, [2500, GROUND_TOP + 8]);
+      const to = await stageToPage(page, [2680, GROUND_TOP + 8]);
       await page.mouse.move(from[0], from[1]);
       await page.mouse.down();
       await page.mouse.move(to[0], to[1], { steps: 6 });
@@ -85,7 +87,9 @@ describe('walking off the demo platform', () => {
       await page.waitForFunction(() => !window.__stage!.controller.document.objects.some((o) => o.id.startsWith('box-')));
       expect((await doc(page)).objects.some((o) => o.id === 'platform')).toBe(true);
 
-      // DIRECT: select Ada, close her popup, click the ground beyond the edge: a walk is queued.
+      // DIRECT: select Ada, close her popup, empty her queue from the queue panel (Delete on each
+      // item: the demo's own walk carries the ball it picked up), click the ground beyond the edge:
+      // a walk is queued.
       await page.keyboard.press('d');
       await page.waitForFunction(() => window.__stage!.mode().mode === 'DIRECT');
       const [sx, sy] = await rigPoint(page, 'stick-1');
@@ -93,7 +97,13 @@ describe('walking off the demo platform', () => {
       await page.locator('[data-testid="direct-popup"]').waitFor();
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="direct-popup"]').waitFor({ state: 'detached' });
-      const authored = (await doc(page)).queues['stick-1'].length;
+      const items = page.locator('[data-testid="queue-item"]');
+      const authoredItems = (await doc(page)).queues['stick-1'].length;
+      expect(await items.count()).toBe(authoredItems);
+      await items.first().focus();
+      for (let i = 0; i < authoredItems; i++) await page.keyboard.press('Delete');
+      await page.waitForFunction(() => (window.__stage!.controller.document.queues['stick-1'] ?? []).length === 0);
+      const authored = 0;
       const [tx, ty] = await stageToPage(page, [LANDING_X, GROUND_TOP - 5]);
       await page.mouse.move(tx + 10, ty - 10);
       await page.mouse.click(tx, ty);
@@ -116,21 +126,23 @@ describe('walking off the demo platform', () => {
       const arms = await page.evaluate(() => {
         const p = window.__stage!.controller.currentRuntime!.rig('stick-1')!.worldPose;
         const mid = (a: readonly number[], b: readonly number[]) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as [number, number];
-        return { far: mid(p.left_lower_arm.start, p.left_lower_arm.end), near: mid(p.right_lower_arm.start, p.right_lower_arm.end) };
+        return { far: mid(p.left_lower_arm.start, p.left_lower_arm.end), near: mid(p.right_lower_arm.start, p.right_lower_arm.end), head: p.head.end as [number, number] };
       });
       const far = await darkestNear(page, await stageToPage(page, arms.far));
       const near = await darkestNear(page, await stageToPage(page, arms.near));
-      const paper = await darkestNear(page, await stageToPage(page, [arms.near[0] + 60, arms.near[1] - 60]), 1);
+      // Bare paper: well above her head (beside a forearm may be her torso, whichever arm swings back).
+      const paper = await darkestNear(page, await stageToPage(page, [arms.head[0], arms.head[1] - 120]), 1);
       expect(near).toBeLessThan(paper - 100); // really on the limb
       expect(far).toBeLessThan(near - 8);
       await screenshot(page, 'airborne-walking');
 
       // The debug overlay on for the fall.
       await page.click('[data-testid="debug-toggle"]');
-      await resume(page);
 
-      // Mid-air: well into the fall, off the edge and still moving the walk's way.
-      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'AIRBORNE' && r.motion.root[1] - r.motion.fallStartY > 120;`, 90_000);
+      // Mid-air: well into the fall, off the edge and still moving the walk's way. (Watched from
+      // before the play click resumes: a slow page must not miss the step it wants, nor wait to
+      // see it running when it is already paused there again.)
+      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'AIRBORNE' && r.motion.root[1] - r.motion.fallStartY > 120;`, 90_000, () => page.click('[data-testid="play-pause"]'));
       const air = await ada(page);
       expect(air.phase).toBe('AIRBORNE');
       expect(air.root[0]).toBeGreaterThan(PLATFORM_EDGE);
@@ -144,8 +156,7 @@ describe('walking off the demo platform', () => {
       await screenshot(page, 'airborne-mid-air');
 
       // Mid-compression: the deepest point, 0.08 s after touchdown.
-      await resume(page);
-      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'LANDING_IMPACT' && r.motion.landing.elapsed >= 0.08 - 1e-9;`, 90_000);
+      await pauseWhen(page, `const r = runtime.rig('stick-1'); return r.terrainPhase === 'LANDING_IMPACT' && r.motion.landing.elapsed >= 0.08 - 1e-9;`, 90_000, () => page.click('[data-testid="play-pause"]'));
       const land = await ada(page);
       expect(land.phase).toBe('LANDING_IMPACT');
       expect(land.landing!.fallHeight).toBeCloseTo(300, 6);

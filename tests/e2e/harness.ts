@@ -215,12 +215,14 @@ export async function zoomAt(page: Page, p: [number, number], deltaY: number): P
 /**
  * Pauses the stage on the very step `body` returns true (so a slow browser cannot overshoot the
  * moment), then waits until that frame is drawn. `body` is a function body over `runtime` (the
- * StageRuntime) and `memo` (an object kept between steps).
+ * StageRuntime) and `memo` (an object kept between steps). `start` (e.g. a click on play) runs
+ * once the watch is in place, so no step it sets off goes unseen however slow the page is.
  */
-export async function pauseWhen(page: Page, body: string, timeout = 30_000): Promise<void> {
+export async function pauseWhen(page: Page, body: string, timeout = 30_000, start?: () => Promise<void>): Promise<void> {
   await page.evaluate(
-    ([src, ms]) =>
-      new Promise<void>((resolve, reject) => {
+    ([src, ms]) => {
+      const w = window as unknown as { __pauseWhen: Promise<void> };
+      w.__pauseWhen = new Promise<void>((resolve, reject) => {
         const test = new Function('runtime', 'memo', src) as (runtime: unknown, memo: Record<string, unknown>) => boolean;
         const memo = {};
         const c = window.__stage!.controller;
@@ -235,9 +237,12 @@ export async function pauseWhen(page: Page, body: string, timeout = 30_000): Pro
           sub.unsubscribe();
           reject(new Error(`never true: ${src}`));
         }, ms);
-      }),
+      });
+    },
     [body, timeout] as const,
   );
+  if (start) await start();
+  await page.evaluate(() => (window as unknown as { __pauseWhen: Promise<void> }).__pauseWhen);
   await page.waitForFunction(() => window.__stage!.mode().paused);
   await nextFrames(page);
 }
