@@ -108,6 +108,11 @@ export class StageView {
   private cameraTouched = false;
   /** The stage last fitted, while no pan or zoom has moved the view since: a resize fits it again. */
   private fitted: { stage: { width: number; height: number }; margin: number } | null = null;
+  /**
+   * The fit a camera follow moved the view away from (only recentred, no pan or zoom since): when
+   * the follow ends the view is fitted again, so Fit stays fitted after Follow is switched off.
+   */
+  private fitUnderFollow: { stage: { width: number; height: number }; margin: number } | null = null;
   private disposed = false;
   private stamp = 0;
   /** Draw on demand: render() skips the draw when nothing it draws from changed. */
@@ -207,7 +212,8 @@ export class StageView {
     this.renderer.setPixelRatio(this.dpr);
     this.renderer.setSize(w, h, false);
     this.cam.setViewport(w, h);
-    if (this.fitted) this.cam.fit(this.fitted.stage, this.fitted.margin);
+    const fit = this.fitted ?? this.fitUnderFollow;
+    if (fit) this.cam.fit(fit.stage, fit.margin);
     this.gate.invalidate();
     this.labels.syncBox();
     this.speech.syncBox();
@@ -223,14 +229,14 @@ export class StageView {
 
   panBy(dxScreen: number, dyScreen: number): void {
     this.cameraTouched = true;
-    this.fitted = null;
+    this.fitted = this.fitUnderFollow = null;
     this.cam.panBy(dxScreen, dyScreen);
     this.gate.invalidate();
   }
 
   zoomAt(screenX: number, screenY: number, factor: number): void {
     this.cameraTouched = true;
-    this.fitted = null;
+    this.fitted = this.fitUnderFollow = null;
     this.cam.zoomAt(screenX, screenY, factor);
     this.gate.invalidate();
   }
@@ -238,6 +244,7 @@ export class StageView {
   fit(stage: { width: number; height: number }, marginPx = DEFAULT_FIT_MARGIN): void {
     this.cameraTouched = true;
     this.fitted = { stage: { width: stage.width, height: stage.height }, margin: marginPx };
+    this.fitUnderFollow = null;
     this.cam.fit(stage, marginPx);
     this.gate.invalidate();
   }
@@ -246,8 +253,15 @@ export class StageView {
   followTo(target: Vec2, dtSeconds: number): void {
     if (!followStep(this.cam, target, dtSeconds)) return;
     this.cameraTouched = true;
+    if (this.fitted) this.fitUnderFollow = this.fitted;
     this.fitted = null;
     this.gate.invalidate();
+  }
+
+  /** The camera follow ended (switched off, held, PLAY left): a view it took from a fit is fitted again. */
+  endFollow(): void {
+    const fit = this.fitUnderFollow;
+    if (fit) this.fit(fit.stage, fit.margin);
   }
 
   /** Makes the next render() draw even if its inputs are unchanged (perf probes, a lost picture). */

@@ -1,5 +1,4 @@
-import { createSignal, onCleanup, onMount } from 'solid-js';
-import type { FrameSnapshot } from '../streams';
+import { onCleanup, onMount } from 'solid-js';
 import type { Editor } from './state/editor';
 import { StageCanvas } from './canvas/StageCanvas';
 import { Toolbar } from './components/Toolbar';
@@ -9,13 +8,11 @@ import { BottomPanel } from './components/BottomPanel';
 import { Notices } from './components/Notices';
 import { HelpOverlay } from './components/HelpOverlay';
 import { installShortcuts } from './keyboard';
-import { TransportBar } from './transport/TransportBar';
+import { TakeBranchChip, TransportBar } from './transport/TransportBar';
 import { takeStudioFor } from './transport/takeStudio';
 
 export function App(props: { editor: Editor }) {
   const editor = props.editor;
-  const [clock, setClock] = createSignal({ time: 0, tick: 0 }, { equals: (a, b) => a.tick === b.tick });
-  const onFrame = (f: FrameSnapshot) => setClock({ time: f.time, tick: f.tick });
 
   onMount(() => {
     const uninstall = installShortcuts(editor);
@@ -40,17 +37,19 @@ export function App(props: { editor: Editor }) {
       // The bottom panel's height, once its divider was dragged (styles.css has the default).
       style={editor.layout.bottomHeight() !== null ? { '--bottom-panel-height': `${editor.layout.bottomHeight()}px` } : {}}
     >
-      <Toolbar editor={editor} time={clock().time} tick={clock().tick} />
+      <Toolbar editor={editor} />
       <Palette editor={editor} />
       <main class="stage-area">
-        <StageCanvas editor={editor} onFrame={onFrame} />
+        <StageCanvas editor={editor} />
         <Notices editor={editor} />
-        <TransportBar editor={editor} studio={takeStudioFor(editor)} />
+        <TakeBranchChip editor={editor} studio={takeStudioFor(editor)} />
         <div class="mode-banner" data-testid="mode-banner">
           {editor.mode().mode}
           {editor.mode().paused ? ' · paused' : ''}
         </div>
       </main>
+      {/* Under the stage, beside it (never over it): the one set of playback controls. */}
+      <TransportBar editor={editor} studio={takeStudioFor(editor)} />
       <PropertyPanel editor={editor} />
       <BottomPanel editor={editor} />
       <HelpOverlay editor={editor} />

@@ -134,7 +134,7 @@ describe('takes in the browser', () => {
       const box = await page.evaluate(() => window.__stage!.frame().props.find((p) => p.id === 'box-1')!.position);
       await grabAndDrag(page, box, [60, -80], 12);
       await waitTicks(page, 60, await tick(page));
-      await page.click('[data-testid="transport-play"]');
+      await page.click('[data-testid="play-pause"]');
       await page.waitForFunction(() => window.__stage!.mode().paused);
       await stopRecordingFrames(page);
       const original = (await takeInfo(page))!;
@@ -179,7 +179,7 @@ describe('takes in the browser', () => {
       await waitSeek(page);
       expect(await tick(page)).toBe(at - 1);
       if (frames[at - 1]) expect(await frameNow(page)).toBe(frames[at - 1]);
-      await page.click('[data-testid="transport-step-forward"]');
+      await page.click('[data-testid="step-frame"]');
       await waitSeek(page);
       expect(await tick(page)).toBe(at);
       expect(await frameNow(page)).toBe(frames[at]);
@@ -207,7 +207,7 @@ describe('takes in the browser', () => {
       const branched = (await takeInfo(page))!;
       expect(branched.commands.every((c) => c.tick > cutAt)).toBe(true);
       expect(branched.commands[0].command).toMatchObject({ type: 'grab.start', id: 'ball-1' });
-      await page.click('[data-testid="transport-play"]');
+      await page.click('[data-testid="play-pause"]');
       await page.waitForFunction(() => window.__stage!.mode().paused);
       await screenshot(page, 'take-branched');
 
@@ -231,7 +231,7 @@ describe('takes in the browser', () => {
       await play(page);
       // Ada picks up the ball beside her (a1, done by 0.3 s), then walks (a2).
       await page.waitForFunction(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.queue?.current === 'a2', null, { timeout: 30_000 });
-      await page.click('[data-testid="transport-play"]');
+      await page.click('[data-testid="play-pause"]');
       await active('running.lane.walking');
       await scrubTo(page, 6);
       expect(await page.evaluate(() => window.__stage!.frame().rigs.find((r) => r.id === 'stick-1')!.queue?.current)).toBe('a1');
@@ -280,7 +280,7 @@ describe('takes in the browser', () => {
     await withApp(async ({ page, errors }) => {
       await recordSteps(page, 150);
       const box = await page.evaluate(() => window.__stage!.frame().props.find((p) => p.id === 'box-1')!.position);
-      await page.click('[data-testid="transport-play"]');
+      await page.click('[data-testid="play-pause"]');
       await grabAndDrag(page, box, [30, -60], 5);
       await page.keyboard.press('Space');
       await page.waitForFunction(() => window.__stage!.mode().paused);
@@ -299,7 +299,7 @@ describe('takes in the browser', () => {
       await page.setInputFiles('[data-testid="open-input"]', { name: 'good.take.json', mimeType: 'application/json', buffer: Buffer.from(text) });
       await page.waitForFunction(() => window.__stage!.mode().mode === 'PLAY' && window.__stage!.mode().paused);
       expect(await tick(page)).toBe(0);
-      expect(await page.textContent('[data-testid="transport-time"]')).toContain(`/ ${end}`);
+      expect(await page.textContent('[data-testid="clock"]')).toContain(`/ ${end}`);
       // Played back to its end, it shows the frame the recording ended on.
       await scrubTo(page, end);
       expect(await frameNow(page)).toBe(endFrame);

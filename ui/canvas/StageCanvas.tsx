@@ -175,11 +175,18 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
     let lastRenderError = '';
     let lastDrawAt = performance.now();
     /** PLAY camera follow: the view eases toward the followed stickman's figure (render/cameraFollow). */
+    let following = false;
     const follow = (cur: FrameSnapshot) => {
       const now = performance.now();
       const dt = (now - lastDrawAt) / 1000;
       lastDrawAt = now;
       const id = editor.followTarget();
+      if (!id && following) {
+        // Follow switched off, held or PLAY left: a view it took from a fit goes back to the fit.
+        view.endFollow();
+        editor.setZoom(view.zoom);
+      }
+      following = !!id;
       const rig = id ? cur.rigs.find((r) => r.id === id) : undefined;
       const box = rig ? rigBox(rig) : null;
       if (box) view.followTo(box.center, dt);

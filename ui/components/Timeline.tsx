@@ -343,7 +343,7 @@ export function Timeline(props: { editor: Editor; visible: boolean; statecharts?
         <span class="muted" data-testid="timeline-count" title={keptTitle()}>
           {filtered().length} shown · {kept()} kept{Number.isFinite(view().cursor) && run() === 'current' ? ` · up to #${view().cursor}` : ''}
         </span>
-        <button onClick={() => buffer.clear()} title="Clear the timeline">
+        <button data-testid="timeline-clear" onClick={() => buffer.clear()} title="Clear the timeline">
           Clear
         </button>
       </div>

@@ -1,19 +1,17 @@
 /**
- * The toolbar: mode, playback (play/pause, frame step, speed, reset, the clock), history, files
- * and view. It wraps onto more rows when the window is narrow (styles.css), so every command
- * stays reachable at any width; the clock is always shown.
+ * The toolbar: the mode switch (a segmented control, unlike the transport's round play button),
+ * history, files and view. Playback lives in the transport bar under the stage, the one set of
+ * playback controls. Nothing in it changes size in PLAY (no clock, fixed-width readouts), so it
+ * keeps one row at 1280, 1024 and 800 px and the workspace under it never moves (issue 22).
  */
-import { For, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { openFile } from '../files';
 import { CommandButton } from './CommandButton';
-import { SPEEDS, speedLabel } from '../state/playback';
 
-export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
+export function Toolbar(props: { editor: Editor }) {
   const editor = props.editor;
   let fileInput!: HTMLInputElement;
   const mode = () => editor.mode().mode;
-  const playing = () => editor.mode().mode === 'PLAY' && !editor.mode().paused;
 
   const onFile = async () => {
     const file = fileInput.files?.[0];
@@ -31,37 +29,10 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
         <span>Stickman Stage</span>
       </div>
 
-      <div class="group" role="group" aria-label="Mode">
-        <CommandButton editor={editor} command="mode-edit" class="mode" classList={{ active: mode() === 'EDIT' }} />
-        <CommandButton editor={editor} command="mode-direct" class="mode" classList={{ active: mode() === 'DIRECT' }} />
-        <CommandButton editor={editor} command="mode-play" class="mode" classList={{ active: mode() === 'PLAY' }} />
-      </div>
-
-      <div class="group" role="group" aria-label="Playback">
-        <CommandButton editor={editor} command="play-pause" class="play-pause">
-          {playing() ? '❚❚ Pause' : '▶ Play'}
-        </CommandButton>
-        <CommandButton editor={editor} command="step-frame">
-          ❚▶<span class="label"> Step</span>
-        </CommandButton>
-        <select
-          class="speed"
-          data-testid="speed"
-          title="Playback speed ([ slower, ] faster): the simulation step stays 1/60 s, only how many run per frame changes"
-          value={String(editor.playback.speed())}
-          onChange={(e) => editor.playback.setSpeed(Number(e.currentTarget.value))}
-        >
-          <For each={SPEEDS}>{(s) => <option value={String(s)}>{speedLabel(s)}</option>}</For>
-        </select>
-        <CommandButton editor={editor} command="reset">
-          ⟲ Reset
-        </CommandButton>
-        <span class="clock" data-testid="clock" title="Simulation time and step" classList={{ muted: mode() !== 'PLAY' }}>
-          t = <span data-testid="clock-time">{(mode() === 'PLAY' ? props.time : 0).toFixed(2)}</span> s <span class="muted">#<span data-testid="clock-tick">{mode() === 'PLAY' ? props.tick : 0}</span></span>
-          <Show when={editor.mode().paused}>
-            <span class="badge">paused</span>
-          </Show>
-        </span>
+      <div class="group modes" role="group" aria-label="Mode">
+        <CommandButton editor={editor} command="mode-edit" class="mode" classList={{ active: mode() === 'EDIT' }} pressed={mode() === 'EDIT'} />
+        <CommandButton editor={editor} command="mode-direct" class="mode" classList={{ active: mode() === 'DIRECT' }} pressed={mode() === 'DIRECT'} />
+        <CommandButton editor={editor} command="mode-play" class="mode" classList={{ active: mode() === 'PLAY' }} pressed={mode() === 'PLAY'} />
       </div>
 
       <div class="group" role="group" aria-label="History">
@@ -102,7 +73,8 @@ export function Toolbar(props: { editor: Editor; time: number; tick: number }) {
 
       <div class="spacer" />
       <span class="muted autosave" data-testid="autosave-status" title={editor.prefs.lastSaved() ? `Autosaved to this browser at ${editor.prefs.lastSaved()}` : 'Changes are autosaved to this browser'}>
-        {editor.prefs.lastSaved() ? '✓ autosaved' : 'autosave on'}
+        <span aria-hidden="true">{editor.prefs.lastSaved() ? '✓' : '○'}</span>
+        <span class="label"> {editor.prefs.lastSaved() ? 'autosaved' : 'autosave on'}</span>
       </span>
     </header>
   );

@@ -21,7 +21,7 @@ export function exportJobFor(studio: TakeStudio): ExportJob {
   return job;
 }
 
-export function ExportPanel(props: { editor: Editor; studio: TakeStudio }) {
+export function ExportPanel(props: { editor: Editor; studio: TakeStudio; disabled?: boolean }) {
   const job = exportJobFor(props.studio);
   const [open, setOpen] = createSignal(false);
   // While open, Esc closes it wherever the focus is (ui/popovers.ts).
@@ -44,10 +44,10 @@ export function ExportPanel(props: { editor: Editor; studio: TakeStudio }) {
 
   return (
     <div class="transport-export">
-      <button data-testid="take-export" classList={{ toggled: open() }} title="Export the take as a video or a GIF" onClick={() => setOpen(!open())}>
+      <button data-testid="take-export" disabled={props.disabled && !open()} classList={{ toggled: open() }} title="Export the take as a video or a GIF" onClick={() => setOpen(!open())}>
         Export…
       </button>
-      <Show when={open()}>
+      <Show when={open() && !props.disabled}>
         <div
           class="transport-export-panel"
           data-testid="export-panel"
