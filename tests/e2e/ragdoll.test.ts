@@ -126,8 +126,8 @@ describe('ragdoll and grab in the browser', () => {
 
       // The timeline lists the RigState transitions.
       await page.fill('[data-testid="timeline-text"]', 'RAGDOLL');
-      await page.locator('[data-testid="timeline-row"]', { hasText: 'ANIMATED → RAGDOLL' }).first().waitFor();
-      await page.locator('[data-testid="timeline-row"]', { hasText: 'RAGDOLL → RECOVERING' }).first().waitFor();
+      await page.locator('[data-testid="timeline-row"]', { hasText: 'ANIMATED → RAGDOLL.FREE' }).first().waitFor();
+      await page.locator('[data-testid="timeline-row"]', { hasText: 'RAGDOLL.FREE → RECOVERING' }).first().waitFor();
       expect(errors).toEqual([]);
     });
   });

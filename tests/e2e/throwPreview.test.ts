@@ -95,9 +95,12 @@ describe('throw preview in the browser', () => {
       const saved = (queue[1] as { target_position: Vec2 }).target_position;
       // The point clicked, to the whole px a pick rounds to.
       expect(Math.hypot(saved[0] - TARGET[0], saved[1] - TARGET[1])).toBeLessThan(2);
-      // The pick is over: the guide goes with it.
+      // The pick is over, but Ada stays selected in DIRECT, so her queued throw keeps its guide
+      // (d7948fe, issue 22); Escape closes the popup, then deselects her, and the guide goes.
+      expect(await hint(page).getAttribute('data-status')).toBe('planned');
+      for (let i = 0; i < 3 && (await page.evaluate(() => window.__stage!.selection().length)) > 0; i++) await page.keyboard.press('Escape');
+      expect(await page.evaluate(() => window.__stage!.selection())).toEqual([]);
       await hint(page).waitFor({ state: 'detached' });
-      await page.keyboard.press('Escape');
 
       // PLAY: the ball passes through the saved point.
       await page.click('[data-testid="mode-play"]');
