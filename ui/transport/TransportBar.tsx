@@ -99,7 +99,7 @@ export function TransportBar(props: { editor: Editor; studio: TakeStudio }) {
             t = <span data-testid="clock-time">{seconds(thumb())}</span> s #<span data-testid="transport-tick">{thumb()}</span>
           </span>
           <span class="transport-length muted"> / {length()}</span>
-          <span class="transport-state" data-state={state()}>
+          <span class="transport-state" data-run-state={state()}>
             {state()}
           </span>
         </span>
