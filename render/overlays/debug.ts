@@ -7,14 +7,9 @@ import { rgba, TRANSPARENT, type RGBA } from '../color';
 import { VIEW_STYLE } from '../viewStyle';
 import type { OverlayLayer, OverlayPen, Vec2 } from './layer';
 
-/** A collider outline: circles, and capsules along local Y turned by `rotation`. */
-export interface DebugShape {
-  kind: 'circle' | 'capsule';
-  center: Vec2;
-  rotation: number;
-  radius: number;
-  halfHeight?: number;
-}
+// The collider outlines the frame carries (one definition, in the frame's types).
+import type { DebugShape } from '../../streams/frame/frame';
+export type { DebugShape };
 
 export interface DebugOverlay {
   enabled: boolean;
