@@ -8,9 +8,8 @@
  * at the object where the count went past it. Counted on bounding boxes (a sweep along x that
  * stops at the limit), so a file at the object limit is decided in milliseconds.
  */
-import type { Vec2 } from '../geometry/vec';
-import { findPropTemplate, PLACEHOLDER, propHalfExtents, scalePropShape } from '../props/resolve';
-import { DEFAULT_PROPORTIONS as P } from '../rig/proportions';
+import { modelOf, OBJECT_KINDS, OBJECT_MODELS, type ObjectKind } from '../../objects/core/models';
+import type { Extent } from '../../objects/core/objectModel';
 import type { SceneIssue } from './errors';
 import type { SceneDocument } from './schema';
 
@@ -19,38 +18,24 @@ export const MAX_OVERLAPPING_PAIRS = 10_000;
 /** Boxes must overlap by more than this (px) to count: props resting on each other only touch. */
 const OVERLAP_TOLERANCE = 1;
 
-/** A standing stickman's box about its root: the head's width, feet to the top of the head. */
-const STICKMAN_HALF_WIDTH = P.headRadius;
-const STICKMAN_HEIGHT = P.upperLeg + P.lowerLeg + P.torso + P.neckToHead + P.headRadius;
-
-interface Box {
+interface Box extends Extent {
   index: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
 }
 
-/** The first crowding issue of the scene (props, then stickmen), or null. */
+/** The first crowding issue of the scene (the crowdable kinds in registry order: props, then stickmen), or null. */
 export function crowdingIssue(scene: SceneDocument): SceneIssue | null {
-  const props: Box[] = [];
-  const men: Box[] = [];
+  const boxes = new Map<ObjectKind, Box[]>(OBJECT_KINDS.filter((k) => OBJECT_MODELS[k].crowding).map((k) => [k, []]));
   scene.objects.forEach((o, index) => {
-    if (o.kind === 'prop') {
-      const template = findPropTemplate(o.spawn_id, scene.prop_assets);
-      const [hx, hy] = propHalfExtents(scalePropShape(template?.shape ?? { kind: 'box', size: PLACEHOLDER.size }, o.scale));
-      const c = Math.abs(Math.cos(o.rotation));
-      const s = Math.abs(Math.sin(o.rotation));
-      props.push(box(index, o.position, c * hx + s * hy, s * hx + c * hy));
-    } else if (o.kind === 'stickman') {
-      men.push({ index, minX: o.position[0] - STICKMAN_HALF_WIDTH, maxX: o.position[0] + STICKMAN_HALF_WIDTH, minY: o.position[1] - STICKMAN_HEIGHT, maxY: o.position[1] });
-    }
+    const part = modelOf(o).crowding;
+    if (part) boxes.get(o.kind)!.push({ index, ...part.extent(o, scene) });
   });
-  return crowded(props, 'props', 'the physics engine would have to push them all apart at once')
-    ?? crowded(men, 'stickmen', 'every step would have to compare them all');
+  for (const [kind, list] of boxes) {
+    const { plural, why } = OBJECT_MODELS[kind].crowding!;
+    const issue = crowded(list, plural, why);
+    if (issue) return issue;
+  }
+  return null;
 }
-
-const box = (index: number, p: Readonly<Vec2>, hx: number, hy: number): Box => ({ index, minX: p[0] - hx, maxX: p[0] + hx, minY: p[1] - hy, maxY: p[1] + hy });
 
 function crowded(boxes: Box[], what: string, why: string): SceneIssue | null {
   const byX = [...boxes].sort((a, b) => a.minX - b.minX || a.index - b.index);

@@ -14,7 +14,7 @@
  */
 import { CAMERA_ID } from '../camera/actions';
 import { actionSpec } from '../actions/registry';
-import { modelOf, modelOfKind, objectsOfKind, OBJECT_KIND_LIST } from '../../objects/core/models';
+import { modelOf, modelOfKind, OBJECT_KIND_LIST } from '../../objects/core/models';
 import { formatPath, toSceneIssues, type SceneIssue } from './errors';
 import { checkReferences } from './io';
 import { SCENE_LIMITS } from './limits';
@@ -426,7 +426,7 @@ export function extractObjects(doc: SceneDocument, ids: readonly string[]): Scen
   for (const o of objects) if (modelOf(o).actor && Object.hasOwn(doc.queues, o.id)) queues[o.id] = doc.queues[o.id];
   const named = (ref: string) => ref === 'any' || keep.has(ref);
   const rules = doc.rules.filter((r) => named(r.when.source) && named(r.when.target) && r.then.every((t) => keep.has(t.actor)));
-  const spawns = new Set(objectsOfKind(objects, 'prop').map((o) => o.spawn_id));
+  const spawns = new Set(objects.flatMap((o) => modelOf(o).assetOf?.(o) ?? []));
   return { format: doc.format, version: doc.version, stage: doc.stage, objects, queues, rules, prop_assets: doc.prop_assets.filter((a) => spawns.has(a.spawn_id)) };
 }
 

@@ -5,6 +5,7 @@
  * EditError naming the JSON path, leaving the input unchanged.
  */
 import { GENERATED_GRIP_ID, visualCenter } from '../props/grips';
+import { modelOf } from '../../objects/core/models';
 import { EditError } from './edit';
 import { toSceneIssues } from './errors';
 import { anchorIssues, checkReferences } from './io';
@@ -42,7 +43,7 @@ export function importPropAsset(doc: SceneDocument, asset: PropAsset): ImportRes
   // The instance scales of props already placed must still give shapes physics can hold.
   const issues = checkReferences(parsed.data);
   if (issues.length) throw new EditError('the asset does not fit this scene', issues.slice(0, 20));
-  const restored = at < 0 ? doc.objects.flatMap((o) => (o.kind === 'prop' && o.spawn_id === asset.spawn_id ? [o.id] : [])) : [];
+  const restored = at < 0 ? doc.objects.flatMap((o) => (modelOf(o).assetOf?.(o) === asset.spawn_id ? [o.id] : [])) : [];
   return { doc: parsed.data, restored, replaced: at >= 0 };
 }
 

@@ -148,14 +148,15 @@ export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
       const ref = action[f.name];
       if (typeof ref !== 'string') continue;
       const kind = kindById.get(ref);
+      if (modelOfKind(kind)?.namedBy.includes(f.kind)) continue;
       if (f.kind === 'object') {
         // The camera follows a stickman or a prop; one that is not there makes it skip.
-        if (kind !== 'stickman' && kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `refers to ${kind ? `${quoteValue(ref)}, ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}` : `missing ${quoteValue(ref)}`}, not a stickman or a prop: the action will be skipped`, object });
+        warnings.push({ path: `${path}.${f.name}`, message: `refers to ${kind ? `${quoteValue(ref)}, ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}` : `missing ${quoteValue(ref)}`}, not a stickman or a prop: the action will be skipped`, object });
         continue;
       }
       if (f.kind !== 'prop') continue;
       if (kind === undefined) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing prop ${quoteValue(ref)}: the action will be skipped`, object });
-      else if (kind !== 'prop') warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, not a prop: the action will be skipped`, object });
+      else warnings.push({ path: `${path}.${f.name}`, message: `${quoteValue(ref)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, not a prop: the action will be skipped`, object });
     }
   };
   for (const [owner, items] of Object.entries(scene.queues)) {

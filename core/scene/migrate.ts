@@ -6,6 +6,7 @@
  * 1.0 writers did not always give queue items and rules an id of their own; a missing one is
  * filled in here (`a<n>` / `r<n>`, skipping ids already used) so a 1.0 file never fails on it.
  */
+import { modelOfKind } from '../../objects/core/models';
 import type { SceneIssue } from './errors';
 
 type Json = Record<string, unknown>;
@@ -38,7 +39,8 @@ export function migrate10to11(raw: Json, issues: SceneIssue[]): Json {
         }
         const id = typeof o.file_id === 'number' ? String(o.file_id) : undefined;
         const out: Json = { ...o, id };
-        if (o.kind === 'prop') out.stage_object_id = id;
+        // 1.1 added the keys that mirror the id (a prop's stage_object_id).
+        for (const key of modelOfKind(typeof o.kind === 'string' ? o.kind : undefined)?.idMirrors ?? []) out[key] = id;
         return out;
       })
     : raw.objects;

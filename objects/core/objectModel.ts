@@ -14,6 +14,7 @@ import type { MarkerPose } from '../../core/rig/markers';
 import type { Vec2 } from '../../core/geometry/vec';
 import type { SceneDocument } from '../../core/scene/schema';
 import type { ResolvedProp } from '../../core/props/resolve';
+import type { FieldKind } from '../../core/actions/definition';
 
 /** The fields every stage object has, whatever its kind. */
 export interface ObjectBase {
@@ -187,6 +188,27 @@ export interface PaletteEntry {
 export const PALETTE_GROUPS = ['Terrain', 'Props', 'Actors', 'Areas'] as const;
 export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
 
+/** A stage-space box (px): what a crowd of one kind is counted on (core/scene/crowding). */
+export interface Extent {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * How many of a kind may start inside one another (issue 24): overlapping pairs of props cost the
+ * physics engine's first steps, stacked stickmen every step. A kind without it is never crowded.
+ */
+export interface CrowdingPart<O> {
+  /** What the refusal calls them ("props"). */
+  readonly plural: string;
+  /** Why so many overlapping pairs of them are refused. */
+  readonly why: string;
+  /** Its box as authored. */
+  extent(o: O, doc: SceneDocument): Extent;
+}
+
 export interface ObjectModel<O extends ObjectBase> {
   readonly kind: O['kind'];
   /** Its variant of the document's `objects` union. */
@@ -197,6 +219,18 @@ export interface ObjectModel<O extends ObjectBase> {
   readonly rotatable: boolean;
   /** May own a queue and act in rules (the `then` actor, a queue key). */
   readonly actor: boolean;
+  /** PLAY: a press takes hold of it and drags it; letting go throws it. */
+  readonly grabbable: boolean;
+  /** Scenery: Alt+press on it starts a marquee over it instead of moving it. */
+  readonly backdrop: boolean;
+  /** The action fields that may name it, by field kind (a pickup's `prop`, the camera's `object`). */
+  readonly namedBy: readonly FieldKind[];
+  /** The prop asset (`spawn_id`) it is made from: an extract keeps that asset, importing it restores the object. */
+  assetOf?(o: O): string;
+  /** What flipping it (X) changes: a stickman faces the other way. Absent: it has nothing to flip. */
+  flip?(o: O): KindPatch<O>;
+  /** How many of it may start inside one another (absent: any number). */
+  readonly crowding?: CrowdingPart<O>;
   /** Keys that always equal the object's id (kept in step on create, duplicate, paste and rename). */
   readonly idMirrors: readonly string[];
   /** What createObject fills in before the caller's spec (the spec itself decides a terrain's shape). */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BUILTIN_PROPS, builtinProp, isBuiltinSpawnId } from '../../core/scene/builtinProps';
-import { findPropTemplate, propHalfExtents, resolveProp, scalePropShape } from '../../core/props/resolve';
+import { findPropTemplate, PLACEHOLDER, propHalfExtents, resolveProp, scalePropShape } from '../../core/props/resolve';
 import { propShapeProblem } from '../../core/props/shapeCheck';
 import { quoteValue } from '../../core/scene/errors';
 import { SCENE_LIMITS as L } from '../../core/scene/limits';
@@ -65,6 +65,24 @@ export const propModel = defineObjectModel<PropObject>({
   defaultColor: FALLBACK_COLORS.fill,
   rotatable: true,
   actor: false,
+  grabbable: true,
+  backdrop: false,
+  // A pickup names the prop it picks up; the camera may follow one.
+  namedBy: ['prop', 'object'],
+  assetOf: (o) => o.spawn_id,
+  crowding: {
+    plural: 'props',
+    why: 'the physics engine would have to push them all apart at once',
+    extent(o, doc) {
+      const template = findPropTemplate(o.spawn_id, doc.prop_assets);
+      const [hx, hy] = propHalfExtents(scalePropShape(template?.shape ?? { kind: 'box', size: PLACEHOLDER.size }, o.scale));
+      const c = Math.abs(Math.cos(o.rotation));
+      const s = Math.abs(Math.sin(o.rotation));
+      const ex = c * hx + s * hy;
+      const ey = s * hx + c * hy;
+      return { minX: o.position[0] - ex, maxX: o.position[0] + ex, minY: o.position[1] - ey, maxY: o.position[1] + ey };
+    },
+  },
   idMirrors: ['stage_object_id'],
   defaults: (spec) => ({ spawn_id: (spec.spawn_id as string | undefined) ?? DEFAULT_SPAWN, rotation: 0, scale: [1, 1] }),
   idPrefix(spec) {

@@ -7,12 +7,15 @@ import { z } from 'zod';
 import { rigBox } from '../../core/geometry/hitTest';
 import { markerToWorld } from '../../core/rig/facing';
 import { MARKER_NAMES } from '../../core/rig/markers';
+import { DEFAULT_PROPORTIONS as P } from '../../core/rig/proportions';
 import { WALK_SPEED_MAX, WALK_SPEED_MIN } from '../../core/locomotion/constants';
 import { colorSchema, facingSchema, fileIdSchema, finite, idSchema, text, vec2Schema } from '../../core/scene/values';
 import { colorField, nameField } from '../core/fields';
-import { defineObjectModel } from '../core/objectModel';
+import { defineObjectModel, type KindPatch } from '../core/objectModel';
 
 export const DEFAULT_STICKMAN_COLOR = '#1d232b';
+const STANDING_HALF_WIDTH = P.headRadius;
+const STANDING_HEIGHT = P.upperLeg + P.lowerLeg + P.torso + P.neckToHead + P.headRadius;
 
 export const markerPoseSchema = z.strictObject({
   Left_Hand: vec2Schema,
@@ -38,6 +41,8 @@ export const stickmanSchema = z.strictObject({
 
 export type StickmanObject = z.infer<typeof stickmanSchema>;
 
+const flipFacing = (o: StickmanObject): KindPatch<StickmanObject> => ({ facing: o.facing === 'RIGHT' ? 'LEFT' : 'RIGHT' });
+
 export const stickmanModel = defineObjectModel<StickmanObject>({
   kind: 'stickman',
   schema: stickmanSchema,
@@ -45,6 +50,17 @@ export const stickmanModel = defineObjectModel<StickmanObject>({
   // It stands up: turning it is its facing, not a rotation.
   rotatable: false,
   actor: true,
+  grabbable: true,
+  backdrop: false,
+  // The camera may follow one.
+  namedBy: ['object'],
+  flip: flipFacing,
+  crowding: {
+    plural: 'stickmen',
+    why: 'every step would have to compare them all',
+    // A standing stickman's box about its root: the head's width, feet to the top of the head.
+    extent: (o) => ({ minX: o.position[0] - STANDING_HALF_WIDTH, maxX: o.position[0] + STANDING_HALF_WIDTH, minY: o.position[1] - STANDING_HEIGHT, maxY: o.position[1] }),
+  },
   idMirrors: [],
   defaults: () => ({ facing: 'RIGHT', auto_recover: true }),
   idPrefix: () => 'stick',
@@ -68,7 +84,7 @@ export const stickmanModel = defineObjectModel<StickmanObject>({
       {
         type: 'button', id: 'facing', label: 'facing', testId: 'stick-facing', button: '⇆ Flip', buttonTestId: 'stick-flip', title: 'Flip facing (X)',
         show: (o) => (o.facing === 'RIGHT' ? 'right →' : '← left'),
-        press: (o) => ({ facing: o.facing === 'RIGHT' ? 'LEFT' : 'RIGHT' }),
+        press: flipFacing,
       },
       {
         type: 'button', id: 'pose', label: 'pose', testId: 'stick-pose', button: 'Reset pose', buttonTestId: 'stick-reset-pose', title: 'Back to the default standing pose',

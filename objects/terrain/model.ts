@@ -61,6 +61,10 @@ export const terrainModel = defineObjectModel<TerrainObject>({
   defaultColor: DEFAULT_TERRAIN_COLOR,
   rotatable: true,
   actor: false,
+  grabbable: false,
+  // The ground everything stands on: a marquee may start on it (Alt) without moving it.
+  backdrop: true,
+  namedBy: [],
   idMirrors: [],
   defaults(spec) {
     const shape = (spec.shape as TerrainObject['shape'] | undefined) ?? 'block';
