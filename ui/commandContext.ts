@@ -79,6 +79,7 @@ function createContext(editor: Editor): CommandContext {
     changeSpeed: (by) => editor.playback.stepSpeed(by),
     toggleFollow: () => editor.playback.toggleFollow(),
     toggleSnap: () => editor.prefs.toggleSnap(),
+    toggleStatechartsBeside: () => editor.prefs.toggleStatechartsBeside(),
   };
 }
 

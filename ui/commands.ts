@@ -71,6 +71,8 @@ export interface CommandContext {
   changeSpeed(by: 1 | -1): void;
   toggleFollow(): void;
   toggleSnap(): void;
+  /** The Statecharts panel beside the timeline / rules, or a tab of its own. */
+  toggleStatechartsBeside(): void;
 }
 
 export interface UiCommand {
@@ -188,6 +190,7 @@ export const UI_COMMANDS: readonly UiCommand[] = [
   { name: 'speed', label: 'Speed', keys: '[ / ]', does: 'Playback slower / faster (¼×, ½×, 1×, 2×)', keyTest: plain('[', ']'), perform: (c, p) => c.changeSpeed(p?.key === '[' ? -1 : 1) },
   { name: 'follow', label: 'Follow', keys: 'C', does: 'Camera follows the selected stickman in PLAY, on / off (a pan holds it)', keyTest: plain('c'), perform: (c) => c.toggleFollow() },
   { name: 'snap', label: 'Snap', keys: 'S', does: 'Snap placing, moving and resizing to the grid, on / off (hold Ctrl while dragging to place freely)', keyTest: plain('s'), perform: (c) => c.toggleSnap() },
+  { name: 'statecharts-beside', label: 'Side by side', keys: 'B', does: 'Show the Statecharts panel beside the timeline (or the rules), on / off', keyTest: plain('b'), perform: (c) => c.toggleStatechartsBeside() },
   { name: 'fit', label: 'Fit', keys: 'F', does: 'Fit the stage in view', keyTest: plain('f'), perform: (c) => c.fit() },
   { name: 'zoom', label: 'Zoom', keys: '+ / −', does: 'Zoom in / out', keyTest: plain('+', '=', '-', '_'), perform: (c, p) => c.zoomBy(p?.key === '-' || p?.key === '_' ? 0.8 : 1.25) },
   { name: 'help', label: 'Help', keys: '?', does: 'Show / hide this help', keyTest: plain('?'), perform: (c) => c.toggleHelp() },

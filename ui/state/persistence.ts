@@ -1,6 +1,6 @@
 /**
  * What this browser remembers: the autosaved document (./autosave) and the view preferences
- * that survive a reload (the debug overlay, grid snapping). The editor hands it out as `editor.prefs`.
+ * that survive a reload (the debug overlay, grid snapping, the Statecharts panel beside the timeline). The editor hands it out as `editor.prefs`.
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { StageController } from '../../streams';
@@ -12,6 +12,8 @@ import { errorText, type NoticeBoard } from './notices';
 export const DEBUG_KEY = 'stickman-stage/debug-overlay';
 /** So does grid snapping. */
 export const SNAP_KEY = 'stickman-stage/grid-snap';
+/** And whether the Statecharts panel sits beside the timeline (or the rules) instead of being a tab. */
+export const BESIDE_KEY = 'stickman-stage/statecharts-beside';
 
 function readFlag(storage: Storage | null, key: string): boolean {
   try {
@@ -34,8 +36,11 @@ export class Persistence {
   readonly debugOn: Accessor<boolean>;
   /** Grid snapping for placing, moving and resizing (Ctrl held while dragging bypasses it). */
   readonly snapOn: Accessor<boolean>;
+  /** The bottom panel shows the Statecharts panel beside the timeline or the rules. */
+  readonly statechartsBeside: Accessor<boolean>;
   private readonly setDebugSignal: (b: boolean) => void;
   private readonly setSnapSignal: (b: boolean) => void;
+  private readonly setBesideSignal: (b: boolean) => void;
   private readonly autosave: Autosave;
 
   constructor(
@@ -50,6 +55,7 @@ export class Persistence {
     [this.debugOn, this.setDebugSignal] = createSignal(debug);
     if (debug) controller.setDebug(true);
     [this.snapOn, this.setSnapSignal] = createSignal(readFlag(storage, SNAP_KEY));
+    [this.statechartsBeside, this.setBesideSignal] = createSignal(readFlag(storage, BESIDE_KEY));
   }
 
   /** When the document was last autosaved (a time of day), or null. */
@@ -84,5 +90,12 @@ export class Persistence {
     const next = on ?? !this.snapOn();
     this.setSnapSignal(next);
     writeFlag(this.storage, SNAP_KEY, next);
+  }
+
+  /** The Statecharts panel beside the timeline / rules, or a tab of its own (remembered). */
+  toggleStatechartsBeside(on?: boolean): void {
+    const next = on ?? !this.statechartsBeside();
+    this.setBesideSignal(next);
+    writeFlag(this.storage, BESIDE_KEY, next);
   }
 }

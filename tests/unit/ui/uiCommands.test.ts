@@ -60,6 +60,7 @@ function recorder(mode: Mode = 'EDIT', canNudge = true, history = { undo: 1, red
     changeSpeed: rec('changeSpeed'),
     toggleFollow: rec('toggleFollow'),
     toggleSnap: rec('toggleSnap'),
+    toggleStatechartsBeside: rec('toggleStatechartsBeside'),
   };
   return { commands, log };
 }
@@ -114,6 +115,7 @@ const EXPECTED: Record<string, string[]> = {
   ']': ['changeSpeed(1)'],
   c: ['toggleFollow'],
   s: ['toggleSnap'],
+  b: ['toggleStatechartsBeside'],
   'Ctrl+z': ['undo'],
   'Ctrl+Shift+Z': ['redo'],
   'Ctrl+y': ['redo'],
