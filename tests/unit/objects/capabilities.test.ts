@@ -39,7 +39,7 @@ describe('object kind capabilities', () => {
     const doc = everyEntry();
     const stick = doc.objects.find((o) => modelOf(o).actor)!;
     for (const o of doc.objects) {
-      const withFollow = { ...doc, queues: { ...doc.queues, camera: [{ id: 'a1', type: 'camera_follow', target_id: o.id }] } } as typeof doc;
+      const withFollow = { ...doc, queues: { ...doc.queues, camera: [{ id: 'a1', type: 'camera_follow' as const, target_id: o.id, width: 1200, ease_seconds: 0 }] } };
       const warned = referenceWarnings(withFollow).some((w) => w.path.includes('target_id'));
       expect(warned, `${o.kind} named by camera_follow`).toBe(!modelOf(o).namedBy.includes('object'));
     }
