@@ -31,6 +31,11 @@ export function isKind<K extends ObjectKind>(o: { kind: string } | undefined | n
   return !!o && o.kind === kind;
 }
 
+/** Object `id` if it is of kind `kind`, else undefined (a typed lookup: the prop a pickup names, the stickman a preview plans for). */
+export function objectOfKind<K extends ObjectKind>(objects: readonly { kind: string; id: string }[], kind: K, id: string): ObjectOf<K> | undefined {
+  return objects.find((o): o is ObjectOf<K> => o.kind === kind && o.id === id);
+}
+
 /** The objects of one kind, in document order. */
 export function objectsOfKind<K extends ObjectKind>(objects: readonly { kind: string }[], kind: K): ObjectOf<K>[] {
   return objects.filter((o): o is ObjectOf<K> => o.kind === kind);

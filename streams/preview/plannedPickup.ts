@@ -18,7 +18,8 @@ import { choosePickup } from '../../core/props/pickup';
 import { resolveProp, type ResolvedGrip } from '../../core/props/resolve';
 import { propRest } from '../../core/props/propRest';
 import type { HandRequest, PickupPrediction } from '../../core/props/throwPlan';
-import type { PropObject, SceneDocument } from '../../core/scene/schema';
+import type { SceneDocument } from '../../core/scene/schema';
+import { objectOfKind } from '../../objects/core/models';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import { MAX_APPROACH_REPLANS } from '../../machines/propInteractorMachine';
 
@@ -57,7 +58,7 @@ export class PickupPredictor {
   };
 
   readonly predict = (request: { propId: string; hand: HandRequest }, root: Vec2): PickupPrediction => {
-    const o = this.doc.objects.find((x): x is PropObject => x.kind === 'prop' && x.id === request.propId);
+    const o = objectOfKind(this.doc.objects, 'prop', request.propId);
     if (!o) return { ok: false, reason: `prop "${request.propId}" is not on stage` };
     const def = resolveProp(this.doc, o);
     if (def.placeholder) return { ok: false, reason: `prop "${request.propId}" is a placeholder for a missing asset` };

@@ -13,7 +13,8 @@ import { planWalk, walkBlockedText } from '../../core/locomotion/walkPlan';
 import { planQueuedThrow, type ThrowPlan } from '../../core/props/throwPlan';
 import { propRest } from '../../core/props/propRest';
 import { resolveProp } from '../../core/props/resolve';
-import type { PropObject, QueueItem, SceneDocument, StickmanObject } from '../../core/scene/schema';
+import type { QueueItem, SceneDocument } from '../../core/scene/schema';
+import { objectOfKind } from '../../objects/core/models';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import { stickmanMarkers } from '../frame/documentFrame';
 import { groundY, PickupPredictor } from './plannedPickup';
@@ -29,7 +30,7 @@ export interface StepPlan {
 
 /** A prop of the document that falls, rolls or lies on other props at t = 0. */
 function propMoves(doc: SceneDocument, terrain: TerrainIndex, id: string): boolean {
-  const o = doc.objects.find((x): x is PropObject => x.kind === 'prop' && x.id === id);
+  const o = objectOfKind(doc.objects, 'prop', id);
   return !!o && !propRest(resolveProp(doc, o).shape, o.position, o.rotation, terrain).atRest;
 }
 
@@ -38,7 +39,7 @@ const point = (p: readonly [number, number]) => `(${Math.round(p[0])}, ${Math.ro
 /** Per queue item id, the planner's verdict; items it has nothing to say about are absent. */
 export function planQueueSteps(doc: SceneDocument, rigId: string, isPending: (id: string) => boolean = () => true): Map<string, StepPlan> {
   const out = new Map<string, StepPlan>();
-  const rig = doc.objects.find((o): o is StickmanObject => o.kind === 'stickman' && o.id === rigId);
+  const rig = objectOfKind(doc.objects, 'stickman', rigId);
   if (!rig) return out;
   const queue: readonly QueueItem[] = Object.hasOwn(doc.queues, rigId) ? doc.queues[rigId] : [];
   const terrain = terrainOf(doc);

@@ -20,7 +20,8 @@ import { planQueuedThrow, planRuleThrow, type Hand, type LiveThrowState, type Th
 import { predictedRelease } from '../../core/props/throwRelease';
 import { solveThrow } from '../../core/props/throwSolver';
 import { effectiveThrowTarget } from '../../core/props/throwTarget';
-import type { PropObject, SceneDocument, StickmanObject, TerrainObject } from '../../core/scene/schema';
+import type { SceneDocument } from '../../core/scene/schema';
+import { objectOfKind, objectsOfKind } from '../../objects/core/models';
 import { createTerrainIndex, type TerrainIndex } from '../../core/terrain/terrainIndex';
 import { stickmanMarkers } from '../frame/documentFrame';
 import { PropShapeCaster } from '../physics/propCast';
@@ -95,7 +96,7 @@ const terrainIndexes = new WeakMap<SceneDocument['objects'], TerrainIndex>();
 export function terrainOf(doc: SceneDocument): TerrainIndex {
   let index = terrainIndexes.get(doc.objects);
   if (!index) {
-    index = createTerrainIndex(doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain'));
+    index = createTerrainIndex(objectsOfKind(doc.objects, 'terrain'));
     terrainIndexes.set(doc.objects, index);
   }
   return index;
@@ -105,7 +106,7 @@ const unavailable = (raw: Vec2, reason: string, plan?: ThrowPlan): ThrowPreview 
 
 export function previewThrow(doc: SceneDocument, rigId: string, raw: Readonly<Vec2>, opts: ThrowPreviewOptions = {}): ThrowPreview {
   const rawPoint: Vec2 = [raw[0], raw[1]];
-  const rig = doc.objects.find((o): o is StickmanObject => o.kind === 'stickman' && o.id === rigId);
+  const rig = objectOfKind(doc.objects, 'stickman', rigId);
   if (!rig) return unavailable(rawPoint, `"${rigId}" is not a stickman on stage`);
   const terrain = terrainOf(doc);
   const base = opts.live?.markers ?? stickmanMarkers(rig);
@@ -124,7 +125,7 @@ export function previewThrow(doc: SceneDocument, rigId: string, raw: Readonly<Ve
     });
   if (plan.status === 'unavailable' || !plan.propId || !plan.hand || !plan.root) return unavailable(rawPoint, plan.reason ?? 'No prop to throw', plan);
 
-  const propObject = doc.objects.find((o): o is PropObject => o.kind === 'prop' && o.id === plan.propId);
+  const propObject = objectOfKind(doc.objects, 'prop', plan.propId);
   const grip = held && held.propId === plan.propId && !plan.assumes ? held.grip : pickups.gripOf(plan.propId);
   if (!propObject || !grip) return unavailable(rawPoint, `prop "${plan.propId}" is not on stage`, plan);
   const def = resolveProp(doc, propObject);

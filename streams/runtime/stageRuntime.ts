@@ -19,7 +19,7 @@ import type { RigConnection } from '../../machines/connectRig';
 import type { RagdollEnds } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
 import { PhysicsWorld } from '../physics/world';
-import { objectsOfKind } from '../../objects/core/models';
+import { isKind, objectsOfKind } from '../../objects/core/models';
 import { physicsOf } from '../../objects/streams/physics/registry';
 import type { StageBuild } from '../../objects/streams/physics/objectPhysics';
 import { tickTime, type TraceRecord } from '../trace/records';
@@ -77,7 +77,7 @@ function authoredPoses(doc: SceneDocument, propIds: readonly string[]): Float64A
   const byId = new Map(doc.objects.map((o) => [o.id, o]));
   propIds.forEach((id, i) => {
     const o = byId.get(id);
-    if (o?.kind !== 'prop') return;
+    if (!isKind(o, 'prop')) return;
     out[i * 3] = o.position[0];
     out[i * 3 + 1] = o.position[1];
     out[i * 3 + 2] = o.rotation;

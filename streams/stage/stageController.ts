@@ -6,6 +6,7 @@ import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import { createActor, fromCallback, SimulatedClock, type Actor, type EventObject } from 'xstate';
 import { stageMachine, stageModeOf, type RunInput, type RunStarted, type StageEvent as StageCommand } from '../../machines/stageMachine';
 import type { ActionPayload, SceneDocument } from '../../core/scene/schema';
+import { objectsOfKind } from '../../objects/core/models';
 import type { RigInput } from '../../machines/rigMachine';
 import { loadSceneText, type SceneLoadResult } from '../../core/scene/io';
 import { StageRuntime, type RuntimeState } from '../runtime/stageRuntime';
@@ -49,8 +50,7 @@ export interface StageKeyframe {
 
 /** Rig actor inputs: every stickman with its authored queue as lane items. */
 const rigInputsOf = (doc: SceneDocument): RigInput[] =>
-  doc.objects
-    .filter((o) => o.kind === 'stickman')
+  objectsOfKind(doc.objects, 'stickman')
     .map((o) => ({
       id: o.id,
       autoRecover: o.auto_recover,
