@@ -9,7 +9,7 @@ import { propModel } from '../prop/model';
 import { stickmanModel } from '../stickman/model';
 import { terrainModel } from '../terrain/model';
 import type { ObjectModel } from './objectModel';
-import type { ObjectKind, ObjectOf } from './schemas';
+import { OBJECT_KINDS, type ObjectKind, type ObjectOf } from './schemas';
 
 export { OBJECT_KINDS, OBJECT_KIND_LIST, type ObjectKind, type ObjectOf } from './schemas';
 export type AnyStageObject = ObjectOf<ObjectKind>;
@@ -24,6 +24,16 @@ export function modelOf<O extends AnyStageObject>(o: O): ObjectModel<O> {
 /** The model of a kind named by a string (an id's kind in a lookup), or undefined for no such kind. */
 export function modelOfKind(kind: string | undefined): ObjectModel<AnyStageObject> | undefined {
   return kind !== undefined && Object.hasOwn(OBJECT_MODELS, kind) ? (OBJECT_MODELS[kind as ObjectKind] as unknown as ObjectModel<AnyStageObject>) : undefined;
+}
+
+/** The kinds that act (own a queue, act in rules, are what the camera follows and DIRECT walks): stickmen. */
+export const ACTOR_KINDS: readonly ObjectKind[] = OBJECT_KINDS.filter((k) => OBJECT_MODELS[k].actor);
+/** The kinds a press in PLAY takes hold of. */
+export const GRABBABLE_KINDS: readonly ObjectKind[] = OBJECT_KINDS.filter((k) => OBJECT_MODELS[k].grabbable);
+
+/** Is `o` an actor (its kind's model says so)? */
+export function isActor(o: { kind: string } | undefined | null): boolean {
+  return !!o && !!modelOfKind(o.kind)?.actor;
 }
 
 /** Is `o` of kind `kind`? (A typed lookup — "the stickmen of the scene" — not a behaviour branch: behaviour belongs in the kind's model.) */

@@ -37,6 +37,7 @@ import type { MarkerName } from '../../core/rig/markers';
 import type { Editor, Vec2 } from '../state/editor';
 import { cornerCursor, resizePatch, rotatePatch, type Corner } from '../state/selectionGeometry';
 import { markerDragPose } from '../state/markerPose';
+import { ACTOR_KINDS, GRABBABLE_KINDS, modelOfKind, objectOfKind } from '../../objects/core/models';
 import { gridPoint } from '../state/grid';
 import { groupTurn, marqueeBetween, objectsInMarquee } from '../state/groupSelection';
 import { walkTargetAt } from '../state/walkTarget';
@@ -120,7 +121,7 @@ export type Press =
    * PLAY on a prop or a stickman: a drag grabs it at `at` (the stage point pressed); a click on a
    * stickman shows its live queue.
    */
-  | { kind: 'grab'; id: string; target: 'prop' | 'stickman'; at: Vec2 };
+  | { kind: 'grab'; id: string; actor: boolean; at: Vec2 };
 
 export interface PointerContext {
   host: PointerHost;
@@ -158,12 +159,11 @@ const walkTarget = (c: PointerContext, p: Vec2) => walkTargetAt(editorOf(c).doc(
 const objectIn = (doc: { objects: readonly StageObject[] }, id: string) => doc.objects.find((o) => o.id === id);
 
 /** PLAY: what a press would grab (props before stickmen, as picking orders them). */
-const GRABBABLE = ['prop', 'stickman'] as const;
-const grabbableAt = (c: PointerContext, e: PointerInput) => objectOfKindsAt(editorOf(c), zoomOf(c), stageAt(c, e), GRABBABLE);
-/** The terrain that is the topmost object under the pointer, if it is terrain. */
-const terrainAt = (c: PointerContext, e: PointerInput): string | null => {
+const grabbableAt = (c: PointerContext, e: PointerInput) => objectOfKindsAt(editorOf(c), zoomOf(c), stageAt(c, e), GRABBABLE_KINDS);
+/** The topmost object under the pointer, if it is scenery (terrain). */
+const backdropAt = (c: PointerContext, e: PointerInput): string | null => {
   const hit = objectAt(editorOf(c), zoomOf(c), stageAt(c, e));
-  return hit && editorOf(c).object(hit.id)?.kind === 'terrain' ? hit.id : null;
+  return hit && modelOfKind(editorOf(c).object(hit.id)?.kind)?.backdrop ? hit.id : null;
 };
 
 export const pointerMachine = setup({
@@ -186,13 +186,13 @@ export const pointerMachine = setup({
     pointCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'point',
     objectCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'object',
     placePending: ({ context }) => editorOf(context).tools.tool().type === 'place',
-    stickmanUnderPointer: ({ context, event }) => objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ['stickman']) !== null,
+    stickmanUnderPointer: ({ context, event }) => objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ACTOR_KINDS) !== null,
     stickmanSelected: ({ context }) => selectedStickmanId(editorOf(context)) !== null,
     grabbableUnderPointer: ({ context, event }) => grabbableAt(context, event) !== null,
     hoverPointKnown: ({ context }) => context.hoverAt !== null,
     handleUnderPointer: ({ context, event }) => handleAt(editorOf(context), zoomOf(context), stageAt(context, event)) !== null,
-    /** Alt on a press whose topmost object is terrain: the press starts a marquee over it. */
-    altOnTerrain: ({ context, event }) => withPointer(event).alt && terrainAt(context, event) !== null,
+    /** Alt on a press whose topmost object is scenery (terrain): the press starts a marquee over it. */
+    altOnTerrain: ({ context, event }) => withPointer(event).alt && backdropAt(context, event) !== null,
     objectUnderPointer: ({ context, event }) => {
       const hit = objectAt(editorOf(context), zoomOf(context), stageAt(context, event));
       return hit !== null && editorOf(context).object(hit.id) !== undefined;
@@ -221,7 +221,7 @@ export const pointerMachine = setup({
     pressPlayPan: assign({ press: { kind: 'playPan' } as Press }),
     pressGrab: assign(({ context, event }) => {
       const hit = grabbableAt(context, event)!;
-      return { press: { kind: 'grab', id: hit.id, target: hit.kind as 'prop' | 'stickman', at: stageAt(context, event) } as Press };
+      return { press: { kind: 'grab', id: hit.id, actor: !!modelOfKind(hit.kind)?.actor, at: stageAt(context, event) } as Press };
     }),
     pressWalk: assign(({ context, event }) => ({
       press: { kind: 'walk', rigId: selectedStickmanId(editorOf(context))!, at: stageAt(context, event) } as Press,
@@ -271,7 +271,7 @@ export const pointerMachine = setup({
       const editor = editorOf(context);
       const base = additive(event) ? editor.tools.selection() : [];
       if (!additive(event)) editor.tools.select([]);
-      const over = withPointer(event).alt ? terrainAt(context, event) : null;
+      const over = withPointer(event).alt ? backdropAt(context, event) : null;
       return { press: { kind: 'marquee', base, over } as Press };
     }),
     deselect: ({ context }) => editorOf(context).tools.select([]),
@@ -296,7 +296,7 @@ export const pointerMachine = setup({
     },
     openDirectPopup: ({ context, event }) => {
       const editor = editorOf(context);
-      const hit = objectOfKindsAt(editor, zoomOf(context), stageAt(context, event), ['stickman'])!;
+      const hit = objectOfKindsAt(editor, zoomOf(context), stageAt(context, event), ACTOR_KINDS)!;
       editor.tools.select([hit.id]);
       editor.openDirectPopup(hit.id, popupAnchor(editor, (p) => context.host.view.stageToScreen(p), hit.id));
     },
@@ -312,7 +312,7 @@ export const pointerMachine = setup({
     },
     inspectPressed: ({ context }) => {
       const press = context.press;
-      if (press?.kind === 'grab' && press.target === 'stickman') editorOf(context).tools.inspect(press.id);
+      if (press?.kind === 'grab' && press.actor) editorOf(context).tools.inspect(press.id);
     },
 
     // ------------------------------------------------------------ PLAY grab (controller commands, traced)
@@ -345,8 +345,8 @@ export const pointerMachine = setup({
       if (press?.kind !== 'marker') return;
       const p = stageAt(context, event);
       editorOf(context).transient((doc) => {
-        const o = objectIn(doc, press.id);
-        if (!o || o.kind !== 'stickman') return doc;
+        const o = objectOfKind(doc.objects, 'stickman', press.id);
+        if (!o) return doc;
         const pose = markerDragPose(o, press.marker, p);
         return pose ? updateObject(doc, press.id, { pose }) : doc;
       });
@@ -440,7 +440,7 @@ export const pointerMachine = setup({
     hoverDirect: ({ context, event }) => {
       const editor = editorOf(context);
       const p = stageAt(context, event);
-      const hit = objectOfKindsAt(editor, zoomOf(context), p, ['stickman']);
+      const hit = objectOfKindsAt(editor, zoomOf(context), p, ACTOR_KINDS);
       editor.tools.setHover(hit?.id ?? null);
       const walk = !hit && selectedStickmanId(editor) !== null;
       context.host.setWalkHover(walk ? { target: walkTarget(context, p), from: rounded(p) } : null);
@@ -457,7 +457,7 @@ export const pointerMachine = setup({
     forgetHoverPoint: assign({ hoverAt: null }),
     hoverPlay: ({ context }) => {
       const at = context.hoverAt;
-      const hit = at ? objectOfKindsAt(editorOf(context), zoomOf(context), context.host.view.screenToStage(at[0], at[1]), GRABBABLE) : null;
+      const hit = at ? objectOfKindsAt(editorOf(context), zoomOf(context), context.host.view.screenToStage(at[0], at[1]), GRABBABLE_KINDS) : null;
       editorOf(context).tools.setHover(hit?.id ?? null);
       context.host.setCursor(hit ? 'grab' : 'default');
     },

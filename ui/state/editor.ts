@@ -19,6 +19,7 @@ import { batch, createSignal, type Accessor } from 'solid-js';
 import type { StageController } from '../../streams';
 import type { SceneDocument, StageObject } from '../../core/scene/schema';
 import { EditError, findObject } from '../../core/scene/edit';
+import { isActor } from '../../objects/core/models';
 import { DocumentSession, type Edit } from './documentSession';
 import { errorText, issueLines, NoticeBoard } from './notices';
 import { RunControl } from './runControl';
@@ -280,8 +281,8 @@ export class Editor {
    */
   followTarget(): string | null {
     if (this.mode().mode !== 'PLAY' || !this.playback.following()) return null;
-    const selected = this.tools.selection().find((id) => this.object(id)?.kind === 'stickman');
-    return selected ?? this.doc().objects.find((o) => o.kind === 'stickman')?.id ?? null;
+    const selected = this.tools.selection().find((id) => isActor(this.object(id)));
+    return selected ?? this.doc().objects.find(isActor)?.id ?? null;
   }
 
   setZoom(z: number): void {

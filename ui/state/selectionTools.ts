@@ -5,8 +5,9 @@
  * edits through the editor's document session, so every change is one undo step and obeys the mode.
  */
 import { batch, createSignal, type Accessor } from 'solid-js';
-import type { ObjectKind, SceneDocument } from '../../core/scene/schema';
-import { createObject, deleteObjects, duplicateObjects, lastObject, updateObject, type ObjectSpec } from '../../core/scene/edit';
+import type { ObjectKind, SceneDocument, StageObject } from '../../core/scene/schema';
+import { createObject, deleteObjects, duplicateObjects, lastObject, updateObject, type ObjectPatch, type ObjectSpec } from '../../core/scene/edit';
+import { isActor, modelOf } from '../../objects/core/models';
 import type { Editor, Vec2 } from './editor';
 import { CaptureSession, type Capture } from './captures';
 import type { PaletteItem } from './palette';
@@ -65,7 +66,7 @@ export class SelectionTools {
     if (this.editor.controller.mode.mode !== 'PLAY') return;
     const o = id ? this.editor.object(id) : undefined;
     this.setSelectionSignal(o ? [o.id] : []);
-    if (o?.kind === 'stickman') this.editor.playback.resumeFollow();
+    if (isActor(o)) this.editor.playback.resumeFollow();
   }
 
   setHover(id: string | null): void {
@@ -154,14 +155,15 @@ export class SelectionTools {
     if (ok) this.setSelectionSignal(created);
   }
 
-  /** Flips the facing of every selected stickman (one undo step). */
+  /** Flips every selected object that flips (a stickman's facing; one undo step). */
   flipSelection(): void {
-    const ids = this.selection().filter((id) => this.editor.object(id)?.kind === 'stickman');
+    const flips = (o: StageObject | undefined): o is StageObject => !!o && !!modelOf(o).flip;
+    const ids = this.selection().filter((id) => flips(this.editor.object(id)));
     if (!ids.length || !this.editor.canEdit()) return;
     this.editor.edit(ids.length === 1 ? `Flipping ${ids[0]}` : 'Flipping', (doc) =>
       ids.reduce((d, id) => {
         const o = d.objects.find((x) => x.id === id);
-        return o && o.kind === 'stickman' ? updateObject(d, id, { facing: o.facing === 'RIGHT' ? 'LEFT' : 'RIGHT' }) : d;
+        return flips(o) ? updateObject(d, id, modelOf(o).flip!(o) as ObjectPatch) : d;
       }, doc),
     );
   }

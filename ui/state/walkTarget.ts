@@ -13,7 +13,8 @@
 import { pointInConvexPolygon } from '../../core/geometry/polygon';
 import { terrainConvexPieces } from '../../core/geometry/terrainShapes';
 import { createTerrainIndex, type TerrainIndex } from '../../core/terrain/terrainIndex';
-import type { SceneDocument, StageObject, TerrainObject } from '../../core/scene/schema';
+import type { SceneDocument, StageObject } from '../../core/scene/schema';
+import { objectsOfKind } from '../../objects/core/models';
 
 type Vec2 = [number, number];
 
@@ -48,7 +49,7 @@ function surfacesOf(doc: SceneDocument): Surfaces | null {
   if (cache.has(doc.objects)) return cache.get(doc.objects)!;
   let built: Surfaces | null = null;
   try {
-    const terrain = doc.objects.filter((o): o is TerrainObject => o.kind === 'terrain');
+    const terrain = objectsOfKind(doc.objects, 'terrain');
     built = { index: createTerrainIndex(terrain), pieces: terrain.flatMap((t) => terrainConvexPieces(t)) };
   } catch {
     built = null; // terrain that cannot be built: walk targets stay where they were clicked
