@@ -30,7 +30,10 @@ export interface SpeechLine {
 }
 
 export interface RigConnection {
+  /** Its RigState; once it has left the stage, the one it left from. */
   state: RigStateName;
+  /** It fell off the stage (the rig's final state LEFT_STAGE): never stepped again, no queue, no hold. */
+  leftStage: boolean;
   /** The director holds it (RAGDOLL.HELD): no rest check, a recover waits for the let-go. */
   held: boolean;
   terrain: TerrainMotionState;
@@ -112,8 +115,10 @@ function connectSnapshots(
   // (which never change), and every frame of a step reads both. Shared, so read-only to callers.
   let speech: SpeechLine[] | undefined;
   let queue: QueueStatus | undefined;
+  const leftStage = snapshot.status === 'done';
   return {
-    state: rigStateOf(snapshot.value),
+    state: leftStage ? snapshot.context.state : rigStateOf(snapshot.value),
+    leftStage,
     held: snapshot.matches({ RAGDOLL: 'HELD' }),
     terrain,
     queueBlocked: runner?.context.barrier ?? false,
@@ -130,6 +135,7 @@ function connectSnapshots(
       return queue;
     },
     refusal(mode) {
+      if (leftStage) return 'the stickman has left the stage';
       if (!runner) return 'no action runner';
       if (mode === 'overlay' && !running) return 'queue stopped: overlays need a running queue';
       return null;

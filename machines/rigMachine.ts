@@ -1,13 +1,15 @@
 /**
- * One stickman's lifecycle — RigState ANIMATED · RAGDOLL · RECOVERING (seed 4.5 state order) —
- * and the coordinator of its children (DESIGN.md §5). In ANIMATED the rig owns a TerrainMotion
- * child (systemId `rig:<id>/terrainMotion`), spawned on entry and stopped on exit; for its whole
- * life it owns the ActionRunner (`rig:<id>/actionRunner`). Every event for a stickman —
+ * One stickman's lifecycle — RigState ANIMATED · RAGDOLL · RECOVERING (seed 4.5 state order),
+ * then LEFT_STAGE, the final state of a stickman that fell off the stage — and the coordinator
+ * of its children (DESIGN.md §5). In ANIMATED the rig owns a TerrainMotion child (systemId
+ * `rig:<id>/terrainMotion`), spawned on entry and stopped on exit; for its whole life it owns
+ * the ActionRunner (`rig:<id>/actionRunner`). Every event for a stickman —
  * `physics.*`, `rig.*`, `queue.*` and the runner's `step` — is sent to this machine, which
  * forwards it to the child that owns it: one path to each actor.
  *
  * The machine decides; the runtime does the physical work when it hears `rig.stateChanged`
- * (build the ragdoll on RAGDOLL, capture/free/snap on RECOVERING, a terrain fall on ANIMATED).
+ * (build the ragdoll on RAGDOLL, capture/free/snap on RECOVERING, a terrain fall on ANIMATED)
+ * and `rig.leftStage` (its bodies leave physics).
  * Time is not counted here: the runtime reports rest (`physics.ragdollAtRest`) and the end of
  * the stand-up (`rig.standUpFinished`) from its elapsed counters.
  */
@@ -55,7 +57,9 @@ export type RigLifecycleEvent =
   | { type: 'rig.letGo' }
   | { type: 'rig.recover' }
   | { type: 'physics.ragdollAtRest' }
-  | { type: 'rig.standUpFinished' };
+  | { type: 'rig.standUpFinished' }
+  /** It fell below the stage (DESIGN.md §7 `left_stage`): from any state, for good. */
+  | { type: 'rig.leaveStage' };
 
 /** Prop interactor events, passed on; its clock arrives as `prop.step` (the runner has `step`). */
 export type InteractorBoundEvent = Exclude<PropInteractorEvent, { type: 'step' } | { type: 'rig.disarm' }> | { type: 'prop.step'; dt: number };
@@ -70,7 +74,9 @@ export type RigEmitted =
   /** The runner started a prop action: the runtime plans it and hands it back (`prop.pickUp`, `prop.drop`, `prop.throw`). */
   | { type: 'rig.planPropAction'; item: LaneItem }
   /** The interactor ended a prop action (the runtime forgets the pickup and warns of a skip). */
-  | { type: 'rig.propActionDone'; itemId: string; outcome: PropOutcome; reason?: string };
+  | { type: 'rig.propActionDone'; itemId: string; outcome: PropOutcome; reason?: string }
+  /** It reached LEFT_STAGE: the runtime takes its bodies out of physics. No `rig.stateChanged`: RigState is the three above. */
+  | { type: 'rig.leftStage' };
 
 export const rigMachine = setup({
   types: { context: {} as RigContext, input: {} as RigInput, events: {} as RigEvent, emitted: {} as RigEmitted },
@@ -108,6 +114,11 @@ export const rigMachine = setup({
     }),
     /** Ragdoll entry: the held prop goes first, before the ragdoll is built (seed 11 §4). */
     disarm: sendTo(({ context }) => context.propInteractor, { type: 'rig.disarm' }),
+    /** Leaving the stage: the current item finishes blocked and the queue stops (runner `queue.abandon`). */
+    abandonQueue: sendTo(({ context }) => context.actionRunner, { type: 'queue.abandon' }),
+    /** Leaving the stage: whatever it holds or reaches for stays on stage and falls on its own. */
+    loseProp: sendTo(({ context }) => context.propInteractor, { type: 'prop.lost' }),
+    announceLeftStage: emit({ type: 'rig.leftStage' as const }),
     blockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.block' }),
     unblockRunner: sendTo(({ context }) => context.actionRunner, { type: 'queue.unblock' }),
     /**
@@ -155,14 +166,18 @@ export const rigMachine = setup({
     'runner.propAction': { actions: 'planPropAction' },
     'runner.propCancel': { actions: 'cancelPropAction' },
     'interactor.done': { actions: ['reportPropActionDone', 'finishPropAction'] },
+    // From any state. The children hear it before the machine is done (which stops them): their
+    // answers to the rig about it are not needed, the rig is gone.
+    'rig.leaveStage': { target: '.LEFT_STAGE', actions: ['abandonQueue', 'loseProp', 'announceLeftStage'] },
   },
   initial: 'ANIMATED',
   states: {
     ANIMATED: {
       entry: ['spawnTerrainMotion', { type: 'enter', params: { state: 'ANIMATED' } }],
-      // Leaving mid-landing cancels the terrain pose without restoring it (seed 6a §4/§8), and the
-      // landing barrier goes with it.
-      exit: ['stopTerrainMotion', 'unblockRunner'],
+      // Leaving mid-landing cancels the terrain pose without restoring it (seed 6a §4/§8). Going
+      // down lifts the landing barrier with it (on those transitions, not on exit: leaving the
+      // stage abandons the queue as it is, barrier and all).
+      exit: 'stopTerrainMotion',
       on: {
         'rig.beginTerrainFall': { actions: 'forwardToTerrainMotion' },
         'rig.disableTerrain': { actions: 'forwardToTerrainMotion' },
@@ -172,8 +187,8 @@ export const rigMachine = setup({
         // The landing barrier (seed 6a §8): TerrainMotion decides, the runner obeys.
         'terrain.landingStarted': { actions: 'blockRunner' },
         'terrain.landingEnded': { actions: 'unblockRunner' },
-        'rig.setRagdoll': 'RAGDOLL',
-        'rig.grab': '#rig.RAGDOLL.HELD',
+        'rig.setRagdoll': { target: 'RAGDOLL', actions: 'unblockRunner' },
+        'rig.grab': { target: '#rig.RAGDOLL.HELD', actions: 'unblockRunner' },
       },
     },
     RAGDOLL: {
@@ -211,6 +226,11 @@ export const rigMachine = setup({
         'rig.grab': '#rig.RAGDOLL.HELD',
       },
     },
+    /**
+     * It fell off the stage: never stepped again, no queue, no hold. Final — the rig actor is done
+     * and its children are stopped; `context.state` keeps the RigState it left from.
+     */
+    LEFT_STAGE: { type: 'final' },
   },
 });
 

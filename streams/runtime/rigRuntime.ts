@@ -49,8 +49,6 @@ export class RigRuntime {
   handMarkers: MarkerPose | null = null;
   /** Reactions waiting for the next step and the dispatch chain of each reactive item. */
   work = new ReactiveWork();
-  /** The stickman fell off the stage: no more steps, no proxies, no queue. */
-  private gone = false;
   private readonly connector: RigConnector;
   /** Its hands on props: the interactor's decisions made physical. */
   readonly hands: RigHands;
@@ -95,8 +93,9 @@ export class RigRuntime {
     return this.connection.terrain;
   }
 
+  /** It fell off the stage (the rig machine's final LEFT_STAGE): no more steps, no proxies, no queue. */
   get hasLeftStage(): boolean {
-    return this.gone;
+    return this.connection.leftStage;
   }
 
   /** This step's solved rig-local pose (read-only: systems replace it with `setPose`). */
@@ -135,7 +134,7 @@ export class RigRuntime {
    * reason, when the runner would drop it.
    */
   enqueueReactive(mode: ReactiveMode, action: ActionPayload, origin: string, chain: ChainId = 0, now = false): { id: string } | { skipped: string } {
-    if (this.gone) return { skipped: 'the stickman has left the stage' };
+    if (this.hasLeftStage) return { skipped: 'the stickman has left the stage' };
     const refusal = this.connection.refusal(mode);
     if (refusal) return { skipped: refusal };
     const reaction = this.work.accept(mode, action, origin, chain);
@@ -152,12 +151,12 @@ export class RigRuntime {
 
   /** stop_queue: cancels the running item and drops the rest; no queue_finished (seed 6a §8). */
   stopQueue(): void {
-    this.send({ type: 'queue.stop' });
+    if (!this.hasLeftStage) this.send({ type: 'queue.stop' });
   }
 
   /** start_queue: the runner runs again (work enqueued from now on). */
   startQueue(): void {
-    if (!this.gone) this.send({ type: 'queue.start' });
+    if (!this.hasLeftStage) this.send({ type: 'queue.start' });
   }
 
   /** A direct walk request: refused during the landing barrier (seed 6a §8), else a takeover walk now. */
@@ -172,7 +171,7 @@ export class RigRuntime {
 
   /** DESIGN.md §6 step 2: what a stickman does before the physics step (./rig/systems `RIG_STEP`). */
   step(): void {
-    if (this.gone) return;
+    if (this.hasLeftStage) return;
     if (this.debug) {
       this.debug.rays.length = 0;
       this.debug.points.length = 0;
@@ -193,32 +192,32 @@ export class RigRuntime {
 
   /** The director takes hold: a ragdoll hanging from the cursor (RAGDOLL.HELD) until `letGo`. */
   grab(): void {
-    if (!this.gone) this.send({ type: 'rig.grab' });
+    if (!this.hasLeftStage) this.send({ type: 'rig.grab' });
   }
 
   /** The director lets go: it lies free again, or stands up if a recover waited for this. */
   letGo(): void {
-    if (!this.gone) this.send({ type: 'rig.letGo' });
+    if (!this.hasLeftStage) this.send({ type: 'rig.letGo' });
   }
 
   /** Goes ragdoll now (a direct call); a no-op if already down. */
   setRagdoll(cause: RagdollCause = 'call'): void {
-    if (!this.gone) this.send({ type: 'rig.setRagdoll', cause });
+    if (!this.hasLeftStage) this.send({ type: 'rig.setRagdoll', cause });
   }
 
   /** The prop it holds or reaches for left the stage: let go of it, quietly. */
   propLost(): void {
-    this.send({ type: 'prop.lost' });
+    if (!this.hasLeftStage) this.send({ type: 'prop.lost' });
   }
 
   /** Starts standing up now if it is a ragdoll (a direct call). */
   recover(): void {
-    if (!this.gone) this.send({ type: 'rig.recover' });
+    if (!this.hasLeftStage) this.send({ type: 'rig.recover' });
   }
 
   /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
   writeKinematicTargets(teleport = false): void {
-    if (this.gone || this.body.isRagdoll) return;
+    if (this.hasLeftStage || this.body.isRagdoll) return;
     writeProxyPoses(this.pose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
     this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
     // The motion a ragdoll would start with: the proxies' own movement over the last steps.
@@ -226,19 +225,11 @@ export class RigRuntime {
   }
 
   /**
-   * The stickman fell below the stage: its proxies leave physics, its current action finishes
-   * `blocked` and its queue stops. It is never stepped again.
+   * The stickman fell below the stage: the rig machine ends in LEFT_STAGE (its current action
+   * finishes `blocked`, its queue stops, it lets go), then its bodies leave physics (./rig/leftStage).
    */
   leaveStage(): void {
-    if (this.gone) return;
-    this.gone = true;
-    this.work.pending = [];
-    this.motion.walkTargetX = null;
-    this.send({ type: 'queue.abandon' });
-    // Whatever it held stays on stage and falls on its own.
-    this.send({ type: 'prop.lost' });
-    this.body.release();
-    this.physics.removeParts(this.id);
+    if (!this.hasLeftStage) this.send({ type: 'rig.leaveStage' });
   }
 
   /** The ten parts on the stage this step (computed when asked: debug overlay, tests). */
@@ -266,7 +257,7 @@ export class RigRuntime {
 
   /** The proxies take part in physics now (not a ragdoll, not gone). */
   get proxiesLive(): boolean {
-    return !this.gone && !this.body.isRagdoll;
+    return !this.hasLeftStage && !this.body.isRagdoll;
   }
 
   /** Keyframes (issue 14): this rig's state between two steps (./rig/rigKeyframe). */

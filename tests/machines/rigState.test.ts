@@ -9,6 +9,9 @@
  * prop interactor (issue 10) lives as long as the rig: every `prop.*` event reaches it from the
  * rig, once (`prop.step` as its `step`), `queue.propDone` reaches the runner, and entering
  * RAGDOLL disarms the interactor (which lets go of what it holds) before the state is announced.
+ * Leaving the stage (issue 18) is the final state LEFT_STAGE, from any state: the runner abandons
+ * its queue and the interactor loses its prop before the runtime hears `rig.leftStage`; then the
+ * rig is done, its children stopped, and nothing is announced as a RigState.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type Actor, type ActorRefFrom, type AnyActorRef, type AnyTransitionDefinition, type EventObject, type InspectionEvent } from 'xstate';
@@ -26,8 +29,11 @@ const TERRAIN_PATH = `${RIG_PATH}/terrainMotion`;
 const RUNNER_PATH = `${RIG_PATH}/actionRunner`;
 const INTERACTOR_PATH = `${RIG_PATH}/propInteractor`;
 /** Every state the rig can be in, as the trace names it: RAGDOLL lies FREE or is HELD by the director. */
-const STATES = ['ANIMATED', 'RAGDOLL.FREE', 'RAGDOLL.HELD.HANGING', 'RAGDOLL.HELD.RECOVER_ON_LET_GO', 'RECOVERING'] as const;
+const STATES = ['ANIMATED', 'RAGDOLL.FREE', 'RAGDOLL.HELD.HANGING', 'RAGDOLL.HELD.RECOVER_ON_LET_GO', 'RECOVERING', 'LEFT_STAGE'] as const;
 type RigPath = (typeof STATES)[number];
+/** The states a stickman on stage can be in (LEFT_STAGE is final: it takes nothing). */
+type OnStagePath = Exclude<RigPath, 'LEFT_STAGE'>;
+const ON_STAGE = STATES.filter((s): s is OnStagePath => s !== 'LEFT_STAGE');
 /** The lifecycle state a path is in (what the runner, the runtime and `rig.stateChanged` hear). */
 const top = (p: string): RigStateName => p.split('.')[0] as RigStateName;
 /** A path or just its lifecycle state: `RAGDOLL` matches any ragdoll substate. */
@@ -93,6 +99,7 @@ const MODEL_EVENTS: RigEvent[] = [
   ...PROP_EVENTS,
   PROP_DONE,
   ...RUNNER_PROP_EVENTS,
+  { type: 'rig.leaveStage' },
 ];
 const TERRAIN_TYPES = new Set(TERRAIN_EVENTS.map((e) => e.type));
 
@@ -102,6 +109,8 @@ const TERRAIN_TYPES = new Set(TERRAIN_EVENTS.map((e) => e.type));
  * goes to from `state` on `event`, or `state` itself when the event means nothing there.
  */
 function referenceNext(state: RigPath, event: RigEvent, autoRecover: boolean): RigPath {
+  // Off the stage for good, from wherever it was.
+  if (state === 'LEFT_STAGE' || event.type === 'rig.leaveStage') return 'LEFT_STAGE';
   switch (state) {
     case 'ANIMATED':
       if (event.type === 'rig.grab') return 'RAGDOLL.HELD.HANGING';
@@ -150,8 +159,9 @@ function declaredEdges(): Map<AnyTransitionDefinition, string> {
   return edges;
 }
 
-/** The event types a state declares: the root's, and each state's on its path. */
+/** The event types a state declares: the root's, and each state's on its path (a final state: none). */
 function declaredTypes(path: RigPath): Set<string> {
+  if (path === 'LEFT_STAGE') return new Set();
   const out = new Set<string>(rigMachine.root.transitions.keys());
   let node: StateNodeLike = rigMachine.root;
   for (const key of path.split('.')) {
@@ -171,6 +181,10 @@ class RigSut {
   readonly changes: RigEmitted[] = [];
   /** What the rig emitted for the runtime besides state changes (prop action plans and ends). */
   readonly asked: RigEmitted[] = [];
+  /** How often the rig told the runtime it left the stage. */
+  leftStageHeard = 0;
+  /** The lifecycle state it was in when it left the stage. */
+  leftFrom: RigStateName | null = null;
   /** Every event the rig received (from the model or from its children), not yet checked. */
   readonly toRig: RigEvent[] = [];
   /** Rig transitions taken, by definition (coverage). */
@@ -218,6 +232,10 @@ class RigSut {
     });
     this.rig.on('rig.planPropAction', (e) => this.asked.push(e));
     this.rig.on('rig.propActionDone', (e) => this.asked.push(e));
+    this.rig.on('rig.leftStage', () => {
+      this.leftStageHeard += 1;
+      this.timeline.push('leftStage');
+    });
     this.interactor = this.rig.getSnapshot().context.propInteractor;
     this.interactor.on('*', (e: PropInteractorEmitted) => this.timeline.push(`interactor → ${e.type}${e.type === 'interactor.release' ? ` ${e.reason}` : ''}`));
     this.rig.start();
@@ -228,13 +246,19 @@ class RigSut {
   send(event: RigEvent): void {
     const before = this.state;
     const next = referenceNext(before, event, this.autoRecover);
+    if (before === 'LEFT_STAGE') {
+      // Done: xstate takes no event (and warns of it); there is nothing to send to.
+      expect(this.rig.getSnapshot().status, `LEFT_STAGE + ${label(event)}`).toBe('done');
+      return;
+    }
+    if (next === 'LEFT_STAGE') this.leftFrom = top(before);
     const delivered = this.toTerrain.length;
     const toChildren = this.toChildren.length;
     const said = this.timeline.length;
     this.rig.send(event);
     this.state = next;
-    // The lifecycle announces a new state only; the trace records every change of path.
-    if (top(next) !== top(before)) this.expectedChanges.push({ type: 'rig.stateChanged', state: top(next), previous: top(before), cause: causeOf(event) });
+    // The lifecycle announces a new state only (leaving the stage is not one); the trace records every change of path.
+    if (top(next) !== top(before) && next !== 'LEFT_STAGE') this.expectedChanges.push({ type: 'rig.stateChanged', state: top(next), previous: top(before), cause: causeOf(event) });
     if (next !== before) this.expectedRecords.push(`${before}->${next}:${event.type}`);
     expect(stateName(this.rig.getSnapshot().value), `${before} + ${label(event)}`).toBe(next);
     expect(this.changes, `rig.stateChanged after ${before} + ${label(event)}`).toEqual(this.expectedChanges);
@@ -255,6 +279,10 @@ class RigSut {
   private checkPropForwarding(event: RigEvent, before: RigPath, next: RigPath, delivered: SentToChild[], timeline: string[]): void {
     const where = `${before} + ${label(event)}`;
     const entersRagdoll = top(next) === 'RAGDOLL' && top(before) !== 'RAGDOLL';
+    if (next === 'LEFT_STAGE') {
+      this.checkLeaving(where, delivered, timeline);
+      return;
+    }
     const toInteractor = delivered.filter((d) => d.to === INTERACTOR_PATH).map(({ event: e, from }) => ({ event: e, from }));
     expect(toInteractor, `${where}: what the interactor got`).toEqual([
       ...(PROP_TYPES.has(event.type) ? [{ event: asInteractorEvent(event), from: RIG_PATH }] : []),
@@ -280,6 +308,22 @@ class RigSut {
     expect(announced, `${where}: the disarm comes before the announcement`).toBeGreaterThan(disarm);
     expect(timeline.slice(announced).filter((t) => t.startsWith('interactor')), `${where}: the interactor let go before the announcement`).toEqual([]);
     expect((this.interactor.getSnapshot() as { value: string }).value, `${where}: nothing held or claimed on the floor`).toBe('IDLE');
+  }
+
+  /**
+   * Leaving the stage: the runner is told to abandon its queue and the interactor loses its prop,
+   * both by the rig and before the runtime hears `rig.leftStage`, once. Whatever the children
+   * answer reaches a rig that is done: nothing more reaches the runner, nothing more is asked.
+   */
+  private checkLeaving(where: string, delivered: SentToChild[], timeline: string[]): void {
+    const from = (to: string) => delivered.filter((d) => d.to === to).map(({ event: e, from: f }) => ({ type: e.type, from: f }));
+    expect(from(RUNNER_PATH), `${where}: what the runner got`).toEqual([{ type: 'queue.abandon', from: RIG_PATH }]);
+    expect(from(INTERACTOR_PATH), `${where}: what the interactor got`).toEqual([{ type: 'prop.lost', from: RIG_PATH }]);
+    expect(this.leftStageHeard, `${where}: rig.leftStage once`).toBe(1);
+    expect(timeline.at(-1), `${where}: the runtime hears it last`).toBe('leftStage');
+    expect(timeline.indexOf('interactor ← prop.lost'), `${where}: the prop was lost before`).toBeGreaterThanOrEqual(0);
+    this.toRig.length = 0;
+    expect(this.asked.splice(0, this.asked.length), `${where}: what the rig asked of the runtime`).toEqual([]);
   }
 
   rigRecords(): string[] {
@@ -309,6 +353,12 @@ class RigSut {
     const path = stateName(this.rig.getSnapshot().value);
     expect(matchesState(path, want), `${path} is ${want}`).toBe(true);
     expect(this.state, 'the model and the reference agree').toBe(path);
+    if (path === 'LEFT_STAGE') {
+      this.checkLeftStage();
+      return;
+    }
+    expect(this.rig.getSnapshot().status).toBe('active');
+    expect(connectRig(this.rig.getSnapshot()).leftStage).toBe(false);
     const value = top(path);
     expect(this.rig.getSnapshot().context.state).toBe(value);
     // The queue runner hears the rig's state on every entry (walks and turns wait while down).
@@ -335,6 +385,30 @@ class RigSut {
     expect(this.rig.system.get(INTERACTOR_PATH), `${INTERACTOR_PATH} is registered in ${value}`).toBe(this.interactor);
     expect(this.rig.getSnapshot().context.propInteractor).toBe(this.interactor);
     expect(this.interactor.getSnapshot().status).toBe('active');
+  }
+
+  /**
+   * Off the stage: the actor is done, every child stopped and unregistered, the queue stopped and
+   * nothing held; what connectRig says keeps the RigState it left from, and it takes no work.
+   */
+  private checkLeftStage(): void {
+    const snapshot = this.rig.getSnapshot();
+    expect(snapshot.status, 'LEFT_STAGE is final').toBe('done');
+    expect(snapshot.context.state, 'it remembers the state it left from').toBe(this.leftFrom);
+    const c = connectRig(snapshot);
+    expect(c.leftStage).toBe(true);
+    expect(c.state).toBe(this.leftFrom);
+    expect(c.held).toBe(false);
+    expect(c.heldProp).toBeNull();
+    expect(c.terrain).toBe('DISABLED');
+    expect(c.refusal('sequential')).toBe('the stickman has left the stage');
+    expect(c.refusal('overlay')).toBe('the stickman has left the stage');
+    expect(this.runner().status).toBe('stopped');
+    expect(this.runner().value, 'the queue stopped').toBe('stopped');
+    expect(this.interactor.getSnapshot().status).toBe('stopped');
+    expect((this.interactor.getSnapshot() as { value: string }).value, 'nothing held or claimed').toBe('IDLE');
+    for (const child of this.terrainChildren) expect(child.getSnapshot().status).toBe('stopped');
+    for (const id of [RIG_PATH, TERRAIN_PATH, RUNNER_PATH, INTERACTOR_PATH]) expect(this.rig.system.get(id), `${id} unregistered`).toBeUndefined();
   }
 
   stop(): void {
@@ -436,6 +510,7 @@ describe('rig state machine: coverage of the definition', () => {
 function rigIn(state: RigPath | 'RAGDOLL', autoRecover = true): RigSut {
   const sut = new RigSut(autoRecover);
   const route: Record<RigPath | 'RAGDOLL', RigEvent[]> = {
+    LEFT_STAGE: [{ type: 'rig.leaveStage' }],
     ANIMATED: [],
     RAGDOLL: [{ type: 'rig.setRagdoll' }],
     'RAGDOLL.FREE': [{ type: 'rig.setRagdoll' }],
@@ -626,6 +701,46 @@ describe('rig state machine: focused', () => {
     expect(sut.timeline.slice(from)).toEqual([
       'interactor ← rig.disarm', 'interactor → interactor.stopApproach', 'interactor → interactor.unreserve', 'interactor → interactor.done', 'stateChanged RAGDOLL',
     ]);
+    sut.stop();
+  });
+
+  it('leaves the stage from every state on it: final, the trace says so, no RigState is announced', () => {
+    for (const from of ON_STAGE) {
+      const sut = rigIn(from);
+      const said = sut.changes.length;
+      sut.send({ type: 'rig.leaveStage' });
+      sut.checkState('LEFT_STAGE');
+      expect(sut.changes, `${from}: nothing announced`).toHaveLength(said);
+      expect(sut.rigRecords().at(-1)).toBe(`${from}->LEFT_STAGE:rig.leaveStage`);
+      sut.stop();
+    }
+  });
+
+  it('leaving mid-walk behind the landing barrier: the walk finishes blocked and stops, the barrier is not lifted first', () => {
+    const sut = rigIn('ANIMATED');
+    sut.send({ type: 'queue.start' });
+    sut.send({ type: 'step', dt: 1 / 60 });
+    sut.send({ type: 'rig.beginTerrainFall' });
+    sut.send({ type: 'terrain.landingStarted' });
+    // The walk arrived behind the barrier: lifting it first would finish the walk completed.
+    sut.send({ type: 'rig.arrived' });
+    const seen: string[] = [];
+    sut.rig.getSnapshot().context.actionRunner.on('*', (e) => seen.push(e.type === 'runner.finished' ? `finished ${e.item.id} ${e.outcome}` : e.type));
+    sut.send({ type: 'rig.leaveStage' });
+    sut.checkState('LEFT_STAGE');
+    expect(seen).toEqual(['runner.stopWalk', 'finished walk blocked']);
+    expect(sut.runner().context.barrier, 'abandoned as it was').toBe(true);
+    sut.stop();
+  });
+
+  it('leaving with a prop in hand: it is lost (released where it is), not dropped, before the runtime hears it', () => {
+    const sut = rigIn('ANIMATED');
+    sut.send(PROP_EVENTS[0]);
+    sut.send({ type: 'prop.step', dt: 0.5 });
+    expect((sut.interactor.getSnapshot() as { value: string }).value).toBe('HELD');
+    const from = sut.timeline.length;
+    sut.send({ type: 'rig.leaveStage' });
+    expect(sut.timeline.slice(from)).toEqual(['interactor ← prop.lost', 'interactor → interactor.release lost', 'leftStage']);
     sut.stop();
   });
 

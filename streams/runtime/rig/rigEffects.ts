@@ -1,11 +1,13 @@
 /**
  * What the rig machine asks of the runtime: the physical work of entering a state
  * (./ragdollBody), a plan for the prop action its runner started (./pickupPlan: only the runtime
- * knows where the prop is), and the end of a prop action (the pickup is over; a skip is warned).
+ * knows where the prop is), the end of a prop action (the pickup is over; a skip is warned) and
+ * leaving the stage (./leftStage).
  */
 import type { RigRuntime } from '../rigRuntime';
 import { startPropAction } from './pickupPlan';
 import { enterRigState } from './ragdollBody';
+import { leaveStageBody } from './leftStage';
 
 type Subscription = { unsubscribe(): void };
 
@@ -18,5 +20,6 @@ export function listenToRig(rig: RigRuntime, subscriptions: Subscription[]): voi
       if (rig.hands.pickup?.itemId === e.itemId) rig.hands.pickup = null;
       if (e.reason && e.outcome === 'skipped') rig.sink.warnings.push({ message: `${e.itemId}: skipped (${e.reason})`, object: rig.id });
     }),
+    a.on('rig.leftStage', () => leaveStageBody(rig)),
   );
 }
