@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { Glyph } from './glyph';
 import type { PlanFold } from '../props/throwPlan';
 
-export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand' | 'object' | 'rect';
+/** `gesture`: a gesture's id, a built-in or one of the scene's own (issue 23). */
+export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand' | 'object' | 'rect' | 'gesture';
 
 /** How a field's value is captured in the editor. */
 export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop';
@@ -47,6 +48,8 @@ export interface PayloadSchemas {
   text: z.ZodType<string>;
   facing: z.ZodType<'RIGHT' | 'LEFT'>;
   objectId: z.ZodType<string>;
+  /** A gesture's id (a built-in `builtin:*` or the scene's own). */
+  gestureId: z.ZodType<string>;
   /** Which hand a pickup uses: `auto` lets the grip choice decide. */
   hand: z.ZodType<'auto' | 'left' | 'right'>;
   /** How many stage px a camera view spans. */

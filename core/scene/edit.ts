@@ -427,7 +427,16 @@ export function extractObjects(doc: SceneDocument, ids: readonly string[]): Scen
   const named = (ref: string) => ref === 'any' || keep.has(ref);
   const rules = doc.rules.filter((r) => named(r.when.source) && named(r.when.target) && r.then.every((t) => keep.has(t.actor)));
   const spawns = new Set(objects.flatMap((o) => modelOf(o).assetOf?.(o) ?? []));
-  return { format: doc.format, version: doc.version, stage: doc.stage, objects, queues, rules, prop_assets: doc.prop_assets.filter((a) => spawns.has(a.spawn_id)) };
+  const clip: SceneDocument = { format: doc.format, version: doc.version, stage: doc.stage, objects, queues, rules, prop_assets: doc.prop_assets.filter((a) => spawns.has(a.spawn_id)) };
+  // The scene's own gestures the copied actions play come along (the built-ins need no entry).
+  const gestures = (doc.gestures ?? []).filter((g) => usesGesture(clip, g.id));
+  return gestures.length ? { ...clip, gestures } : clip;
+}
+
+/** Does a queued or rule action of `doc` play gesture `id`? */
+function usesGesture(doc: SceneDocument, id: string): boolean {
+  const plays = (a: ActionPayload) => a.type === 'gesture' && a.gesture_id === id;
+  return Object.values(doc.queues).some((items) => items.some(plays)) || doc.rules.some((r) => r.then.some((t) => plays(t.action)));
 }
 
 /** Does the action name object `id` in one of its fields (a pickup's `target_prop_id`)? */
@@ -509,7 +518,12 @@ export function pasteScene(doc: SceneDocument, clip: SceneDocument, offset: Vec2
   const assets = new Set(doc.prop_assets.map((a) => a.spawn_id));
   const prop_assets = [...doc.prop_assets, ...clip.prop_assets.filter((a) => !assets.has(a.spawn_id))];
 
-  const parsed = sceneSchema.safeParse({ ...doc, objects, queues, rules, prop_assets });
+  // Gestures `doc` lacks are added; where `doc` has one of the same id, the pasted actions play `doc`'s (as with assets).
+  const gestureIds = new Set((doc.gestures ?? []).map((g) => g.id));
+  const added = (clip.gestures ?? []).filter((g) => !gestureIds.has(g.id));
+  const gestures = added.length ? { gestures: [...(doc.gestures ?? []), ...added] } : {};
+
+  const parsed = sceneSchema.safeParse({ ...doc, objects, queues, rules, prop_assets, ...gestures });
   if (!parsed.success) throw new EditError('the pasted objects do not fit this scene', toSceneIssues(parsed.error.issues.slice(0, 20)));
   const issues = checkReferences(parsed.data);
   if (issues.length) throw new EditError('the pasted objects do not fit this scene', issues.slice(0, 20));

@@ -9,7 +9,8 @@ import { capIssues, formatPath, MAX_LISTED_ISSUES, quoteValue, SceneSaveError, t
 import { checkJsonStructure } from './inputGuard';
 import { SCENE_LIMITS } from './limits';
 import { isBuiltinSpawnId } from './builtinProps';
-import { actionSpec, performs } from '../actions/registry';
+import { ACTION_REGISTRY, actionSpec, performs } from '../actions/registry';
+import { BUILTIN_GESTURE_PREFIX, findGesture } from '../gestures';
 import { CAMERA_ID } from '../camera/actions';
 import { findPropTemplate } from '../props/resolve';
 import { propShapeProblem } from '../props/shapeCheck';
@@ -147,6 +148,11 @@ export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
     for (const f of actionSpec(String(action.type))?.fields ?? []) {
       const ref = action[f.name];
       if (typeof ref !== 'string') continue;
+      // A gesture is the scene's or a built-in, never an object.
+      if (f.kind === 'gesture') {
+        if (!findGesture(ref, scene.gestures)) warnings.push({ path: `${path}.${f.name}`, message: `refers to missing gesture ${quoteValue(ref)}: the action will be skipped`, object });
+        continue;
+      }
       const kind = kindById.get(ref);
       if (modelOfKind(kind)?.namedBy.includes(f.kind)) continue;
       if (f.kind === 'object') {
@@ -162,9 +168,19 @@ export function referenceWarnings(scene: SceneDocument): SceneWarning[] {
   for (const [owner, items] of Object.entries(scene.queues)) {
     items.forEach((item, j) => checkAction(item, `${formatPath(['queues', owner])}[${j}]`, owner));
   }
-  scene.rules.forEach((rule, i) => rule.then.forEach((t, j) => checkAction(t.action, `$.rules[${i}].then[${j}].action`, t.actor)));
+  scene.rules.forEach((rule, i) => rule.then.forEach((t, j) => {
+    checkAction(t.action, `$.rules[${i}].then[${j}].action`, t.actor);
+    // Only the arms may gesture beside the queue: a whole-body gesture (a bow) needs the legs.
+    const g = t.mode === 'overlay' && t.action.type === 'gesture' ? findGesture(t.action.gesture_id, scene.gestures) : undefined;
+    if (g?.body === 'whole') warnings.push({ path: `$.rules[${i}].then[${j}].mode`, message: `gesture ${quoteValue(g.id)} moves the whole body and cannot run as an overlay: the action will be skipped`, object: t.actor });
+  }));
   return warnings;
 }
+
+/** "speak, face and gesture": the kinds that may run as an overlay, for a refusal's message. */
+const OVERLAY_KINDS = ((types: string[]) => (types.length > 1 ? `${types.slice(0, -1).join(', ')} and ${types[types.length - 1]}` : types.join('')))(
+  ACTION_REGISTRY.filter((s) => s.overlay).map((s) => s.type),
+);
 
 /** Why `performer` cannot run an action of `type` (a stickman does not follow; the camera does not walk). */
 const performerMessage = (type: string, performer: 'stickman' | 'camera'): string =>
@@ -193,6 +209,7 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
     }
     issues.push(...anchorIssues(a.anchors, `$.prop_assets[${i}]`));
   });
+  issues.push(...gestureIssues(scene.gestures ?? []));
   // Resolved once per spawn_id: a file may place thousands of props of one polygon asset.
   const templates = new Map<string, ReturnType<typeof findPropTemplate>>();
   const templateOf = (spawnId: string) => {
@@ -240,9 +257,21 @@ export function checkReferences(scene: SceneDocument): SceneIssue[] {
       const spec = actionSpec(t.action.type);
       if (spec && !performs(spec, performer)) issues.push({ path: `${base}.then[${j}].action.type`, message: performerMessage(t.action.type, performer) });
       if (t.mode === 'overlay' && !actionSpec(t.action.type)?.overlay) {
-        issues.push({ path: `${base}.then[${j}].mode`, message: `"${t.action.type}" cannot run as an overlay (only speak and face can)` });
+        issues.push({ path: `${base}.then[${j}].mode`, message: `"${t.action.type}" cannot run as an overlay (only ${OVERLAY_KINDS} can)` });
       }
     });
+  });
+  return issues;
+}
+
+/** A scene's own gestures: ids unique, and none in the built-ins' `builtin:` namespace. */
+function gestureIssues(gestures: readonly { id: string }[]): SceneIssue[] {
+  const issues: SceneIssue[] = [];
+  const ids = new Set<string>();
+  gestures.forEach((g, i) => {
+    if (g.id.startsWith(BUILTIN_GESTURE_PREFIX)) issues.push({ path: `$.gestures[${i}].id`, message: `the ${BUILTIN_GESTURE_PREFIX} prefix is reserved for the built-in gestures` });
+    else if (ids.has(g.id)) issues.push({ path: `$.gestures[${i}].id`, message: `duplicate gesture id ${quoteValue(g.id)}` });
+    ids.add(g.id);
   });
   return issues;
 }

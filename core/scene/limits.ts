@@ -18,6 +18,8 @@ export const SCENE_LIMITS = {
   maxSeconds: 3600,
   maxPropAssets: 200,
   maxAnchors: 32,
+  /** A scene's own gestures (issue 23); the built-ins need no entry. */
+  maxGestures: 200,
   /**
    * Structural bounds checked before the schema runs, so no file can make the loader recurse
    * deeply or do unbounded work: a scene nests 7 levels at most; no object or list in it needs

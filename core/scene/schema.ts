@@ -14,6 +14,7 @@ import type { AreaObject as Area } from '../../objects/area/model';
 import { TRIGGER_REGISTRY } from '../actions/registry';
 import type { ActionDefinition, PayloadSchemas } from '../actions/definition';
 import { ACTION_DEFINITIONS, type AnyActionDefinition } from '../actions/kinds';
+import { gestureSchema, type SceneGesture } from './gestureSchema';
 
 const TRIGGER_TYPES = TRIGGER_REGISTRY.map((t) => t.type);
 
@@ -27,6 +28,7 @@ export { propSchema, propPhysicsSchema } from '../../objects/prop/model';
 export { stickmanSchema, markerPoseSchema } from '../../objects/stickman/model';
 export { areaSchema } from '../../objects/area/model';
 export { stageObjectSchema };
+export { gestureSchema, gestureKeySchema } from './gestureSchema';
 
 const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must be between 0 and ${L.maxSeconds}`);
 
@@ -35,7 +37,7 @@ const seconds = () => finite().refine((v) => v >= 0 && v <= L.maxSeconds, `must 
  * from this file's value schemas. Kinds later work adds are a load error until they exist.
  */
 const payloadSchemas: PayloadSchemas = {
-  point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema, hand: z.enum(['auto', 'left', 'right']),
+  point: vec2Schema, seconds: seconds(), text: text(), facing: facingSchema, objectId: idSchema, gestureId: idSchema, hand: z.enum(['auto', 'left', 'right']),
   viewWidth: finite().refine((v) => v >= CAMERA_MIN_WIDTH && v <= CAMERA_MAX_WIDTH, `must be between ${CAMERA_MIN_WIDTH} and ${CAMERA_MAX_WIDTH} stage px`),
   rect: z.tuple([coord(), coord(), coord(), coord()]).refine(([x0, y0, x1, y1]) => x1 > x0 && y1 > y0, 'a rectangle is [x0, y0, x1, y1] with x1 > x0 and y1 > y0'),
 };
@@ -124,6 +126,8 @@ export const sceneSchema = z.strictObject({
   queues: z.record(z.string(), z.array(queueItemSchema).max(L.maxQueueItems, `at most ${L.maxQueueItems} queue items`)).default({}),
   rules: z.array(ruleSchema).max(L.maxRules, `at most ${L.maxRules} rules`).default([]),
   prop_assets: z.array(propAssetSchema).max(L.maxPropAssets, `at most ${L.maxPropAssets} prop assets`).default([]),
+  // Optional, not defaulted: a scene without gestures (every file before issue 23) loads and saves unchanged.
+  gestures: z.array(gestureSchema).max(L.maxGestures, `at most ${L.maxGestures} gestures`).optional(),
 });
 
 export type SceneDocument = z.infer<typeof sceneSchema>;
@@ -136,4 +140,5 @@ export type ActionPayload = z.infer<typeof actionPayloadSchema>;
 export type QueueItem = z.infer<typeof queueItemSchema>;
 export type Rule = z.infer<typeof ruleSchema>;
 export type PropAsset = z.infer<typeof propAssetSchema>;
+export type { SceneGesture };
 export type ObjectKind = Kind;

@@ -36,6 +36,7 @@ export const ACTION_UI: { readonly [T in ActionType]: ActionUi<T> } = {
   wait: { point: 'free' },
   speak: { point: 'free' },
   face: { point: 'free' },
+  gesture: { point: 'free' },
   ragdoll: { point: 'free' },
   recover: { point: 'free' },
   pick_up_prop: { point: 'free' },

@@ -94,6 +94,13 @@ export function readActionForm(spec: ActionSpec, form: FormValues): FormResult {
         payload[f.name] = f.choices?.some((c) => c.value === v) ? v : f.default;
         break;
       }
+      case 'gesture': {
+        // Any id: the scene's own gestures are not known here; one that names nothing loads with a warning and is skipped.
+        const id = (form[f.name] ?? '').trim();
+        if (id === '') errors[f.name] = 'pick a gesture';
+        else payload[f.name] = id;
+        break;
+      }
       case 'prop':
       case 'object': {
         const id = (form[f.name] ?? '').trim();

@@ -4,6 +4,7 @@
  */
 import { dropProp } from './dropProp';
 import { face } from './face';
+import { gesture } from './gesture';
 import { pickUpProp } from './pickUpProp';
 import { ragdoll } from './ragdoll';
 import { recover } from './recover';
@@ -14,7 +15,7 @@ import { walkTo } from './walkTo';
 import { cameraFollow } from './cameraFollow';
 import { cameraFrame } from './cameraFrame';
 
-export const ACTION_DEFINITIONS = [walkTo, wait, speak, face, ragdoll, recover, pickUpProp, dropProp, throwProp, cameraFollow, cameraFrame] as const;
+export const ACTION_DEFINITIONS = [walkTo, wait, speak, face, gesture, ragdoll, recover, pickUpProp, dropProp, throwProp, cameraFollow, cameraFrame] as const;
 
 export type AnyActionDefinition = (typeof ACTION_DEFINITIONS)[number];
 

@@ -23,7 +23,7 @@ function samplePayload(spec: ActionSpec): ActionPayload {
 }
 
 /** Loose stand-ins for the scene's value schemas: enough to read a definition's payload keys. */
-const LOOSE: PayloadSchemas = { point: z.any(), seconds: z.any(), text: z.any(), facing: z.any(), objectId: z.any(), hand: z.any(), viewWidth: z.any(), rect: z.any() };
+const LOOSE: PayloadSchemas = { point: z.any(), seconds: z.any(), text: z.any(), facing: z.any(), objectId: z.any(), gestureId: z.any(), hand: z.any(), viewWidth: z.any(), rect: z.any() };
 
 const variantTypes = (schema: typeof actionPayloadSchema | typeof queueItemSchema) =>
   schema.options.map((o) => (o.shape.type as z.ZodLiteral<string>).value);
@@ -38,7 +38,7 @@ describe('action kinds: one definition each', () => {
 
   it('the payload union and the queue item union have one variant per kind, in list order', () => {
     const supported = ACTION_DEFINITIONS.map((d) => d.type);
-    expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', 'pick_up_prop', 'drop_prop', 'throw_prop', 'camera_follow', 'camera_frame']);
+    expect(supported).toEqual(['walk_to', 'wait', 'speak', 'face', 'gesture', 'ragdoll', 'recover', 'pick_up_prop', 'drop_prop', 'throw_prop', 'camera_follow', 'camera_frame']);
     expect(variantTypes(actionPayloadSchema)).toEqual(supported);
     expect(variantTypes(queueItemSchema)).toEqual(supported);
   });

@@ -7,7 +7,7 @@ describe('action registry', () => {
   it('lists each kind once, and each is one the schema accepts', () => {
     const types = ACTION_REGISTRY.map((a) => a.type);
     expect(new Set(types).size).toBe(types.length);
-    expect(ACTION_REGISTRY.map((a) => a.type).sort()).toEqual(['camera_follow', 'camera_frame', 'drop_prop', 'face', 'pick_up_prop', 'ragdoll', 'recover', 'speak', 'throw_prop', 'wait', 'walk_to']);
+    expect(ACTION_REGISTRY.map((a) => a.type).sort()).toEqual(['camera_follow', 'camera_frame', 'drop_prop', 'face', 'gesture', 'pick_up_prop', 'ragdoll', 'recover', 'speak', 'throw_prop', 'wait', 'walk_to']);
     for (const spec of ACTION_REGISTRY) {
       const refusedAsUnknown = actionPayloadSchema.safeParse({ type: spec.type }).error?.issues.some((i) => i.message === 'unknown or unsupported action type') ?? false;
       expect(refusedAsUnknown, spec.type).toBe(false);
@@ -18,8 +18,8 @@ describe('action registry', () => {
     expect(['pick_up_prop', 'drop_prop', 'throw_prop'].map((t) => actionSpec(t)?.label)).toEqual(['Pick Up Prop…', 'Drop Prop', 'Throw Prop…']);
   });
 
-  it('only speak and face may run as an overlay', () => {
-    expect(ACTION_REGISTRY.filter((a) => a.overlay).map((a) => a.type).sort()).toEqual(['face', 'speak']);
+  it('only speak, face and gesture may run as an overlay', () => {
+    expect(ACTION_REGISTRY.filter((a) => a.overlay).map((a) => a.type).sort()).toEqual(['face', 'gesture', 'speak']);
   });
 
   it('looks kinds up by type', () => {

@@ -117,7 +117,7 @@ describe('id allocation', () => {
   });
 
   it('nextActionId and nextRuleId are unique across the document', () => {
-    expect(nextActionId(full())).toBe('a6');
+    expect(nextActionId(full())).toBe('a8');
     expect(nextRuleId(full())).toBe('r4');
     const doc = newScene();
     expect(nextActionId(doc)).toBe('a1');

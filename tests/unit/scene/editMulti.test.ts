@@ -130,9 +130,9 @@ describe('clipboard: extractObjects and pasteScene', () => {
     expect(findObject(next, 'stick-3')).toMatchObject({ name: 'Ada', facing: 'LEFT' });
     // The queue came along under fresh action ids; its walk target moved with the stickman.
     const queue = next.queues['stick-3'];
-    expect(queue.map((i) => i.type)).toEqual(['walk_to', 'wait', 'speak', 'speak', 'face']);
+    expect(queue.map((i) => i.type)).toEqual(['walk_to', 'wait', 'speak', 'speak', 'face', 'gesture', 'gesture']);
     expect(queue[0]).toMatchObject({ target_position: [1540, 2040] });
-    expect(new Set(queue.map((i) => i.id)).size).toBe(5);
+    expect(new Set(queue.map((i) => i.id)).size).toBe(7);
     expect(queue.some((i) => doc.queues['stick-1'].some((o) => o.id === i.id))).toBe(false);
     const rule = next.rules[next.rules.length - 1];
     expect(rule).toMatchObject({ id: 'r4', when: { source: 'stick-3', target: 'goal-1' }, then: [{ actor: 'stick-3', action: { target_position: [50, 60] } }] });

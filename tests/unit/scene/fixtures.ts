@@ -81,6 +81,8 @@ export function fullScene(): Json {
         { id: 'a3', type: 'speak', text: 'Hello, "world"\n', seconds: 2.5 },
         { id: 'a4', type: 'speak', text: '' },
         { id: 'a5', type: 'face', direction: 'RIGHT' },
+        { id: 'a6', type: 'gesture', gesture_id: 'hi', seconds: 1.5 },
+        { id: 'a7', type: 'gesture', gesture_id: 'builtin:bow' },
       ],
       'stick-2': [],
     },
@@ -113,6 +115,10 @@ export function fullScene(): Json {
         spawn_id: 'my:wedge', name: 'Wedge', shape: { kind: 'polygon', points: [[0, 0], [40, 0], [0, 30]] }, mass: 0.5, gravity_scale: 0, friction: 10,
         restitution: 1, anchors: [],
       },
+    ],
+    gestures: [
+      { id: 'hi', name: 'Hi there', body: 'arms', loop: true, keys: [{ t: 0, markers: { Left_Hand: [-40, -600] } }, { t: 0.4, markers: { Left_Hand: [-120, -580], Right_Hand: [60, -250.5] } }] },
+      { id: 'nod', name: 'Nod', body: 'whole', loop: false, keys: [{ t: 0, markers: {}, lean: 0 }, { t: 0.5, markers: { Torso: [-10, -250], Left_Leg: [-24, 0] }, lean: -0.25 }] },
     ],
   };
 }
