@@ -8,6 +8,7 @@ import type { AnyActionDefinition } from '../../core/actions/kinds';
 import type { ActionField, ActionSpec } from '../../core/actions/registry';
 import type { ObjectKind, QueueItem } from '../../core/scene/schema';
 import type { Capture } from '../state/captures';
+import { OBJECT_KINDS, OBJECT_MODELS } from '../../objects/core/models';
 import { focusThrow, type ThrowContext } from '../state/throwFocus';
 
 type Vec2 = [number, number];
@@ -56,12 +57,9 @@ export function itemFlag(item: QueueItem): Vec2 | null {
   return (actionUi(item.type)?.flag as ((i: QueueItem) => Vec2 | null) | undefined)?.(item) ?? null;
 }
 
-/** Which objects a field naming an object may pick on the stage (a pickup's prop). */
-const PICKABLE: Partial<Record<ActionField['kind'], readonly ObjectKind[]>> = { prop: ['prop'], object: ['stickman', 'prop'] };
-
-/** The kinds of object `field` may name (none for a field that names no object). */
+/** The kinds of object `field` may name and pick on the stage (a pickup's prop; none for a field that names no object): each kind's `namedBy`. */
 export function pickableKinds(field: ActionField): readonly ObjectKind[] {
-  return PICKABLE[field.kind] ?? [];
+  return OBJECT_KINDS.filter((k) => OBJECT_MODELS[k].namedBy.includes(field.kind));
 }
 
 export interface CaptureRequest {

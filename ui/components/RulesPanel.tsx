@@ -17,6 +17,7 @@ import { ActionIcon } from './ActionIcon';
 import { ActionEditor } from './ActionEditor';
 import { EndpointPicker, WhenEditor } from './WhenEditor';
 import { createReorderable } from '../state/reorderable';
+import { ACTOR_KINDS, isActor } from '../../objects/core/models';
 
 interface Reaction {
   key: number;
@@ -90,7 +91,7 @@ export function RulesPanel(props: { editor: Editor }) {
 
   const newDraft = (): Draft => {
     const sel = editor.tools.selection();
-    const stick = editor.doc().objects.find((o) => o.kind === 'stickman' && sel.includes(o.id)) ?? editor.doc().objects.find((o) => o.kind === 'stickman');
+    const stick = editor.doc().objects.find((o) => isActor(o) && sel.includes(o.id)) ?? editor.doc().objects.find(isActor);
     const t = TRIGGER_REGISTRY[0];
     // A stickman selected on stage is the likely subject: start the rule from it.
     return { enabled: true, type: t.type, source: stick && sel.includes(stick.id) ? stick.id : 'any', target: 'any', then: [] };
@@ -211,7 +212,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
     }
   };
   const updateReaction = (key: number, patch: Partial<Reaction>) => update({ then: d().then.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
-  const stickmen = createMemo(() => editor.doc().objects.filter((o) => o.kind === 'stickman'));
+  const stickmen = createMemo(() => editor.doc().objects.filter(isActor));
   const addReaction = () => {
     const src = d().source;
     const actor = stickmen().some((o) => o.id === src) ? src : (stickmen()[0]?.id ?? '');
@@ -317,7 +318,7 @@ function RuleEditor(props: { editor: Editor; draft: Draft; setDraft: (d: Draft |
                     <EndpointPicker
                       editor={editor}
                       label="Actor"
-                      kinds={['stickman']}
+                      kinds={ACTOR_KINDS}
                       value={cur().actor}
                       allowAny={false}
                       testId="reaction-actor"

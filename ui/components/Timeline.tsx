@@ -27,6 +27,7 @@ import { timelineItems, type TimelineItem } from '../state/timelineItems';
 import { followTake } from '../state/timelineRuns';
 import type { StatechartSession } from '../statecharts/session';
 import type { TraceRecord } from '../../streams';
+import { isActor } from '../../objects/core/models';
 
 const KINDS = [
   ['transition', 'transitions'],
@@ -105,9 +106,9 @@ export function Timeline(props: { editor: Editor; visible: boolean; statecharts?
     const doc = props.editor.doc();
     const seen = view().actors;
     const stickmen = doc.objects
-      .filter((o) => o.kind === 'stickman')
+      .filter(isActor)
       .map((o) => ({ value: `rig:${o.id}`, name: objectName(doc, o.id), children: seen.filter((a) => a.startsWith(`rig:${o.id}/`)) }));
-    const others = doc.objects.filter((o) => o.kind !== 'stickman').map((o) => ({ value: o.id, name: objectName(doc, o.id) }));
+    const others = doc.objects.filter((o) => !isActor(o)).map((o) => ({ value: o.id, name: objectName(doc, o.id) }));
     return { stickmen, others };
   });
 

@@ -20,6 +20,7 @@ import { modelOfMachine, type StatechartSession, type TransitionRecord } from '.
 import { downloadSvg } from './svgExport';
 import { EventBreakpoints } from './EventBreakpoints';
 import './statecharts.css';
+import { isActor } from '../../objects/core/models';
 
 type FocusTarget = { kind: 'state' | 'edge'; key: string } | null;
 
@@ -53,7 +54,7 @@ export function StatechartPanel(props: { editor: Editor; session: StatechartSess
   };
 
   const isDefinition = () => selected().startsWith(DEFINITION_PREFIX);
-  const stickmanIds = createMemo(() => props.editor.doc().objects.filter((o) => o.kind === 'stickman').map((o) => o.id), [], { equals: sameList });
+  const stickmanIds = createMemo(() => props.editor.doc().objects.filter(isActor).map((o) => o.id), [], { equals: sameList });
   const planned = createMemo(() => plannedActorIds(stickmanIds()).filter((id) => !liveIds().includes(id)));
   const definitions = machineDefinitions();
 

@@ -10,6 +10,7 @@ import type { TakeStudio } from '../takeStudio';
 import { downloadBlob } from '../takeFiles';
 import { ExportCancelled, exportTake, type ExportResult, type ExportSettings } from './exportTake';
 import type { ExportCamera, StageRect } from './exportView';
+import { isActor } from '../../../objects/core/models';
 
 export type CameraChoice = 'view' | 'stage' | 'follow';
 
@@ -101,8 +102,8 @@ function cameraOf(editor: Editor, choice: CameraChoice): ExportCamera {
   const rect = screenRect(editor);
   if (choice === 'follow') {
     const doc = editor.doc();
-    const selected = editor.tools.selection().find((id) => doc.objects.some((o) => o.id === id && o.kind === 'stickman'));
-    const rigId = editor.followTarget() ?? selected ?? doc.objects.find((o) => o.kind === 'stickman')?.id;
+    const selected = editor.tools.selection().find((id) => doc.objects.some((o) => o.id === id && isActor(o)));
+    const rigId = editor.followTarget() ?? selected ?? doc.objects.find(isActor)?.id;
     if (rigId) return { kind: 'follow', rigId, rect };
   }
   return { kind: 'view', rect };
