@@ -80,6 +80,8 @@ function createContext(editor: Editor): CommandContext {
     toggleFollow: () => editor.playback.toggleFollow(),
     toggleSnap: () => editor.prefs.toggleSnap(),
     toggleStatechartsBeside: () => editor.prefs.toggleStatechartsBeside(),
+    savePoseAsGesture: () => void editor.gestures.openPrompt(),
+    canSavePose: () => editor.gestures.poseSource() !== null,
   };
 }
 

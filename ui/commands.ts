@@ -73,6 +73,10 @@ export interface CommandContext {
   toggleSnap(): void;
   /** The Statecharts panel beside the timeline / rules, or a tab of its own. */
   toggleStatechartsBeside(): void;
+  /** EDIT: opens the name prompt that saves the selected stickman's pose as a gesture. */
+  savePoseAsGesture(): void;
+  /** One stickman is selected in EDIT (its pose can be saved). */
+  canSavePose(): boolean;
 }
 
 export interface UiCommand {
@@ -191,6 +195,13 @@ export const UI_COMMANDS: readonly UiCommand[] = [
   { name: 'follow', label: 'Follow', keys: 'C', does: 'Camera follows the selected stickman in PLAY, on / off (a pan holds it)', keyTest: plain('c'), perform: (c) => c.toggleFollow() },
   { name: 'snap', label: 'Snap', keys: 'S', does: 'Snap placing, moving and resizing to the grid, on / off (hold Ctrl while dragging to place freely)', keyTest: plain('s'), perform: (c) => c.toggleSnap() },
   { name: 'statecharts-beside', label: 'Side by side', keys: 'B', does: 'Show the Statecharts panel beside the timeline (or the rules), on / off', keyTest: plain('b'), perform: (c) => c.toggleStatechartsBeside() },
+  {
+    name: 'save-pose-gesture',
+    label: 'Save pose as gesture…',
+    does: 'EDIT: save the selected stickman’s pose (its dragged dots) as a new gesture, named in its panel (undoable)',
+    perform: (c) => c.savePoseAsGesture(),
+    enabled: (c) => c.canSavePose(),
+  },
   { name: 'fit', label: 'Fit', keys: 'F', does: 'Fit the stage in view', keyTest: plain('f'), perform: (c) => c.fit() },
   { name: 'zoom', label: 'Zoom', keys: '+ / −', does: 'Zoom in / out', keyTest: plain('+', '=', '-', '_'), perform: (c, p) => c.zoomBy(p?.key === '-' || p?.key === '_' ? 0.8 : 1.25) },
   { name: 'help', label: 'Help', keys: '?', does: 'Show / hide this help', keyTest: plain('?'), perform: (c) => c.toggleHelp() },
@@ -207,7 +218,7 @@ export const GESTURES: readonly HelpRow[] = [
   },
   {
     keys: 'Stickman',
-    does: 'EDIT: drag the blue dots (hands, feet, pelvis) to pose it. DIRECT: click it for the Direct popup; with it selected, click the stage to add a walk there',
+    does: 'EDIT: drag the blue dots (hands, feet, pelvis) to pose it; its panel saves the pose as a gesture. DIRECT: click it for the Direct popup; with it selected, click the stage to add a walk there',
   },
 ];
 

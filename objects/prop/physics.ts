@@ -29,6 +29,5 @@ export const propPhysics: ObjectPhysics<PropObject> = {
         .setCanSleep(true),
     );
     b.world.createCollider(propColliderDesc(def, o.id), body);
-    b.props.set(o.id, body);
   },
 };

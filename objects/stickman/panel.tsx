@@ -1,9 +1,10 @@
 /**
  * A stickman in the UI: its palette icon, and its queue — on top while the stage is not being
- * edited (DIRECT queues actions there), under its fields in EDIT. UI layer.
+ * edited (DIRECT queues actions there), under its fields in EDIT, after "Save pose as gesture". UI layer.
  */
 import { Show } from 'solid-js';
 import { QueuePanel } from '../../ui/components/QueuePanel';
+import { SavePoseAsGesture } from '../../ui/gestures/SavePoseAsGesture';
 import type { ObjectPanelPart } from '../ui/objectPanel';
 import type { StickmanObject } from './model';
 
@@ -23,6 +24,7 @@ export const stickmanPanel: ObjectPanelPart<StickmanObject> = {
   ),
   bottom: (props) => (
     <Show when={!props.readOnly}>
+      <SavePoseAsGesture editor={props.editor} o={props.o} />
       <QueuePanel editor={props.editor} rigId={props.o.id} />
     </Show>
   ),

@@ -5,7 +5,6 @@
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import type { WorldPose } from '../../core/rig/worldPose';
 import type { Vec2 } from '../physics/entities';
-import { grab, letGo } from './rig/requests';
 import { STEP_DT } from './stepDt';
 import type { StepState } from './stepState';
 
@@ -27,10 +26,10 @@ export function startGrab(s: StepState, id: string, point: Vec2): void {
   if (rig) {
     part = nearestPart(rig.worldPose, point);
     // A held stickman is a ragdoll (RAGDOLL.HELD), hanging from the part under the cursor.
-    grab(rig);
+    rig.grab();
   }
   if (!s.world.startGrab(id, part, point)) {
-    if (rig) letGo(rig);
+    rig?.letGo();
     s.sink.warnings.push({ message: `grab: nothing to hold on "${id}"; skipped`, object: id });
     return;
   }
@@ -54,8 +53,7 @@ export function endGrab(s: StepState): void {
   const g = s.grab;
   if (!g) return;
   s.grab = null;
-  const rig = s.rigById.get(g.id);
-  if (rig) letGo(rig);
+  s.rigById.get(g.id)?.letGo();
   const first = g.trail[0];
   const last = g.trail[g.trail.length - 1];
   const span = (g.trail.length - 1) * STEP_DT;

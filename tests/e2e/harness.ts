@@ -128,7 +128,8 @@ export async function openApp(h: Harness, query = ''): Promise<AppPage> {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await page.goto(h.url + query);
+  // The first page of a file makes the dev server transform the whole app: on a busy machine that takes longer than the default 30 s.
+  await page.goto(h.url + query, { timeout: 120_000 });
   await waitForApp(page);
   return { context, page, errors };
 }

@@ -10,6 +10,7 @@ import type { ObjectKind, QueueItem } from '../../core/scene/schema';
 import type { Capture } from '../state/captures';
 import { OBJECT_KINDS, OBJECT_MODELS } from '../../objects/core/models';
 import { focusThrow, type ThrowContext } from '../state/throwFocus';
+import type { FieldEditorName } from './fieldEditor';
 
 type Vec2 = [number, number];
 export type ActionType = AnyActionDefinition['type'];
@@ -30,6 +31,8 @@ export interface ActionUi<T extends ActionType> {
   preview?(editor: object, ctx: ThrowContext, point: Vec2 | null): () => void;
   /** DIRECT's stage overlay: where a queued one is flagged (a walk target), or null. */
   flag?(item: ItemOf<T>): Vec2 | null;
+  /** Editors of its own for some of its fields, by field name (a gesture's picker); the others get the generic input. */
+  fieldEditors?: Readonly<Record<string, FieldEditorName>>;
 }
 
 export const ACTION_UI: { readonly [T in ActionType]: ActionUi<T> } = {
@@ -37,7 +40,7 @@ export const ACTION_UI: { readonly [T in ActionType]: ActionUi<T> } = {
   wait: { point: 'free' },
   speak: { point: 'free' },
   face: { point: 'free' },
-  gesture: { point: 'free' },
+  gesture: { point: 'free', fieldEditors: { gesture_id: 'gesture' } },
   ragdoll: { point: 'free' },
   recover: { point: 'free' },
   pick_up_prop: { point: 'free' },
@@ -50,6 +53,12 @@ export const ACTION_UI: { readonly [T in ActionType]: ActionUi<T> } = {
 /** The UI part of a kind. */
 export function actionUi(type: string): ActionUi<ActionType> | undefined {
   return Object.hasOwn(ACTION_UI, type) ? (ACTION_UI[type as ActionType] as ActionUi<ActionType>) : undefined;
+}
+
+/** The kind's own editor for `field`, if it brings one. */
+export function fieldEditorFor(spec: ActionSpec, field: ActionField): FieldEditorName | undefined {
+  const editors = actionUi(spec.type)?.fieldEditors;
+  return editors && Object.hasOwn(editors, field.name) ? editors[field.name] : undefined;
 }
 
 /** Where a queued item is flagged on the stage, if its kind flags it. */

@@ -2,7 +2,8 @@
  * The action editor: one form built from the kind's field specs (its definition), used by
  * the queue panel, the Direct popup and the When/Then editor. Point fields get numeric inputs and
  * a "Pick on stage" button, number fields min/max checks, text fields a text input, facing a
- * two-way choice, prop fields a prop list plus a stage pick. Nothing reaches the document until
+ * two-way choice, prop fields a prop list plus a stage pick; a kind may bring its own editor for a
+ * field (ui/actions/actionUi `fieldEditors`: a gesture's picker). Nothing reaches the document until
  * the form reads clean; what the document still refuses is shown beside the field.
  */
 import { createEffect, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
@@ -14,7 +15,9 @@ import type { Editor } from '../state/editor';
 import { ActionIcon } from './ActionIcon';
 import { objectNamer } from '../state/actionText';
 import type { ThrowContext } from '../state/throwFocus';
-import { actionUi, captureFor, pickableKinds } from '../actions/actionUi';
+import { actionUi, captureFor, fieldEditorFor, pickableKinds } from '../actions/actionUi';
+import { Dynamic } from 'solid-js/web';
+import { FIELD_EDITORS } from '../actions/fieldEditors';
 
 type Vec2 = [number, number];
 import { fieldOfIssuePath, formFromValues, pointKeys, readActionForm, rectKeys, type FormErrors, type FormValues } from '../state/actionForm';
@@ -166,6 +169,9 @@ export function ActionEditor(props: ActionEditorProps) {
               {f.optional && !f.choices ? <span class="muted"> (optional)</span> : null}
             </span>
             <Switch>
+              <Match when={fieldEditorFor(props.spec, f)}>
+                {(own) => <Dynamic component={FIELD_EDITORS[own()]} editor={editor} field={f} value={form()[f.name] ?? ''} set={(v: string) => set(f.name, v)} testId={`${tid()}-${f.name}`} />}
+              </Match>
               <Match when={f.kind === 'point'}>
                 <div class="ae-point">
                   <input

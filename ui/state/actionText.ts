@@ -72,12 +72,15 @@ export function objectName(doc: SceneDocument, id: string): string {
 
 /**
  * Names the objects an action text mentions: a stickman's or area's name when it has one, else
- * the id; a reference to nothing reads "crate-1 (missing)" and a prop whose asset is missing
+ * the id (a scene gesture its name); a reference to nothing reads "crate-1 (missing)" and a prop whose asset is missing
  * "crate-1 (placeholder)", since those actions will be skipped when they run.
  */
 export function objectNamer(doc: SceneDocument): ObjectNamer {
   return (id) => {
     const o = doc.objects.find((x) => x.id === id);
+    // A gesture action names one of the scene's own gestures by id (the built-ins name themselves).
+    const gesture = o ? undefined : doc.gestures?.find((g) => g.id === id);
+    if (gesture) return gesture.name;
     if (!o) return `${id} (missing)`;
     if (modelOf(o).placeholder?.(o, doc)) return `${id} (placeholder)`;
     return shortName(id, doc);

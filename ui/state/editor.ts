@@ -9,6 +9,7 @@
  * - `prefs` — what this browser remembers: the autosave, the debug and snap toggles (./persistence);
  * - `notices` — the errors, warnings and infos shown over the stage (./notices);
  * - `run` — the PLAY run: play, pause, reset, steps, what the panels show of it (./runControl);
+ * - `gestures` — the built-in and scene gestures, and saving a stickman's pose as one (./gestureLibrary);
  * - `playback` — PLAY speed and the camera following a stickman; `layout` — the bottom panel's height.
  *
  * The editor itself decides what may happen in which mode, applies every document change as an
@@ -31,6 +32,7 @@ import { SelectionClipboard } from './selectionClipboard';
 import { SceneFiles } from './sceneFiles';
 import { Persistence } from './persistence';
 import { RunStarts } from './runStarts';
+import { GestureLibrary } from './gestureLibrary';
 
 export { AUTOSAVE_DELAY_MS, AUTOSAVE_KEY, REJECTED_AUTOSAVE_KEY } from './autosave';
 export { issueLines, MAX_ISSUES_SHOWN, type Notice } from './notices';
@@ -84,6 +86,7 @@ export class Editor {
   readonly clipboard: SelectionClipboard;
   readonly files: SceneFiles;
   readonly run: RunControl;
+  readonly gestures: GestureLibrary;
 
   view: ViewCommands | null = null;
 
@@ -109,6 +112,7 @@ export class Editor {
     this.tools = new SelectionTools(this);
     this.clipboard = new SelectionClipboard(this, options.clipboard ?? null);
     this.files = new SceneFiles(this);
+    this.gestures = new GestureLibrary(this);
     this.session = new DocumentSession(
       controller,
       {
@@ -172,6 +176,7 @@ export class Editor {
       if (m.mode !== 'EDIT') this.finishInteraction();
       this.tools.modeChanged(m.mode, changed);
       if (changed) this.closeDirectPopup();
+      if (changed) this.gestures.closePrompt();
       if (changed && m.mode === 'PLAY') this.run.started();
       this.setModeSignal(m);
     });

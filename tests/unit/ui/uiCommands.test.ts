@@ -61,6 +61,8 @@ function recorder(mode: Mode = 'EDIT', canNudge = true, history = { undo: 1, red
     toggleFollow: rec('toggleFollow'),
     toggleSnap: rec('toggleSnap'),
     toggleStatechartsBeside: rec('toggleStatechartsBeside'),
+    savePoseAsGesture: rec('savePoseAsGesture'),
+    canSavePose: () => mode === 'EDIT',
   };
   return { commands, log };
 }
