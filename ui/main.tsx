@@ -77,6 +77,8 @@ declare global {
       frame(): FrameSnapshot;
       controller: StageController;
       selection(): string[];
+      /** Selects these objects, as clicks would (benchmarks toggle the queue panel mid-PLAY with it). */
+      select(ids: string[]): void;
       physicsReady(): boolean;
       stageToScreen(p: Vec2): Vec2 | null;
       screenToStage(x: number, y: number): Vec2 | null;
@@ -95,6 +97,7 @@ window.__stage = {
   frame: () => controller.frame$.value,
   controller,
   selection: () => [...editor.tools.selection()],
+  select: (ids) => editor.tools.select(ids),
   physicsReady: () => editor.run.physicsReady(),
   stageToScreen: (p) => editor.view?.stageToScreen(p) ?? null,
   screenToStage: (x, y) => editor.view?.screenToStage(x, y) ?? null,

@@ -20,6 +20,9 @@ export class LiveRun {
   private readonly setActionRuns: (m: ReadonlyMap<string, ActionRun>) => void;
   /** Every action record of the run, in order, so the runs can be rewound to a tick (a keyframe seek). */
   private history: Array<{ tick: number; key: string; run: ActionRun }> = [];
+  /** The runs as the records left them; published once per burst of records (a step's worth), not per record. */
+  private runs = new Map<string, ActionRun>();
+  private publishQueued = false;
 
   constructor(private readonly controller: StageController) {
     [this.liveFrame, this.setLiveFrame] = createSignal<FrameSnapshot>(controller.frame$.value, { equals: false });
@@ -29,15 +32,29 @@ export class LiveRun {
       const key = `${r.rig}/${r.id}`;
       const run: ActionRun = r.phase === 'finished' ? { phase: 'finished', outcome: r.outcome } : { phase: 'started' };
       this.history.push({ tick: r.tick, key, run });
-      const next = new Map(this.actionRuns());
-      next.set(key, run);
-      this.setActionRuns(next);
+      this.runs.set(key, run);
+      this.queuePublish();
+    });
+  }
+
+  /**
+   * A crowd's step streams dozens of action records; copying the map and waking every queue row
+   * for each of them cost a busy stage's frame rate. One copy after the burst (the frame driver's
+   * steps run synchronously, so a microtask lands after them).
+   */
+  private queuePublish(): void {
+    if (this.publishQueued) return;
+    this.publishQueued = true;
+    queueMicrotask(() => {
+      this.publishQueued = false;
+      this.setActionRuns(new Map(this.runs));
     });
   }
 
   /** Forgets the queue item runs (before a reset, whose records belong to the new run). */
   clearRuns(): void {
     this.history = [];
+    this.runs = new Map();
     this.setActionRuns(new Map());
   }
 
@@ -49,7 +66,8 @@ export class LiveRun {
     this.history = this.history.filter((h) => h.tick <= tick);
     const runs = new Map<string, ActionRun>();
     for (const h of this.history) runs.set(h.key, h.run);
-    this.setActionRuns(runs);
+    this.runs = runs;
+    this.setActionRuns(new Map(runs));
   }
 
   /** Shows the stage as it is now. */
