@@ -1,7 +1,7 @@
 export * from './constants';
 export * from './airConstants';
 export * from './types';
-export { createLocomotion, stepLocomotion, type TerrainPhase } from './rigMotion';
+export { createLocomotion, stepLocomotion, turnRound, type TerrainPhase } from './rigMotion';
 export { beginTerrainFall, enterAirborne, cancelTerrainMotion } from './airborne';
 export { isHardLanding, landingReaction, impactDepth, handReturn, landingContacts, LANDING_TOTAL_DURATION } from './landing';
 export { airPoseOffsets, airPoseTargetWeight, filterAirPoseWeight, handForwardWeight, smoothstep } from './airPose';

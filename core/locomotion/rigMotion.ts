@@ -162,3 +162,17 @@ function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: WalkCycle, 
   m.Left_Hand = arm(restLeft, legs);
   m.Right_Hand = arm(restRight, -legs);
 }
+
+/**
+ * Facing the other way between two steps (a throw turning round to its target, seed 11 §3.3).
+ * On the ground the markers are written for the new facing now, as the next step would (the
+ * planted feet keep their stage positions, a walk's arm swing follows the feet), so the pose
+ * solved this step is not one step's markers of the old facing mirrored. In the air (the air
+ * pose is rig-local) and in a landing (its own contacts) the next step writes them itself.
+ */
+export function turnRound(s: LocomotionState, env: LocomotionEnv, facing: Facing): void {
+  if (s.facing === facing) return;
+  s.facing = facing;
+  if (s.airPoseBase || s.landing) return;
+  solveMarkers(s, env, walkCycle(walkSpeedOf(env.walkSpeed), env.proportions), 0);
+}

@@ -190,3 +190,11 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
 export function clearReactions(reactions: ImpactReactions): void {
   reactions.clear();
 }
+
+/**
+ * The stickman turned round (facing flipped): each flinch keeps bending the same way on the
+ * stage. A mirror reverses the sense of a rotation, so the rig-local angles change sign.
+ */
+export function mirrorReactions(reactions: ImpactReactions): void {
+  for (const reaction of reactions.values()) reaction.angle = -reaction.angle;
+}

@@ -25,7 +25,7 @@ describe('the step', () => {
 
   it('shows what each stickman does in it: its systems, in order, before and after the physics step', () => {
     expect(Object.fromEntries(STEP_PHASES.filter((p) => p.rig).map((p) => [p.name, p.rig!.map((r) => r.name)]))).toEqual({
-      stepRigs: ['locomotion', 'queueStep', 'standUp', 'propHands', 'armPose', 'flinch', 'heldProp'],
+      stepRigs: ['locomotion', 'queueStep', 'standUp', 'propHands', 'armPose', 'flinch', 'turning', 'heldProp'],
       postPhysics: ['ragdollBody'],
     });
   });

@@ -8,6 +8,8 @@ import type { Facing } from '../../../core/rig/facing';
 import { worldToMarker } from '../../../core/rig/facing';
 import type { MarkerPose } from '../../../core/rig/markers';
 import type { RigProportions } from '../../../core/rig/proportions';
+import type { PoseDifference } from '../../../core/rig/poseBlend';
+import type { RigLocalPose } from '../../../core/rig/skeleton';
 import type { Vec2 } from '../../../core/rig/vec';
 import type { WorldPose } from '../../../core/rig/worldPose';
 import type { GripHand, ResolvedGrip } from '../../../core/props/grips';
@@ -77,8 +79,12 @@ export class RigHands {
     return choice;
   }
 
-  /** The throw under way: its overhand path (rig-local) and its effective target. */
-  throwing: { path: OverhandPath; target: Vec2; crouch: Crouch } | null = null;
+  /**
+   * The throw under way: its overhand path (rig-local), its effective target, the crouch it rises
+   * out of, and the stage pose it turned round from with the first solved pose's difference from
+   * it (null when it did not turn; ./turning fades it out).
+   */
+  throwing: { path: OverhandPath; target: Vec2; crouch: Crouch; turn: { from: RigLocalPose; difference: PoseDifference | null } | null } | null = null;
 
   /**
    * What is left of the pickup's crouch now (it settles out over SETTLE_SECONDS once held): a

@@ -15,6 +15,7 @@ import { locomotion } from './locomotion';
 import { propHands } from './propHands';
 import { queueStep } from './queueStep';
 import { ragdollBody, standUp } from './ragdollBody';
+import { turning } from './turning';
 
 /** What the systems of one rig's step hand on to each other (the rig's state lives on the rig). */
 export interface RigStep {
@@ -47,6 +48,8 @@ export const RIG_STEP: readonly RigSystem[] = [
   { name: 'armPose', run: armPose },
   /** Flinches go on last, over the solved pose, so the proxies follow them; frames get the hands it put (./flinch). */
   { name: 'flinch', run: flinch },
+  /** A throw that turned the stickman round fades out of the pose it turned from, over all of it (./turning). */
+  { name: 'turning', run: turning },
   /** The held prop follows the solved wrist (./heldProp). */
   { name: 'heldProp', run: heldProp },
 ];

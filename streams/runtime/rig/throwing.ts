@@ -3,11 +3,15 @@
  * path's release waypoint, and the let-go every prop leaving a hand shares.
  */
 import type { LaneItem } from '../../../core/actions/lane';
+import { turnRound } from '../../../core/locomotion';
 import type { OverhandPath } from '../../../core/props/overhand';
 import type { PropPose } from '../../../core/props/pickup';
 import { effectiveThrowTarget } from '../../../core/props/throwTarget';
 import { overhandFor, releaseTransform } from '../../../core/props/throwRelease';
 import { solveThrow } from '../../../core/props/throwSolver';
+import type { Facing } from '../../../core/rig/facing';
+import { mirroredPose } from '../../../core/rig/poseBlend';
+import { mirrorReactions } from '../../../core/rig/reactions';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { solvePose } from '../../../core/rig/skeleton';
 import type { Vec2 } from '../../../core/rig/vec';
@@ -37,19 +41,28 @@ export function planThrow(rig: RigRuntime, item: LaneItem): ThrowPlan {
   const target = effectiveThrowTarget(root, a.target_position);
   if (target.kind === 'noop') return { kind: 'skip', reason: 'the target is at the thrower (no-op)' };
   const dx = target.point[0] - root[0];
-  if (Math.abs(dx) > THROW_FACING_DEAD_ZONE) m.facing = dx > 0 ? 'RIGHT' : 'LEFT';
+  const facing = Math.abs(dx) > THROW_FACING_DEAD_ZONE ? (dx > 0 ? 'RIGHT' : 'LEFT') : m.facing;
+  // Turning round keeps the stage pose: seen from the new facing, the pose it has now is that
+  // pose mirrored, flinches included. The wind-up starts there and the body fades out of it (./turning).
+  const turns = facing !== m.facing;
+  const pose = turns ? mirroredPose(rig.localPose) : rig.localPose;
   // The overhand path of the standing body (the one it is played on), from where the holding
   // hand is now relative to it: a crouch left from a floor pickup rises out during the wind-up.
   const hand = rig.hands.heldHand ?? 'right';
-  const crouch = rig.hands.remainingCrouch;
-  const now = rig.localPose[hand === 'left' ? 'left_lower_arm' : 'right_lower_arm'].end;
+  const left = rig.hands.remainingCrouch;
+  const crouch = turns ? { drop: left.drop, lean: -left.lean } : left;
+  const now = pose[hand === 'left' ? 'left_lower_arm' : 'right_lower_arm'].end;
   const standing = solvePose({ ...m.markers, [hand === 'left' ? 'Left_Hand' : 'Right_Hand']: [now[0], now[1] - crouch.drop] }, DEFAULT_PROPORTIONS);
   const path = overhandFor(standing, hand);
-  const release = releaseOf(rig, path);
+  const release = releaseOf(rig, path, facing);
   if (!release) return { kind: 'skip', reason: 'no hand to throw with' };
   const solved = solveThrow(release.position, target.point, rig.hands.props.gravity(propId), rig.physics.propStepModel());
   if (!solved.ok) return { kind: 'skip', reason: `unreachable: ${solved.message}` };
-  rig.hands.throwing = { path, target: target.point, crouch };
+  if (turns) {
+    turnRound(m, rig.env, facing);
+    mirrorReactions(rig.reactions);
+  }
+  rig.hands.throwing = { path, target: target.point, crouch, turn: turns ? { from: pose, difference: null } : null };
   return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };
 }
 
@@ -84,10 +97,10 @@ export function letGo(rig: RigRuntime, propId: string, velocity: Vec2, angularVe
 }
 
 /** Where the held prop will be at the release waypoint: the grip on the wrist of that pose. */
-function releaseOf(rig: RigRuntime, path: OverhandPath): PropPose | null {
+function releaseOf(rig: RigRuntime, path: OverhandPath, facing: Facing = rig.motion.facing): PropPose | null {
   const hand = rig.hands.heldHand;
   const grip = rig.hands.heldGrip;
   if (!hand || !grip) return null;
   const m = rig.motion;
-  return releaseTransform(path, m.markers, m.root, m.facing, hand, grip, DEFAULT_PROPORTIONS);
+  return releaseTransform(path, m.markers, m.root, facing, hand, grip, DEFAULT_PROPORTIONS);
 }
