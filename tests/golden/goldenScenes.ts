@@ -83,4 +83,40 @@ export const GOLDEN_SCENES: Record<string, { scene: () => SceneDocument; seconds
       rules: [{ id: 't', when: { type: 'collided', source: 'a', target: 'b' }, then: [{ actor: 'b', mode: 'takeover', action: { type: 'ragdoll' } }] }],
     }),
   },
+  /**
+   * Issue 20: a crowd that meets itself — 24 stickmen walking through each other in two files
+   * among 48 props, across two areas (one overlapping the other), with rules on stickman ↔
+   * stickman touches, area entries and exits: the passes a crowd optimization changes.
+   */
+  crossingCrowd: {
+    seconds: 6,
+    scene: () => {
+      const objects: Obj[] = [
+        ground(1400),
+        { kind: 'area', id: 'plaza', position: [2000, 1300], size: [900, 300] },
+        { kind: 'area', id: 'gate', position: [2400, 1300], size: [200, 300] },
+      ];
+      const queues: Record<string, Obj[]> = {};
+      for (let i = 0; i < 24; i += 1) {
+        const east = i % 2 === 0;
+        const x = east ? 600 + i * 40 : 3400 - i * 40;
+        objects.push(man(`c${i}`, [x, 1400], { facing: east ? 'RIGHT' : 'LEFT' }));
+        queues[`c${i}`] = [walk(`c${i}a`, east ? 3300 : 700), walk(`c${i}b`, x)];
+      }
+      for (let i = 0; i < 48; i += 1) objects.push(prop(`q${i}`, ['box', 'ball', 'bottle', 'plank'][i % 4], [900 + i * 50, 1250 - (i % 3) * 70]));
+      return scene(objects, {
+        queues,
+        rules: [
+          { id: 'bump', when: { type: 'collided', source: 'c0', target: 'any' }, then: [{ actor: 'c0', mode: 'overlay', action: { type: 'speak', text: 'sorry', seconds: 0.3 } }] },
+          { id: 'in', when: { type: 'entered_area', source: 'any', target: 'gate' }, then: [{ actor: 'c1', mode: 'overlay', action: { type: 'speak', text: 'gate', seconds: 0.2 } }] },
+          { id: 'out', when: { type: 'exited_area', source: 'any', target: 'plaza' }, then: [{ actor: 'c2', mode: 'overlay', action: { type: 'speak', text: 'bye', seconds: 0.2 } }] },
+        ],
+      });
+    },
+  },
+  /** Issue 20 (and 24): twelve stickmen stacked on one spot, every pair touching from the first step. */
+  stackedCrowd: {
+    seconds: 3,
+    scene: () => scene([ground(1400), ...Array.from({ length: 12 }, (_, i) => man(`s${i}`, [2000, 1400], { facing: i % 2 ? 'LEFT' : 'RIGHT' }))]),
+  },
 };
