@@ -12,7 +12,7 @@
  * the push, away from the prop. The frame is built in rig-local space after undoing the facing
  * mirror, so the same holds for LEFT facing, whose world transform is a reflection.
  */
-import { type Vec2, add, dot, normalize, normalizeOr, rotate, sub } from './vec';
+import { type Vec2, dot, normalize, normalizeOr, sub } from './vec';
 import { type Facing, facingSign } from './facing';
 import type { PartName, RigLocalPose, RigPart } from './skeleton';
 
@@ -157,7 +157,12 @@ export function addCollisionReaction(
 
 const clonePart = (p: RigPart): RigPart => ({ name: p.name, start: [p.start[0], p.start[1]], end: [p.end[0], p.end[1]], length: p.length });
 
-const rotateAbout = (point: Vec2, pivot: Vec2, angle: number): Vec2 => add(pivot, rotate(sub(point, pivot), angle));
+/** `add(pivot, rotate(sub(point, pivot), angle))` for a non-zero angle of cosine `c` and sine `s`, the same arithmetic without the three arrays. */
+function turnAbout(point: Vec2, pivot: Vec2, c: number, s: number): Vec2 {
+  const x = point[0] - pivot[0];
+  const y = point[1] - pivot[1];
+  return [pivot[0] + (x * c - y * s), pivot[1] + (x * s + y * c)];
+}
 
 /**
  * Returns a new pose with every active flinch applied (angle × strength about the joint's
@@ -173,9 +178,13 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
     const angle = reaction.angle * reaction.strength;
     if (angle === 0 || !Number.isFinite(angle)) continue;
     const pivot: Vec2 = [out[parts[0]!].start[0], out[parts[0]!].start[1]];
+    // Each point turned about the pivot, with the angle's cosine and sine worked out once.
+    const c = Math.cos(angle);
+    const sn = Math.sin(angle);
     for (const name of parts) {
-      out[name].start = rotateAbout(out[name].start, pivot, angle);
-      out[name].end = rotateAbout(out[name].end, pivot, angle);
+      const part = out[name];
+      part.start = turnAbout(part.start, pivot, c, sn);
+      part.end = turnAbout(part.end, pivot, c, sn);
     }
   }
   // A bad dt must not turn a strength into NaN, which would never reach the erase test.

@@ -606,8 +606,8 @@ export class PhysicsWorld {
     }
     // Order the pair deterministically (document order, then part name) so `a` is stable run to run.
     const swap = e1.order > e2.order || (e1.order === e2.order && (e1.part ?? '') > (e2.part ?? ''));
-    const [ha, hb, a, b] = swap ? [h2, h1, e2, e1] : [h1, h2, e1, e2];
-    this.pendingContacts.push(new MeasuredContact(this.world, started ? 'started' : 'stopped', a, b, ha, hb));
+    const type = started ? 'started' : 'stopped';
+    this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1) : new MeasuredContact(this.world, type, e1, e2, h1, h2));
   }
 }
 
@@ -643,10 +643,9 @@ class MeasuredContact implements ContactEvent {
     if (this.measured) return this.measured;
     const ca = this.world.getCollider(this.ha);
     const cb = this.world.getCollider(this.hb);
-    const pa = ca ? ca.translation() : { x: 0, y: 0 };
-    const pb = cb ? cb.translation() : { x: 0, y: 0 };
     let normal: Vec2 = [0, 0];
-    let point: Vec2 = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
+    // Between the two colliders' positions unless the manifold or the nearest points say where.
+    let point: Vec2 | null = null;
     // The impulse the solver gave b this step (a got its opposite), in Rapier units: undone
     // below, so the speed is the one the bodies met with, not the one they bounced away with.
     let jx = 0;
@@ -676,6 +675,11 @@ class MeasuredContact implements ContactEvent {
           point = fallback.point;
         }
       }
+    }
+    if (!point) {
+      const pa = ca ? ca.translation() : { x: 0, y: 0 };
+      const pb = cb ? cb.translation() : { x: 0, y: 0 };
+      point = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
     }
     const va = velocityBefore(ca?.parent() ?? null, -jx, -jy);
     const vb = velocityBefore(cb?.parent() ?? null, jx, jy);

@@ -10,15 +10,17 @@ import { round4, roundVec } from '../trace/records';
 const neg = (v: [number, number]): [number, number] => [-v[0] + 0, -v[1] + 0];
 
 export function propContactEvents(c: ContactEvent): StageEvent[] {
-  const type = c.type === 'started' ? 'collided' : 'separated';
   const out: StageEvent[] = [];
-  const make = (source: string, target: string, normal: [number, number]): StageEvent =>
-    type === 'collided'
-      ? { type, source, target, position: roundVec(c.point), normal: [round4(normal[0]), round4(normal[1])], speed: Math.round(c.relativeSpeed * 100) / 100 }
-      : { type, source, target };
-  if (c.a.kind === 'prop') out.push(make(c.a.id, c.b.id, c.normal));
-  if (c.b.kind === 'prop') out.push(make(c.b.id, c.a.id, neg(c.normal)));
+  if (c.a.kind === 'prop') out.push(propEvent(c, c.a.id, c.b.id, false));
+  if (c.b.kind === 'prop') out.push(propEvent(c, c.b.id, c.a.id, true));
   return out;
+}
+
+/** One side's event of a prop contact (`flip`: from b's side, the normal turned round). */
+function propEvent(c: ContactEvent, source: string, target: string, flip: boolean): StageEvent {
+  if (c.type !== 'started') return { type: 'separated', source, target };
+  const normal = flip ? neg(c.normal) : c.normal;
+  return { type: 'collided', source, target, position: roundVec(c.point), normal: [round4(normal[0]), round4(normal[1])], speed: Math.round(c.relativeSpeed * 100) / 100 };
 }
 
 export function areaStageEvent(e: AreaEvent, position?: [number, number]): StageEvent {

@@ -347,18 +347,35 @@ export class StageRuntime {
   private buildFrame(): FrameSnapshot {
     const s = this.s;
     const poses = s.propPoses;
-    const props: PropView[] = this.baseFrame.props.map((p, i) => ({
-      ...p,
-      position: [poses[i * 3], poses[i * 3 + 1]] as Vec2,
-      rotation: poses[i * 3 + 2],
-    }));
-    const areas = this.baseFrame.areas.map((a) => ({ ...a, occupants: s.areaOccupants.get(a.id)?.size ?? 0 }));
+    const lastProps = this.lastPropViews;
+    // Built from what changed: a prop that has not moved since the last frame (most of a crowd's
+    // props sleep) keeps last frame's view, which nothing mutates, as the rigs' views do.
+    const props: PropView[] = this.baseFrame.props.map((p, i) => {
+      const x = poses[i * 3];
+      const y = poses[i * 3 + 1];
+      const rotation = poses[i * 3 + 2];
+      const last = lastProps[i];
+      if (last && last.position[0] === x && last.position[1] === y && last.rotation === rotation) return last;
+      return { ...p, position: [x, y] as Vec2, rotation };
+    });
+    this.lastPropViews = props;
+    const lastAreas = this.lastAreaViews;
+    const areas = this.baseFrame.areas.map((a, i) => {
+      const occupants = s.areaOccupants.get(a.id)?.size ?? 0;
+      const last = lastAreas[i];
+      return last && last.occupants === occupants ? last : { ...a, occupants };
+    });
+    this.lastAreaViews = areas;
     const rigs: RigView[] = [];
     for (let i = 0; i < s.rigs.length; i += 1) rigs.push(this.rigFrameView(s.rigs[i], i));
     const frame: FrameSnapshot = { ...this.baseFrame, tick: s.tick, time: s.time, props, areas, rigs, camera: s.camera.view };
     if (this.debugEnabled) frame.debug = this.debugView();
     return frame;
   }
+
+  /** The last frame's prop and area views (`baseFrame` order), kept while they still hold. */
+  private lastPropViews: readonly PropView[] = [];
+  private lastAreaViews: readonly FrameSnapshot['areas'][number][] = [];
 
   /** Each rig's last frame view and what it was built from (`s.rigs` order). */
   private readonly lastRigViews: Array<{ view: RigView; ends: RagdollEnds | null; live: RigConnection } | undefined> = [];
