@@ -17,17 +17,17 @@ import type { PropShape } from '../core/props/resolve';
 import { BoxBatch, DiscBatch, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
 import { followStep } from './cameraFollow';
-import { parseHex, rgba, TRANSPARENT, type RGBA } from './color';
+import { parseHex, rgba, type RGBA } from './color';
 import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
 import { RedrawGate } from './redrawGate';
-import { drawOrder, farColor, partDepth } from './rigDepth';
 import { indexFrame } from './frameIndex';
 import { VIEW_STYLE } from './viewStyle';
 // Each kind draws itself (objects/<kind>/draw.ts); a stickman's figure is drawn here, with the view's interpolation and label state.
 import { drawArea } from '../objects/area/draw';
 import { drawPlaceholder, drawProp } from '../objects/prop/draw';
+import { drawStickman, type DrawnStickman } from '../objects/stickman/draw';
 import { drawTerrain } from '../objects/terrain/draw';
 import { OVERLAY_LAYERS, type DrawnProp, type DrawnRig, type OverlayPen, type ViewOverlay } from './overlays';
 
@@ -83,15 +83,8 @@ interface PropPose {
   shape: PropShape;
 }
 
-interface RigBox {
+interface RigBox extends DrawnStickman {
   stamp: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  /** Interpolated head centre and the top of the drawn head ring (stage px): the speech anchor. */
-  headX: number;
-  headTop: number;
 }
 
 export class StageView {
@@ -440,67 +433,16 @@ export class StageView {
   }
 
   private drawRig(L: Layer, r: RigView, prev: RigView | null, t: number, record: boolean, colorOverride?: RGBA): void {
-    const color = colorOverride ?? rgba(r.color);
-    const far = farColor(color);
-    const hw = VIEW_STYLE.limbHalfWidth;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    const usePrev = prev !== null && t < 1;
-    // Back to front (./rigDepth): far limbs darker behind the torso, near limbs on top.
-    const order = drawOrder(r.parts, r.facing, this.partOrder);
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k];
-      const part = r.parts[i];
-      let sx = part.start[0];
-      let sy = part.start[1];
-      let ex = part.end[0];
-      let ey = part.end[1];
-      if (usePrev) {
-        const pp = prev.parts[i]?.name === part.name ? prev.parts[i] : prev.parts.find((q) => q.name === part.name);
-        if (pp) {
-          sx = lerp(pp.start[0], sx, t);
-          sy = lerp(pp.start[1], sy, t);
-          ex = lerp(pp.end[0], ex, t);
-          ey = lerp(pp.end[1], ey, t);
-        }
-      }
-      L.strokes.push(sx, sy, ex, ey, hw, partDepth(part.name, r.facing) === 'far' ? far : color);
-      if (record) {
-        minX = Math.min(minX, sx, ex);
-        maxX = Math.max(maxX, sx, ex);
-        minY = Math.min(minY, sy, ey);
-        maxY = Math.max(maxY, sy, ey);
-      }
-    }
-    let hx = r.headCenter[0];
-    let hy = r.headCenter[1];
-    if (usePrev) {
-      hx = lerp(prev.headCenter[0], hx, t);
-      hy = lerp(prev.headCenter[1], hy, t);
-    }
-    // Head: a ring as thick as the limbs, centred on the head radius.
-    L.discs.push(hx, hy, r.headRadius + hw, TRANSPARENT, 0, 2 * hw, color);
+    let box: RigBox | null = null;
     if (record) {
-      const hr = r.headRadius + hw;
-      minX = Math.min(minX - hw, hx - hr);
-      maxX = Math.max(maxX + hw, hx + hr);
-      minY = Math.min(minY - hw, hy - hr);
-      maxY = Math.max(maxY + hw, hy + hr);
-      let box = this.rigBoxes.get(r.id);
+      box = this.rigBoxes.get(r.id) ?? null;
       if (!box) {
-        box = { stamp: 0, minX, minY, maxX, maxY, headX: hx, headTop: hy - hr - hw };
+        box = { stamp: 0, minX: 0, minY: 0, maxX: 0, maxY: 0, headX: 0, headTop: 0 };
         this.rigBoxes.set(r.id, box);
       }
       box.stamp = this.stamp;
-      box.headX = hx;
-      box.headTop = hy - hr - hw; // outer edge of the ring (radius headRadius + hw, half-width hw)
-      box.minX = minX;
-      box.minY = minY;
-      box.maxX = maxX;
-      box.maxY = maxY;
     }
+    drawStickman(L, r, prev, t, this.partOrder, box, colorOverride);
   }
 
   // ---------------------------------------------------------------- overlay
