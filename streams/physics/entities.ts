@@ -10,6 +10,34 @@ export interface ColliderEntity {
   order: number;
 }
 
+/** What a collider kind is: the runtime sorts contacts and filters queries by these, not by the kind's name. */
+interface EntityRole {
+  /** Reports crossings and never touches (an area). */
+  readonly sensor: boolean;
+  /** Never moves, so it never enters an area (terrain, an area). */
+  readonly fixed: boolean;
+  /** A prop's dynamic body. */
+  readonly prop: boolean;
+  /** A stickman's collider: its kinematic proxy while it stands, a ragdoll body while it is down. */
+  readonly stickman: 'proxy' | 'ragdoll' | null;
+}
+
+const ENTITY_ROLES: { readonly [K in EntityKind]: EntityRole } = {
+  terrain: { sensor: false, fixed: true, prop: false, stickman: null },
+  prop: { sensor: false, fixed: false, prop: true, stickman: null },
+  area: { sensor: true, fixed: true, prop: false, stickman: null },
+  proxy: { sensor: false, fixed: false, prop: false, stickman: 'proxy' },
+  ragdoll: { sensor: false, fixed: false, prop: false, stickman: 'ragdoll' },
+};
+
+export const isSensor = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].sensor;
+export const isFixed = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].fixed;
+export const isPropBody = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].prop;
+/** Any collider of a stickman, standing or down. */
+export const isStickmanPart = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].stickman !== null;
+export const isProxy = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].stickman === 'proxy';
+export const isRagdollBody = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].stickman === 'ragdoll';
+
 export type Vec2 = [number, number];
 
 /** Geometry fields are read from the physics world on first access and stay valid until the next step. */

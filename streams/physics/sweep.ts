@@ -17,6 +17,7 @@ import type { HorizontalSweep } from '../../core/locomotion/types';
 import { RAPIER } from './rapier';
 import { toMeters } from './units';
 import type { PhysicsWorld } from './world';
+import { isPropBody, isSensor } from './entities';
 
 type Collider = InstanceType<typeof RAPIER.Collider>;
 
@@ -107,7 +108,7 @@ export function createRigSweep(physics: PhysicsWorld, rigId: string): Horizontal
   let points = new Float32Array(10 * POINTS_PER_PROXY * 2);
   const others = (c: Collider): boolean => {
     const e = physics.entityOf(c);
-    return !!e && e.id !== rigId && e.kind !== 'area';
+    return !!e && e.id !== rigId && !isSensor(e);
   };
   return (motion: Readonly<Vec2>): number => {
     const stats = stateOf(physics);
@@ -148,7 +149,7 @@ export function createHeavyPropCheck(physics: PhysicsWorld, rigId: string): (mot
   let points = new Float32Array(10 * POINTS_PER_PROXY * 2);
   const heavy = (c: Collider): boolean => {
     const e = physics.entityOf(c);
-    return !!e && e.kind === 'prop' && physics.isHeavyProp(e.id);
+    return !!e && isPropBody(e) && physics.isHeavyProp(e.id);
   };
   return (motion) => {
     if (!physics.hasHeavyProps) return false;

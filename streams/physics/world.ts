@@ -15,7 +15,7 @@ import { MAX_PUSH_MASS } from '../../core/locomotion/constants';
 import { chooseRagdollSlot } from '../../core/ragdoll/slots';
 import { toMeters, toPixels } from './units';
 import { fromHandles, restoreWorld, toHandles, type PhysicsState } from './worldState';
-import type { AreaEvent, ColliderEntity, ContactEvent, QueryShape, RayHit, ShapeCastHit, Vec2 } from './entities';
+import { isFixed, isPropBody, isSensor, isStickmanPart, type AreaEvent, type ColliderEntity, type ContactEvent, type QueryShape, type RayHit, type ShapeCastHit, type Vec2 } from './entities';
 
 type Collider = InstanceType<typeof RAPIER.Collider>;
 type RigidBody = InstanceType<typeof RAPIER.RigidBody>;
@@ -228,7 +228,7 @@ export class PhysicsWorld {
     if (!other) return;
     this.world.intersectionPairsWith(c, (c2) => {
       const area = this.entityByCollider.get(c2.handle);
-      if (area?.kind === 'area') this.pendingAreas.push({ type: 'exited', area, other });
+      if (area && isSensor(area)) this.pendingAreas.push({ type: 'exited', area, other });
     });
   }
 
@@ -375,7 +375,7 @@ export class PhysicsWorld {
     filterContactPair: (h1: number, h2: number): number | null => {
       const a = this.entityByCollider.get(h1);
       const b = this.entityByCollider.get(h2);
-      const ignored = (p?: ColliderEntity, q?: ColliderEntity) => p?.kind === 'prop' && (q?.kind === 'proxy' || q?.kind === 'ragdoll') && this.clearing.get(p.id)?.rig === q.id;
+      const ignored = (p?: ColliderEntity, q?: ColliderEntity) => !!p && isPropBody(p) && !!q && isStickmanPart(q) && this.clearing.get(p.id)?.rig === q.id;
       return ignored(a, b) || ignored(b, a) ? null : RAPIER.SolverFlags.COMPUTE_IMPULSE;
     },
     filterIntersectionPair: (): boolean => true,
@@ -597,10 +597,10 @@ export class PhysicsWorld {
     const e1 = this.entityByCollider.get(h1);
     const e2 = this.entityByCollider.get(h2);
     if (!e1 || !e2 || e1.id === e2.id) return;
-    if (e1.kind === 'area' || e2.kind === 'area') {
-      const [area, other] = e1.kind === 'area' ? [e1, e2] : [e2, e1];
+    if (isSensor(e1) || isSensor(e2)) {
+      const [area, other] = isSensor(e1) ? [e1, e2] : [e2, e1];
       // A ragdoll's bodies count for areas as its proxies do (DESIGN.md §7): down inside an area is still inside.
-      if (other.kind === 'area' || other.kind === 'terrain') return;
+      if (isFixed(other)) return;
       this.pendingAreas.push({ type: started ? 'entered' : 'exited', area, other });
       return;
     }

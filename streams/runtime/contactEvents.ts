@@ -4,15 +4,15 @@
  * prop reports its own contact); area events are source = the object, target = the area.
  */
 import type { StageEvent } from '../../core/events';
-import type { AreaEvent, ContactEvent } from '../physics/entities';
+import { isPropBody, type AreaEvent, type ContactEvent } from '../physics/entities';
 import { round4, roundVec } from '../trace/records';
 
 const neg = (v: [number, number]): [number, number] => [-v[0] + 0, -v[1] + 0];
 
 export function propContactEvents(c: ContactEvent): StageEvent[] {
   const out: StageEvent[] = [];
-  if (c.a.kind === 'prop') out.push(propEvent(c, c.a.id, c.b.id, false));
-  if (c.b.kind === 'prop') out.push(propEvent(c, c.b.id, c.a.id, true));
+  if (isPropBody(c.a)) out.push(propEvent(c, c.a.id, c.b.id, false));
+  if (isPropBody(c.b)) out.push(propEvent(c, c.b.id, c.a.id, true));
   return out;
 }
 

@@ -4,7 +4,7 @@
  * proxies are involved.
  */
 import type { StageEvent } from '../../core/events';
-import type { AreaEvent, ContactEvent } from '../physics/entities';
+import { isProxy, isRagdollBody, type AreaEvent, type ContactEvent } from '../physics/entities';
 import { round4, roundVec } from '../trace/records';
 
 
@@ -55,7 +55,7 @@ export class PartPairs {
  * impact speed (the relative speed they met with): each may flinch.
  */
 export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?: (rig: string, part: string, pushToStickman: [number, number], prop: string, speed: number) => void): StageEvent | null {
-  const proxyFirst = c.a.kind === 'proxy';
+  const proxyFirst = isProxy(c.a);
   const rig = proxyFirst ? c.a : c.b;
   const prop = proxyFirst ? c.b : c.a;
   const key = `${rig.id}|${prop.id}`;
@@ -114,7 +114,7 @@ export class StickmanAreas {
     const key = `${e.other.id}|${e.area.id}`;
     // A ragdoll's body and the proxy of the same name are different colliders, both in for a
     // step or two when it goes down or stands up: each is its own member.
-    const part = e.other.kind === 'ragdoll' ? `ragdoll:${e.other.part ?? ''}` : e.other.part ?? '';
+    const part = isRagdollBody(e.other) ? `ragdoll:${e.other.part ?? ''}` : e.other.part ?? '';
     if (e.type === 'entered') {
       if (!this.parts.add(key, part)) return null;
       if (this.leaving.delete(key) || this.inside.has(key)) return null; // back before the grace ran out

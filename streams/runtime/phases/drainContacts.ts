@@ -6,6 +6,7 @@
  */
 import { areaStageEvent, propContactEvents } from '../contactEvents';
 import { stickmanPropEvent, stickmanStickmanEvents } from '../stickmanContacts';
+import { isPropBody, isProxy, isRagdollBody, isStickmanPart } from '../../physics/entities';
 import type { PartName } from '../../../core/rig/skeleton';
 import { note, type StepState } from '../stepState';
 import type { StageEvent } from '../../../core/events';
@@ -36,9 +37,9 @@ export function drainContacts(s: StepState): void {
   for (const c of contacts) {
     s.contact$.next(c);
     // A ragdoll's bodies collide physically but never fire a rule or a reaction (seed 4.5).
-    if (c.a.kind === 'ragdoll' || c.b.kind === 'ragdoll') continue;
-    const proxies = (c.a.kind === 'proxy' ? 1 : 0) + (c.b.kind === 'proxy' ? 1 : 0);
-    const prop = c.a.kind === 'prop' || c.b.kind === 'prop';
+    if (isRagdollBody(c.a) || isRagdollBody(c.b)) continue;
+    const proxies = (isProxy(c.a) ? 1 : 0) + (isProxy(c.b) ? 1 : 0);
+    const prop = isPropBody(c.a) || isPropBody(c.b);
     if (proxies === 2) {
       raise(`${c.a.id}|${c.b.id}`, stickmanStickmanEvents(c));
     } else if (proxies === 1 && prop) {
@@ -57,7 +58,7 @@ export function drainContacts(s: StepState): void {
     const occupants = s.areaOccupants.get(a.area.id);
     if (!occupants) continue;
     // A stickman is in an area by any of its parts: proxies standing, bodies as a ragdoll.
-    if (a.other.kind === 'proxy' || a.other.kind === 'ragdoll') {
+    if (isStickmanPart(a.other)) {
       const e = s.stickmanAreas.cross(a, rootOf(s, a.other.id));
       if (e) {
         occupants.add(a.other.id);
