@@ -1,18 +1,21 @@
 /**
  * ActionRunner: one stickman's queue (DESIGN.md §5/§7, seed phase 6a §8).
  *
- * The `lane` region runs authored and reactive items one at a time: idle, one state per action
- * kind (walking, waiting, speaking), and blocked (the landing barrier: nothing starts, waits and
- * the primary speech clock are frozen). The `overlay` region runs overlay speech on its own clock
- * and never blocks. Time arrives as `step` events with `dt`.
+ * The `lane` region runs authored and reactive items one at a time: idle, the state an item
+ * runs in until its outcome (walking, waiting, speaking, ragdolling, recovering, propWorking),
+ * and blocked (the landing barrier: nothing starts, waits and the primary speech clock are
+ * frozen). The `overlay` region runs overlay speech on its own clock and never blocks. Time
+ * arrives as `step` events with `dt`.
  *
- * Effects on the rig (walk, face, stop) and what the stage should hear (started, finished,
- * speech finished, queue finished) are emitted; the runtime applies them. The machine decides.
+ * The runner is generic: which state an item runs in, whether it waits for the rig to be up,
+ * what starting or interrupting it tells the runtime or the rig, is its kind's runtime part
+ * (./actionKinds, one definition per kind). What the stage should hear (started, finished,
+ * speech finished, queue finished) is emitted; the runtime applies it. The machine decides.
  */
 import { and, assign, emit, enqueueActions, not, setup, type AnyActorRef } from 'xstate';
+import { actionRuntime, type KindEffects, type KindEmitted, type KindToRig, type RigStateName, type RunnerLaneState } from './actionKinds';
 import { COUNTS_TIME } from './tags';
 import { tellRig } from './toRig';
-import { defaultSpeechSeconds } from '../core/actions/registry';
 import { dropPending, emptyLane, insertReactive, peekNext, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
 
 export type Outcome = 'completed' | 'skipped' | 'cancelled' | 'blocked';
@@ -45,7 +48,7 @@ export interface ActionRunnerContext {
   rigState: RigStateName;
 }
 
-export type RigStateName = 'ANIMATED' | 'RAGDOLL' | 'RECOVERING';
+export type { RigStateName };
 
 export type ActionRunnerEvent =
   | { type: 'queue.start' }
@@ -67,9 +70,8 @@ export type ActionRunnerEmitted =
   | { type: 'runner.started'; item: LaneItem; overlay: boolean }
   | { type: 'runner.finished'; item: LaneItem; outcome: Outcome; overlay: boolean }
   | { type: 'runner.queueFinished' }
-  | { type: 'runner.walk'; item: LaneItem }
-  | { type: 'runner.stopWalk' }
-  | { type: 'runner.face'; direction: 'LEFT' | 'RIGHT' }
+  /** What a kind tells the runtime (./actionKinds): walk to, stop walking, turn. */
+  | KindEmitted
   | { type: 'runner.speechFinished'; text: string; overlay: boolean }
   /** Run on its own (model tests), what it would tell its rig. */
   | RunnerToRig;
@@ -80,24 +82,29 @@ export type ActionRunnerEmitted =
  * is handed over as it starts (the rig has it planned and gives it to its prop interactor) and
  * taken back when it is cancelled.
  */
-export type RunnerToRig =
-  | { type: 'rig.setRagdoll'; cause: 'action' }
-  | { type: 'rig.recover' }
-  | { type: 'runner.propAction'; item: LaneItem }
-  | { type: 'runner.propCancel'; item: LaneItem };
+export type RunnerToRig = KindToRig;
 
 const dtOf = (e: ActionRunnerEvent): number => (e.type === 'step' && Number.isFinite(e.dt) && e.dt > 0 ? e.dt : 0);
-const nextKind = (c: ActionRunnerContext) => peekNext(c.lane)?.action.type;
-const durationOf = (item: LaneItem | null): number => {
-  const a = item?.action;
-  if (a?.type === 'wait') return a.seconds;
-  if (a?.type === 'speak') return a.seconds ?? defaultSpeechSeconds(a.text);
-  return 0;
-};
+/** The runtime part of the next item's kind, of the running one's, of an enqueued one's. */
+const nextKind = (c: ActionRunnerContext) => actionRuntime(peekNext(c.lane)?.action.type);
+const currentKind = (c: ActionRunnerContext) => actionRuntime(c.current?.action.type);
+const durationOf = (item: LaneItem | null): number => (item ? actionRuntime(item.action.type)?.seconds?.(item.action) ?? 0 : 0);
 const enqueued = (e: ActionRunnerEvent) => (e.type === 'queue.enqueue' ? e : null);
-/** Kinds the prop interactor runs; like walks, they wait while the rig is down. */
-const PROP_KINDS: ReadonlySet<string> = new Set(['pick_up_prop', 'drop_prop', 'throw_prop']);
-const RUNNABLE_KINDS: ReadonlySet<string> = new Set(['walk_to', 'wait', 'speak', 'face', 'ragdoll', 'recover', ...PROP_KINDS]);
+const enqueuedKind = (e: ActionRunnerEvent) => actionRuntime(enqueued(e)?.item.action.type);
+/** The next item can start now in `state`: its kind runs there, and the rig is up if it must be. */
+const startsIn = (c: ActionRunnerContext, state: RunnerLaneState | 'atOnce'): boolean => {
+  const k = nextKind(c);
+  return k !== null && k.runsIn === state && (!k.needsRigUp || c.rigState === 'ANIMATED') && !k.alreadyThere?.(c.rigState);
+};
+/** The lane states, in the order the idle lane tries them (one kind runs in each). */
+const LANE_STATES: readonly RunnerLaneState[] = ['walking', 'waiting', 'speaking', 'ragdolling', 'recovering', 'propWorking'];
+/**
+ * Where the lane returns when the landing barrier lifts, besides `speaking` (the fallback): a
+ * `recovering` item never meets the barrier (the rig is down while it runs; up, it is done).
+ */
+const BARRIER_RETURNS: readonly RunnerLaneState[] = ['walking', 'waiting', 'ragdolling', 'propWorking'];
+/** Taking the next item and handing it to its kind: the start of every item. */
+const START = ['startNext', 'emitStarted', 'startKind'] as const;
 
 export const actionRunnerMachine = setup({
   types: {
@@ -107,21 +114,16 @@ export const actionRunnerMachine = setup({
     input: {} as { rigId: string; items: LaneItem[] },
   },
   guards: {
-    nextIsWalk: ({ context }) => nextKind(context) === 'walk_to',
-    nextIsWait: ({ context }) => nextKind(context) === 'wait',
-    nextIsSpeak: ({ context }) => nextKind(context) === 'speak',
-    nextIsFace: ({ context }) => nextKind(context) === 'face',
-    nextIsRagdoll: ({ context }) => nextKind(context) === 'ragdoll',
-    nextIsRecover: ({ context }) => nextKind(context) === 'recover',
-    nextIsPropAction: ({ context }) => PROP_KINDS.has(nextKind(context) ?? ''),
-    /** A kind this runner has no state for (a newer file): it finishes skipped, never stalls the lane. */
-    nextIsUnrunnable: ({ context }) => {
-      const kind = nextKind(context);
-      return kind !== undefined && !RUNNABLE_KINDS.has(kind);
-    },
+    /** The next item starts now and runs in `state` until its outcome. */
+    nextStartsIn: ({ context }, params: { state: RunnerLaneState }) => startsIn(context, params.state),
+    /** The next item starts now and is done as it starts (a turn). */
+    nextDoneAtOnce: ({ context }) => startsIn(context, 'atOnce'),
+    /** The rig is already where the next item would take it (a ragdoll while down, a recover while up). */
+    nextAlreadyThere: ({ context }) => nextKind(context)?.alreadyThere?.(context.rigState) ?? false,
+    /** A kind a stickman does not run (the camera's, or a newer file's): it finishes skipped, never stalls the lane. */
+    nextIsUnrunnable: ({ context }) => peekNext(context.lane) != null && nextKind(context) === null,
     propDoneForCurrent: ({ context, event }) => event.type === 'queue.propDone' && event.itemId === context.current?.id,
     rigUp: ({ context }) => context.rigState === 'ANIMATED',
-    rigIsRagdoll: ({ context }) => context.rigState === 'RAGDOLL',
     becomesRagdoll: ({ event }) => event.type === 'queue.rigState' && event.state === 'RAGDOLL',
     becomesAnimated: ({ event }) => event.type === 'queue.rigState' && event.state === 'ANIMATED',
     goesDown: ({ context, event }) => event.type === 'queue.rigState' && event.state !== 'ANIMATED' && context.rigState === 'ANIMATED',
@@ -132,17 +134,16 @@ export const actionRunnerMachine = setup({
       const e = enqueued(event);
       return e !== null && e.mode !== 'overlay';
     },
-    isOverlaySpeech: ({ event }) => enqueued(event)?.mode === 'overlay' && enqueued(event)?.item.action.type === 'speak',
+    /** An overlay whose kind talks on its own clock (speech). */
+    isOverlaySpeech: ({ event }) => enqueued(event)?.mode === 'overlay' && enqueuedKind(event)?.overlay === 'talks',
     isTakeover: ({ event }) => enqueued(event)?.mode === 'takeover',
     noCurrent: ({ context }) => context.current === null,
-    currentIsWalk: ({ context }) => context.current?.action.type === 'walk_to',
-    currentIsWait: ({ context }) => context.current?.action.type === 'wait',
-    currentIsRagdoll: ({ context }) => context.current?.action.type === 'ragdoll',
-    currentIsPropAction: ({ context }) => PROP_KINDS.has(context.current?.action.type ?? ''),
+    /** The running item's kind runs in `state` (where the lane goes back to when the barrier lifts). */
+    currentRunsIn: ({ context }, params: { state: RunnerLaneState }) => currentKind(context)?.runsIn === params.state,
     overlaysDone: ({ context }) => context.overlays.length === 0,
     barrierUp: ({ context }) => context.barrier,
-    walkArrivedWhileBlocked: ({ context }) => context.current?.action.type === 'walk_to' && context.walkEndedWhileBlocked === 'completed',
-    walkStoppedWhileBlocked: ({ context }) => context.current?.action.type === 'walk_to' && context.walkEndedWhileBlocked === 'blocked',
+    walkArrivedWhileBlocked: ({ context }) => currentKind(context)?.runsIn === 'walking' && context.walkEndedWhileBlocked === 'completed',
+    walkStoppedWhileBlocked: ({ context }) => currentKind(context)?.runsIn === 'walking' && context.walkEndedWhileBlocked === 'blocked',
   },
   actions: {
     startNext: assign(({ context }) => {
@@ -150,14 +151,13 @@ export const actionRunnerMachine = setup({
       return { lane, current: item, elapsed: 0, duration: durationOf(item), laneHadWork: true };
     }),
     emitStarted: emit(({ context }) => ({ type: 'runner.started' as const, item: context.current!, overlay: false })),
-    emitWalk: emit(({ context }) => ({ type: 'runner.walk' as const, item: context.current! })),
-    emitFace: emit(({ context }) => {
-      const a = context.current!.action;
-      return { type: 'runner.face' as const, direction: a.type === 'face' ? a.direction : 'RIGHT' };
-    }),
+    /** The item just taken goes to its kind (walk, turn, ask the rig, hand a prop action over). */
+    startKind: enqueueActions(({ context, system, enqueue }) => startItem(context, enqueue, system)),
+    /** A walk a fall paused: the rig is up again, its kind is handed the walk again. */
+    resumeWalk: enqueueActions(({ context, system, enqueue }) => startItem(context, enqueue, system)),
     emitSpeechFinished: emit(({ context }) => {
-      const a = context.current!.action;
-      return { type: 'runner.speechFinished' as const, text: a.type === 'speak' ? a.text : '', overlay: false };
+      const cur = context.current!;
+      return { type: 'runner.speechFinished' as const, text: actionRuntime(cur.action.type)?.speech?.(cur.action) ?? '', overlay: false };
     }),
     emitQueueFinished: emit({ type: 'runner.queueFinished' as const }),
     advanceClock: assign({ elapsed: ({ context, event }) => context.elapsed + dtOf(event) }),
@@ -169,10 +169,7 @@ export const actionRunnerMachine = setup({
     abandonCurrent: enqueueActions(({ context, system, enqueue }) => interrupt(context, 'blocked', enqueue, system)),
     markLaneIdle: assign({ laneHadWork: false }),
     noteRigState: assign({ rigState: ({ context, event }) => (event.type === 'queue.rigState' ? event.state : context.rigState) }),
-    askRigToRagdoll: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'rig.setRagdoll', cause: 'action' })),
-    askRigToRecover: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'rig.recover' })),
     emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
-    handPropActionToRig: enqueueActions(({ context, system, enqueue }) => tellRig(system, enqueue, context.rigId, { type: 'runner.propAction', item: context.current! })),
     finishWithPropOutcome: enqueueActions(({ context, event, enqueue }) => {
       finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', sinkOf(enqueue));
     }),
@@ -188,17 +185,18 @@ export const actionRunnerMachine = setup({
         return e && e.mode !== 'overlay' ? insertReactive(context.lane, e.item, e.mode) : context.lane;
       },
     }),
-    /** Overlay speech starts its own clock; an overlay face turns the rig at once. */
-    startOverlay: enqueueActions(({ context, event, enqueue }) => {
+    /** An overlay that talks starts its own clock; one done at once (a turn) is; any other is skipped. */
+    startOverlay: enqueueActions(({ context, event, system, enqueue }) => {
       const e = enqueued(event);
       if (!e) return;
       enqueue.emit({ type: 'runner.started', item: e.item, overlay: true });
+      const kind = actionRuntime(e.item.action.type);
       const a = e.item.action;
-      if (a.type === 'speak') {
-        enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: a.text, remaining: a.seconds ?? defaultSpeechSeconds(a.text) }] });
+      if (kind?.overlay === 'talks') {
+        enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: kind.speech?.(a) ?? '', remaining: kind.seconds?.(a) ?? 0 }] });
       } else {
-        if (a.type === 'face') enqueue.emit({ type: 'runner.face', direction: a.direction });
-        enqueue.emit({ type: 'runner.finished', item: e.item, outcome: a.type === 'face' ? 'completed' : 'skipped', overlay: true });
+        if (kind?.overlay === 'atOnce') kind.start?.(e.item, a, effectsOf(context, enqueue, system));
+        enqueue.emit({ type: 'runner.finished', item: e.item, outcome: kind?.overlay === 'atOnce' ? 'completed' : 'skipped', overlay: true });
       }
     }),
     tickOverlays: enqueueActions(({ context, event, enqueue }) => {
@@ -276,19 +274,12 @@ export const actionRunnerMachine = setup({
             idle: {
               always: { guard: 'barrierUp', target: 'blocked' },
               on: {
+                // The next item goes to its kind, which says where it runs until its outcome. A kind
+                // that needs the rig up waits while it is down (walks, turns, prop actions).
                 step: [
-                  // Walks and turns wait while the rig is down (it cannot walk or turn on the floor).
-                  { guard: and(['nextIsWalk', 'rigUp']), target: 'walking', actions: ['startNext', 'emitStarted', 'emitWalk'] },
-                  { guard: 'nextIsWait', target: 'waiting', actions: ['startNext', 'emitStarted'] },
-                  { guard: 'nextIsSpeak', target: 'speaking', actions: ['startNext', 'emitStarted'] },
-                  { guard: and(['nextIsFace', 'rigUp']), actions: ['startNext', 'emitStarted', 'emitFace', 'finishCompleted'] },
-                  // Already down: nothing to do. Otherwise ask the rig and finish when it is there.
-                  { guard: and(['nextIsRagdoll', 'rigIsRagdoll']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
-                  { guard: 'nextIsRagdoll', target: 'ragdolling', actions: ['startNext', 'emitStarted', 'askRigToRagdoll'] },
-                  { guard: and(['nextIsRecover', 'rigUp']), actions: ['startNext', 'emitStarted', 'finishSkipped'] },
-                  { guard: 'nextIsRecover', target: 'recovering', actions: ['startNext', 'emitStarted', 'askRigToRecover'] },
-                  // Prop actions need the rig up, like walks; the interactor reports how they end.
-                  { guard: and(['nextIsPropAction', 'rigUp']), target: 'propWorking', actions: ['startNext', 'emitStarted', 'handPropActionToRig'] },
+                  { guard: 'nextAlreadyThere', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
+                  ...LANE_STATES.map((state) => ({ guard: { type: 'nextStartsIn', params: { state } } as const, target: state, actions: START })),
+                  { guard: 'nextDoneAtOnce', actions: [...START, 'finishCompleted'] },
                   { guard: 'nextIsUnrunnable', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
                   { guard: 'laneExhaustedAfterWork', actions: ['markLaneIdle', 'emitQueueFinished'] },
                 ],
@@ -301,7 +292,7 @@ export const actionRunnerMachine = setup({
                 // A walk interrupted by a fall pauses and resumes towards its target once the rig is up.
                 'queue.rigState': [
                   { guard: 'goesDown', actions: ['noteRigState', 'emitStopWalk'] },
-                  { guard: and(['becomesAnimated', not('rigUp')]), actions: ['noteRigState', 'emitWalk'] },
+                  { guard: and(['becomesAnimated', not('rigUp')]), actions: ['noteRigState', 'resumeWalk'] },
                   { actions: 'noteRigState' },
                 ],
               },
@@ -349,18 +340,17 @@ export const actionRunnerMachine = setup({
                   { guard: 'noCurrent', target: 'idle', actions: 'lowerBarrier' },
                   { guard: 'walkArrivedWhileBlocked', target: 'idle', actions: ['lowerBarrier', 'finishCompleted', 'clearWalkEnd'] },
                   { guard: 'walkStoppedWhileBlocked', target: 'idle', actions: ['lowerBarrier', 'finishBlocked', 'clearWalkEnd'] },
-                  { guard: 'currentIsWalk', target: 'walking', actions: 'lowerBarrier' },
-                  { guard: 'currentIsWait', target: 'waiting', actions: 'lowerBarrier' },
-                  // A ragdoll asked for before the landing keeps waiting for the rig to go down.
-                  { guard: 'currentIsRagdoll', target: 'ragdolling', actions: 'lowerBarrier' },
-                  { guard: 'currentIsPropAction', target: 'propWorking', actions: 'lowerBarrier' },
+                  // Back to the state the running item's kind runs in (a ragdoll asked for before the
+                  // landing keeps waiting for the rig to go down). Only items of the rig's up states
+                  // are ever behind the barrier; speech is the rest.
+                  ...BARRIER_RETURNS.map((state) => ({ guard: { type: 'currentRunsIn', params: { state } } as const, target: state, actions: 'lowerBarrier' as const })),
                   { target: 'speaking', actions: 'lowerBarrier' },
                 ],
                 // A prop action may end behind the barrier (the interactor keeps its own clock).
                 'queue.propDone': { guard: 'propDoneForCurrent', actions: 'finishWithPropOutcome' },
                 // Walking cannot finish behind the barrier (seed 6a §8): remember how it ended.
-                'rig.arrived': { guard: 'currentIsWalk', actions: 'noteWalkArrived' },
-                'rig.walkBlocked': { guard: 'currentIsWalk', actions: 'noteWalkStopped' },
+                'rig.arrived': { guard: { type: 'currentRunsIn', params: { state: 'walking' } }, actions: 'noteWalkArrived' },
+                'rig.walkBlocked': { guard: { type: 'currentRunsIn', params: { state: 'walking' } }, actions: 'noteWalkStopped' },
               },
             },
           },
@@ -408,12 +398,25 @@ const sinkOf = (enqueue: Enqueue): FinishSink => ({
   clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }),
 });
 
-/** Ends the running primary item early with `outcome`: a walk stops, a prop action is taken back. */
-function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue, system: { get(id: string): AnyActorRef | undefined }): void {
+type System = { get(id: string): AnyActorRef | undefined };
+
+/** What a kind may say (./actionKinds), inside an `enqueueActions`: to the runtime, or to the rig. */
+const effectsOf = (context: ActionRunnerContext, enqueue: Enqueue, system: System): KindEffects => ({
+  emit: (e) => enqueue.emit(e),
+  tellRig: (e) => tellRig(system, enqueue, context.rigId, e),
+});
+
+/** The item just taken is handed to its kind. */
+function startItem(context: ActionRunnerContext, enqueue: Enqueue, system: System): void {
+  const item = context.current;
+  if (item) actionRuntime(item.action.type)?.start?.(item, item.action, effectsOf(context, enqueue, system));
+}
+
+/** Ends the running primary item early with `outcome`: its kind lets go of it (a walk stops, a prop action is taken back). */
+function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue, system: System): void {
   const current = context.current;
   if (!current) return;
-  if (current.action.type === 'walk_to') enqueue.emit({ type: 'runner.stopWalk' });
-  if (PROP_KINDS.has(current.action.type)) tellRig(system, enqueue, context.rigId, { type: 'runner.propCancel', item: current });
+  actionRuntime(current.action.type)?.interrupt?.(current, effectsOf(context, enqueue, system));
   enqueue.assign({ walkEndedWhileBlocked: null });
   finish(context, outcome, sinkOf(enqueue));
 }

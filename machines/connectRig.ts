@@ -5,6 +5,7 @@
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { pendingCount, type ReactiveMode } from '../core/actions/lane';
+import { actionRuntime } from './actionKinds';
 import type { actionRunnerMachine } from './actionRunnerMachine';
 import type { propInteractorMachine } from './propInteractorMachine';
 import type { rigMachine } from './rigMachine';
@@ -154,7 +155,9 @@ function speechOf(snap: RunnerSnapshot | undefined, running: RunningValue['runni
   if (!snap) return [];
   const out: SpeechLine[] = [];
   const cur = snap.context.current?.action;
-  if (cur?.type === 'speak' && running && (running.lane === 'speaking' || running.lane === 'blocked')) out.push({ text: cur.text, overlay: false });
+  // The running item's line, while it talks (or waits behind the landing barrier mid-line).
+  const line = cur && running && (running.lane === 'speaking' || running.lane === 'blocked') ? actionRuntime(cur.type)?.speech?.(cur) : undefined;
+  if (line !== undefined) out.push({ text: line, overlay: false });
   for (const o of snap.context.overlays) out.push({ text: o.text, overlay: true });
   return out;
 }

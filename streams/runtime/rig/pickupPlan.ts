@@ -5,21 +5,31 @@
  * stands now.
  */
 import type { LaneItem } from '../../../core/actions/lane';
+import type { ActionOf, PropActionType } from '../../../machines/actionKinds';
 import type { PickupPlan } from '../../../machines/propInteractorMachine';
 import type { RigRuntime } from '../rigRuntime';
 import { planThrow } from './throwing';
 
-/** The runner started a prop action: hand it to the interactor with its plan. */
+/**
+ * How each prop kind (the kinds whose runtime part runs in `propWorking`, machines/actionKinds)
+ * reaches the interactor: keyed by every one of them, so a new prop kind without its plan fails
+ * the type check.
+ */
+const PROP_ACTION_PLANS: { readonly [K in PropActionType]: (rig: RigRuntime, item: LaneItem, action: ActionOf<K>) => void } = {
+  pick_up_prop: (rig, item, a) => {
+    // A payload built in code (not parsed) may lack what the schema defaults.
+    const propId = a.target_prop_id ?? '';
+    rig.hands.pickup = { itemId: item.id, propId, hand: a.hand ?? 'auto' };
+    rig.send({ type: 'prop.pickUp', itemId: item.id, propId, plan: planPickupNow(rig) });
+  },
+  drop_prop: (rig, item) => rig.send({ type: 'prop.drop', itemId: item.id }),
+  throw_prop: (rig, item) => rig.send({ type: 'prop.throw', itemId: item.id, plan: planThrow(rig, item) }),
+};
+
+/** The runner started a prop action (the rig asks for its plan): hand it to the interactor with its plan. */
 export function startPropAction(rig: RigRuntime, item: LaneItem): void {
-  const a = item.action as { type: string; target_prop_id?: string; hand?: 'auto' | 'left' | 'right' };
-  if (a.type === 'pick_up_prop') {
-    rig.hands.pickup = { itemId: item.id, propId: a.target_prop_id ?? '', hand: a.hand ?? 'auto' };
-    rig.send({ type: 'prop.pickUp', itemId: item.id, propId: a.target_prop_id ?? '', plan: planPickupNow(rig) });
-  } else if (a.type === 'drop_prop') {
-    rig.send({ type: 'prop.drop', itemId: item.id });
-  } else if (a.type === 'throw_prop') {
-    rig.send({ type: 'prop.throw', itemId: item.id, plan: planThrow(rig, item) });
-  }
+  const plan = PROP_ACTION_PLANS[item.action.type as PropActionType] as ((rig: RigRuntime, item: LaneItem, action: LaneItem['action']) => void) | undefined;
+  plan?.(rig, item, item.action);
 }
 
 /** A pickup's plan from where the rig stands now (start, and again after the approach walk). */

@@ -37,7 +37,7 @@ export function listenToRunner(rig: RigRuntime, subscriptions: Subscription[]): 
     }),
     r.on('runner.walk', (e) => {
       rig.work.walkChain = rig.work.chainOf(e.item.id);
-      if (e.item.action.type === 'walk_to') rig.motion.walkTargetX = e.item.action.target_position[0];
+      rig.motion.walkTargetX = e.targetX;
     }),
     r.on('runner.stopWalk', () => {
       rig.motion.walkTargetX = null;
