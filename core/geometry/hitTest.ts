@@ -2,15 +2,12 @@
  * Pure picking and handle geometry for the editor (stage space: px, +X right, +Y down).
  *
  * The inputs are structural: a frame snapshot from streams/ satisfies `HitScene` as it is, but this
- * module imports nothing above core/. Picking order follows what a director expects to grab:
- * props first, then stickmen, then areas, then terrain; within a kind, the one drawn last (the
- * last in the list) wins.
+ * module imports nothing above core/. Which kind is picked first is each kind's own `pick` part
+ * (objects/core/picking: hitTestAll); these are the shapes' tests they use.
  */
 import { pointInConvexPolygon } from './polygon';
 import { type Vec2, rotate } from './vec';
 import type { PropShape } from '../props/resolve';
-
-export type HitKind = 'prop' | 'stickman' | 'area' | 'terrain';
 
 export interface HitTerrain {
   readonly id: string;
@@ -48,11 +45,6 @@ export interface HitScene {
   readonly rigs: readonly HitRig[];
 }
 
-export interface Hit {
-  id: string;
-  kind: HitKind;
-}
-
 export interface HitOptions {
   /** Extra reach in stage px around every shape (e.g. a few screen px divided by the zoom). */
   tolerance?: number;
@@ -61,8 +53,6 @@ export interface HitOptions {
 }
 
 export const DEFAULT_LIMB_HALF_WIDTH = 12;
-
-const finitePoint = (p: Readonly<Vec2>): boolean => Number.isFinite(p[0]) && Number.isFinite(p[1]);
 
 /** Distance from p to the segment a–b (a degenerate segment is a point). */
 export function distanceToSegment(p: Readonly<Vec2>, a: Readonly<Vec2>, b: Readonly<Vec2>): number {
@@ -133,30 +123,11 @@ export function hitsTerrain(terrain: HitTerrain, p: Readonly<Vec2>, tolerance = 
   return terrain.pieces.some((piece) => pointInConvexPolygon(p, piece, tolerance));
 }
 
-/** Every object under `p`, best pick first (props, stickmen, areas, terrain; topmost first within a kind). */
-export function hitTestAll(scene: HitScene, p: Readonly<Vec2>, options: HitOptions = {}): Hit[] {
-  if (!finitePoint(p)) return [];
-  const tol = Math.max(0, options.tolerance ?? 0);
-  const limb = options.limbHalfWidth ?? DEFAULT_LIMB_HALF_WIDTH;
-  const hits: Hit[] = [];
-  for (let i = scene.props.length - 1; i >= 0; i -= 1) {
-    if (hitsProp(scene.props[i], p, tol)) hits.push({ id: scene.props[i].id, kind: 'prop' });
-  }
-  for (let i = scene.rigs.length - 1; i >= 0; i -= 1) {
-    if (hitsRig(scene.rigs[i], p, tol, limb)) hits.push({ id: scene.rigs[i].id, kind: 'stickman' });
-  }
-  for (let i = scene.areas.length - 1; i >= 0; i -= 1) {
-    if (hitsArea(scene.areas[i], p, tol)) hits.push({ id: scene.areas[i].id, kind: 'area' });
-  }
-  for (let i = scene.terrain.length - 1; i >= 0; i -= 1) {
-    if (hitsTerrain(scene.terrain[i], p, tol)) hits.push({ id: scene.terrain[i].id, kind: 'terrain' });
-  }
-  return hits;
-}
-
-/** The object a click at `p` selects, or null for empty stage. */
-export function hitTest(scene: HitScene, p: Readonly<Vec2>, options: HitOptions = {}): Hit | null {
-  return hitTestAll(scene, p, options)[0] ?? null;
+/** The ids in `list` that `hits`, topmost (last drawn) first: how a kind's pick part (objects/core/picking) walks its frame list. */
+export function topmostHits<T extends { readonly id: string }>(list: readonly T[], hits: (item: T) => boolean): string[] {
+  const out: string[] = [];
+  for (let i = list.length - 1; i >= 0; i -= 1) if (hits(list[i])) out.push(list[i].id);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

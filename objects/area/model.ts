@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { colorSchema, fileIdSchema, idSchema, rotationSchema, sizeSchema, text, vec2Schema } from '../../core/scene/values';
+import { hitsArea, topmostHits } from '../../core/geometry/hitTest';
 import { resizeSized } from '../core/boxResize';
 import { colorField, nameField, sizeRow } from '../core/fields';
 import { defineObjectModel } from '../core/objectModel';
@@ -35,6 +36,7 @@ export const areaModel = defineObjectModel<AreaObject>({
   idMirrors: [],
   defaults: () => ({ size: [200, 200] }),
   idPrefix: () => 'area',
+  pick: { rank: 2, hits: (scene, p, r) => topmostHits(scene.areas, (x) => hitsArea(x, p, r.tolerance)) },
   selection: (o) => ({ box: { center: [o.position[0], o.position[1]], half: [o.size[0] / 2, o.size[1] / 2], rotation: o.rotation ?? 0 }, rotatable: true, resizable: true }),
   resize: (_o, start, pointer, options) => resizeSized(start, pointer, options),
   panel: [{

@@ -8,7 +8,7 @@
  * Core layer: imports nothing but core/ and zod.
  */
 import type { z } from 'zod';
-import type { OrientedBox } from '../../core/geometry/hitTest';
+import type { HitScene, OrientedBox } from '../../core/geometry/hitTest';
 import type { Facing } from '../../core/rig/facing';
 import type { MarkerPose } from '../../core/rig/markers';
 import type { Vec2 } from '../../core/geometry/vec';
@@ -209,6 +209,14 @@ export interface CrowdingPart<O> {
   extent(o: O, doc: SceneDocument): Extent;
 }
 
+/** How a click finds it in the frame shown (objects/core/picking). */
+export interface PickPart {
+  /** Kinds are tried in ascending rank: 0 first (props before stickmen before areas before terrain). */
+  readonly rank: number;
+  /** The ids of its frame list under `p`, topmost (last drawn) first (topmostHits). */
+  hits(scene: HitScene, p: Readonly<Vec2>, reach: { tolerance: number; limbHalfWidth: number }): string[];
+}
+
 export interface ObjectModel<O extends ObjectBase> {
   readonly kind: O['kind'];
   /** Its variant of the document's `objects` union. */
@@ -245,6 +253,8 @@ export interface ObjectModel<O extends ObjectBase> {
   editIssues?(o: O, path: string, doc: SceneDocument): Issue[];
   /** It stands in for something missing (a prop whose asset is not in the scene): inert, and actions naming it are skipped. */
   placeholder?(o: O, doc: SceneDocument): boolean;
+  /** How a click on the stage finds it. */
+  readonly pick: PickPart;
   /** The selection box, or null if it has none right now. */
   selection(o: O, ctx: GeometryContext): SelectionShape | null;
   /** The patch that resizes `o` by dragging a corner of its box, from `start` (the object when the drag began). */

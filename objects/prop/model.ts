@@ -9,7 +9,7 @@ import { propShapeProblem } from '../../core/props/shapeCheck';
 import { quoteValue } from '../../core/scene/errors';
 import { SCENE_LIMITS as L } from '../../core/scene/limits';
 import { colorSchema, fileIdSchema, finite, idSchema, positive, rotationSchema, unitRange, vec2Schema } from '../../core/scene/values';
-import type { OrientedBox } from '../../core/geometry/hitTest';
+import { hitsProp, topmostHits, type OrientedBox } from '../../core/geometry/hitTest';
 import { MIN_HALF_EXTENT, resizeBox, resizedPosition, round } from '../core/boxResize';
 import { colorField } from '../core/fields';
 import { defineObjectModel, type KindPatch, type NumberField } from '../core/objectModel';
@@ -116,6 +116,8 @@ export const propModel = defineObjectModel<PropObject>({
     return known ? [] : [{ path: `${path}.spawn_id`, message: `unknown prop "${o.spawn_id}" (not built in and not in prop_assets)` }];
   },
   placeholder: (o, doc) => !findPropTemplate(o.spawn_id, doc.prop_assets),
+  // Picked first: what a director expects to grab.
+  pick: { rank: 0, hits: (scene, p, r) => topmostHits(scene.props, (x) => hitsProp(x, p, r.tolerance)) },
   selection(o, ctx) {
     try {
       const half = propHalfExtents(resolveProp(ctx.doc, o).shape);

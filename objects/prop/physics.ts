@@ -29,5 +29,6 @@ export const propPhysics: ObjectPhysics<PropObject> = {
         .setCanSleep(true),
     );
     b.world.createCollider(propColliderDesc(def, o.id), body);
+    b.props.set(o.id, body);
   },
 };

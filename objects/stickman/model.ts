@@ -4,7 +4,7 @@
  * optional authored pose. Core layer.
  */
 import { z } from 'zod';
-import { rigBox } from '../../core/geometry/hitTest';
+import { hitsRig, rigBox, topmostHits } from '../../core/geometry/hitTest';
 import { markerToWorld } from '../../core/rig/facing';
 import { MARKER_NAMES } from '../../core/rig/markers';
 import { DEFAULT_PROPORTIONS as P } from '../../core/rig/proportions';
@@ -65,6 +65,7 @@ export const stickmanModel = defineObjectModel<StickmanObject>({
   defaults: () => ({ facing: 'RIGHT', auto_recover: true }),
   idPrefix: () => 'stick',
   // Its box is its figure as shown (the pose moves it); its handles are its five markers.
+  pick: { rank: 1, hits: (scene, p, r) => topmostHits(scene.rigs, (x) => hitsRig(x, p, r.tolerance, r.limbHalfWidth)) },
   selection(o, ctx) {
     const figure = ctx.figure(o.id);
     const box = figure ? rigBox(figure) : null;

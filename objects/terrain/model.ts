@@ -8,6 +8,7 @@ import { terrainConvexPieces } from '../../core/geometry/terrainShapes';
 import { SCENE_LIMITS as L } from '../../core/scene/limits';
 import { fileIdSchema, colorSchema, idSchema, riseSchema, rotationSchema, sizeSchema, unitRange, vec2Schema } from '../../core/scene/values';
 import { quoteValue } from '../../core/scene/errors';
+import { hitsTerrain, topmostHits } from '../../core/geometry/hitTest';
 import { resizeSized } from '../core/boxResize';
 import { colorField, sizeRow } from '../core/fields';
 import { defineObjectModel, type NumberField, type PanelField, type PanelRow } from '../core/objectModel';
@@ -86,6 +87,8 @@ export const terrainModel = defineObjectModel<TerrainObject>({
     }
     return [];
   },
+  // Picked last: the ground under everything.
+  pick: { rank: 3, hits: (scene, p, r) => topmostHits(scene.terrain, (x) => hitsTerrain(x, p, r.tolerance)) },
   selection(o) {
     const b = terrainShape(o.shape).localBox(o);
     if (!b) return null;

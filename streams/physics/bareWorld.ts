@@ -17,6 +17,10 @@ export interface BareWorld {
   addRagdoll(blueprint: RagdollBlueprint, slot: number): void;
   /** Takes one stickman's ten proxies out of the simulation (a ragdolled stickman's are off). */
   disableProxies(stickman: number): void;
+  /** Takes prop `id` out, as the stage does with a prop that fell off it (DESIGN.md §7 `left_stage`). */
+  removeProp(id: string): void;
+  /** Dynamic bodies awake now (the props a benchmark's runtime and floor keep moving). */
+  awakeCount(): number;
   /** Sets where kinematic body `index` will be after the next step (stage px, radians). */
   moveKinematic(index: number, x: number, y: number, rotation: number, teleport?: boolean): void;
   step(): void;
@@ -28,8 +32,9 @@ export function createBareWorld(doc: SceneDocument): BareWorld {
   world.timestep = 1 / 60;
   const events = new RAPIER.EventQueue(true);
   const kinematic: InstanceType<typeof RAPIER.RigidBody>[] = [];
+  const props = new Map<string, InstanceType<typeof RAPIER.RigidBody>>();
   // Each kind puts in what it is (objects/<kind>/physics.ts).
-  for (const o of doc.objects) physicsOf(o).bare(o, { world, doc, kinematic });
+  for (const o of doc.objects) physicsOf(o).bare(o, { world, doc, kinematic, props });
   return {
     kinematicCount: kinematic.length,
     addRagdoll(blueprint, slot) {
@@ -37,6 +42,19 @@ export function createBareWorld(doc: SceneDocument): BareWorld {
     },
     disableProxies(stickman) {
       for (let i = stickman * 10; i < stickman * 10 + 10; i += 1) kinematic[i]?.setEnabled(false);
+    },
+    removeProp(id) {
+      const body = props.get(id);
+      if (!body) return;
+      props.delete(id);
+      world.removeRigidBody(body);
+    },
+    awakeCount() {
+      let n = 0;
+      world.bodies.forEach((b) => {
+        if (b.isDynamic() && !b.isSleeping()) n += 1;
+      });
+      return n;
     },
     moveKinematic(index, x, y, rotation, teleport = false) {
       const b = kinematic[index];

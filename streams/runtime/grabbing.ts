@@ -5,6 +5,7 @@
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import type { WorldPose } from '../../core/rig/worldPose';
 import type { Vec2 } from '../physics/entities';
+import { grab, letGo } from './rig/requests';
 import { STEP_DT } from './stepDt';
 import type { StepState } from './stepState';
 
@@ -26,10 +27,10 @@ export function startGrab(s: StepState, id: string, point: Vec2): void {
   if (rig) {
     part = nearestPart(rig.worldPose, point);
     // A held stickman is a ragdoll (RAGDOLL.HELD), hanging from the part under the cursor.
-    rig.grab();
+    grab(rig);
   }
   if (!s.world.startGrab(id, part, point)) {
-    rig?.letGo();
+    if (rig) letGo(rig);
     s.sink.warnings.push({ message: `grab: nothing to hold on "${id}"; skipped`, object: id });
     return;
   }
@@ -53,7 +54,8 @@ export function endGrab(s: StepState): void {
   const g = s.grab;
   if (!g) return;
   s.grab = null;
-  s.rigById.get(g.id)?.letGo();
+  const rig = s.rigById.get(g.id);
+  if (rig) letGo(rig);
   const first = g.trail[0];
   const last = g.trail[g.trail.length - 1];
   const span = (g.trail.length - 1) * STEP_DT;

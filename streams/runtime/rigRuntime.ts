@@ -2,9 +2,9 @@
  * One stickman in PLAY: its locomotion state, its rig actor (which coordinates TerrainMotion, the
  * ActionRunner and the PropInteractor), its ten kinematic collision proxies, and the state its
  * step systems share. What it does in a step is the list of named systems in ./rig/systems, run
- * by the step's phases; what the machines decided is read through `connectRig`. This class holds
- * the state, takes the stage's requests (commands, reactions, contacts, leaving the stage) to the
- * rig machine, and keeps the pose caches and keyframes.
+ * by the step's phases; what the machines decided is read through `connectRig`; what the stage
+ * asks of it (commands, reactions, the grab, leaving the stage) goes to the rig machine through
+ * ./rig/requests. This class holds the state, the pose caches and the kinematic proxies.
  */
 import type { ReactiveMode } from '../../core/actions/lane';
 import { beginTerrainFall, createLocomotion, type LocomotionEnv, type LocomotionState, type ProbeDebug, type TerrainPhase } from '../../core/locomotion';
@@ -17,7 +17,7 @@ import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
 import type { ImpactReactions } from '../../core/rig/reactions';
 import { RigConnector, type RigConnection } from '../../machines/connectRig';
-import type { RagdollCause, RigActor, RigEvent } from '../../machines/rigMachine';
+import type { RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
 import { createHeavyPropCheck, createRigSweep } from '../physics/sweep';
 import type { PhysicsWorld } from '../physics/world';
@@ -25,7 +25,8 @@ import type { ChainId } from './eventChains';
 import { addFlinch } from './rig/flinch';
 import { listenToInteractor } from './rig/interactorEffects';
 import { listenToRig } from './rig/rigEffects';
-import { ReactiveWork, type PendingReaction } from './rig/reactiveWork';
+import { ReactiveWork } from './rig/reactiveWork';
+import { enqueueReactive } from './rig/requests';
 import { loadRigState, saveRigState, type RigRuntimeState } from './rig/rigKeyframe';
 import type { RigStepOutput } from './rig/rigOutput';
 import { RigBody } from './rig/rigBody';
@@ -127,46 +128,9 @@ export class RigRuntime {
     this.send({ type: 'queue.start' });
   }
 
-  /**
-   * A reactive action (a rule's reaction or a direct call), in the given mode. Rule reactions
-   * start on the next step (DESIGN.md §6 step 5): they wait until `deliverReactions`. `now`
-   * hands it to the runner at once (commands, applied at the start of a step). Refused, with the
-   * reason, when the runner would drop it.
-   */
+  /** A reactive action, in `mode` (./rig/requests): its item id, or why it was refused. */
   enqueueReactive(mode: ReactiveMode, action: ActionPayload, origin: string, chain: ChainId = 0, now = false): { id: string } | { skipped: string } {
-    if (this.hasLeftStage) return { skipped: 'the stickman has left the stage' };
-    const refusal = this.connection.refusal(mode);
-    if (refusal) return { skipped: refusal };
-    const reaction = this.work.accept(mode, action, origin, chain);
-    if (now) this.deliver(reaction);
-    else this.work.pending.push(reaction);
-    return { id: reaction.id };
-  }
-
-  /** Step start: the reactions accepted during the last dispatch reach the runner, in order. */
-  deliverReactions(): void {
-    if (this.work.pending.length === 0) return;
-    for (const r of this.work.take()) this.deliver(r);
-  }
-
-  /** stop_queue: cancels the running item and drops the rest; no queue_finished (seed 6a §8). */
-  stopQueue(): void {
-    if (!this.hasLeftStage) this.send({ type: 'queue.stop' });
-  }
-
-  /** start_queue: the runner runs again (work enqueued from now on). */
-  startQueue(): void {
-    if (!this.hasLeftStage) this.send({ type: 'queue.start' });
-  }
-
-  /** A direct walk request: refused during the landing barrier (seed 6a §8), else a takeover walk now. */
-  walkTo(x: number, y: number): void {
-    if (this.connection.queueBlocked) {
-      this.sink.warnings.push({ message: 'direct walk_to rejected during landing impact', object: this.id });
-      return;
-    }
-    const r = this.enqueueReactive('takeover', { type: 'walk_to', target_position: [x, y] }, 'direct', 0, true);
-    if ('skipped' in r) this.sink.warnings.push({ message: `direct walk_to skipped: ${r.skipped}`, object: this.id });
+    return enqueueReactive(this, mode, action, origin, chain, now);
   }
 
   /** DESIGN.md §6 step 2: what a stickman does before the physics step (./rig/systems `RIG_STEP`). */
@@ -190,31 +154,6 @@ export class RigRuntime {
     return addFlinch(this, part, direction, speed);
   }
 
-  /** The director takes hold: a ragdoll hanging from the cursor (RAGDOLL.HELD) until `letGo`. */
-  grab(): void {
-    if (!this.hasLeftStage) this.send({ type: 'rig.grab' });
-  }
-
-  /** The director lets go: it lies free again, or stands up if a recover waited for this. */
-  letGo(): void {
-    if (!this.hasLeftStage) this.send({ type: 'rig.letGo' });
-  }
-
-  /** Goes ragdoll now (a direct call); a no-op if already down. */
-  setRagdoll(cause: RagdollCause = 'call'): void {
-    if (!this.hasLeftStage) this.send({ type: 'rig.setRagdoll', cause });
-  }
-
-  /** The prop it holds or reaches for left the stage: let go of it, quietly. */
-  propLost(): void {
-    if (!this.hasLeftStage) this.send({ type: 'prop.lost' });
-  }
-
-  /** Starts standing up now if it is a ragdoll (a direct call). */
-  recover(): void {
-    if (!this.hasLeftStage) this.send({ type: 'rig.recover' });
-  }
-
   /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
   writeKinematicTargets(teleport = false): void {
     if (this.hasLeftStage || this.body.isRagdoll) return;
@@ -222,14 +161,6 @@ export class RigRuntime {
     this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
     // The motion a ragdoll would start with: the proxies' own movement over the last steps.
     this.body.momentum.record(this.proxyPoses);
-  }
-
-  /**
-   * The stickman fell below the stage: the rig machine ends in LEFT_STAGE (its current action
-   * finishes `blocked`, its queue stops, it lets go), then its bodies leave physics (./rig/leftStage).
-   */
-  leaveStage(): void {
-    if (!this.hasLeftStage) this.send({ type: 'rig.leaveStage' });
   }
 
   /** The ten parts on the stage this step (computed when asked: debug overlay, tests). */
@@ -281,7 +212,4 @@ export class RigRuntime {
     this.rigActor.send(event);
   }
 
-  private deliver(r: PendingReaction): void {
-    this.send({ type: 'queue.enqueue', mode: r.mode, item: { id: r.id, origin: 'reactive', action: r.action } });
-  }
 }

@@ -98,5 +98,16 @@ export function run() {
   // Warm-up, discarded: the first runs of a process measure the JIT and WASM tier-up (a fresh
   // process spends 100–400 µs a step on them for the first few hundred steps), not a step.
   for (let i = 0; i < WARM_UP_RUNS; i += 1) measureRagdolls();
-  return { unit: 'microseconds per fixed step (1/60 s)', simultaneous: measureRagdolls(20), cycle: measureCycle() };
+  const twenty = measureRagdolls(20);
+  const fifty = measureRagdolls(50);
+  return {
+    unit: 'microseconds per fixed step (1/60 s)',
+    simultaneous: twenty,
+    simultaneous_50: fifty,
+    cycle: measureCycle(),
+    targets: {
+      ratio_20_ragdolls_vs_bare: { measured: twenty.ratio, target: '<= 1.2', met: twenty.ratio <= 1.2 },
+      ratio_50_ragdolls_vs_bare: { measured: fifty.ratio, target: '<= 1.3', met: fifty.ratio <= 1.3 },
+    },
+  };
 }

@@ -27,6 +27,7 @@ import { initPhysics } from '../../streams/physics/rapier';
 import { createBareWorld } from '../../streams/physics/bareWorld';
 import { StageController } from '../../streams/stage/stageController';
 import { setSweepOptions, sweepStats } from '../../streams/physics/sweep';
+import { meterSteps, type PhaseBreakdown } from './phaseMeter';
 
 const WIDTH = 9000;
 const GROUND_TOP = 3000;
@@ -74,29 +75,51 @@ export function rigScene(stickmen: number): SceneDocument {
   return r.scene;
 }
 
-/** Proxy transforms per step: [x, y, rotation] for each stickman's ten parts, flattened. */
-type Recording = Float64Array[];
+/**
+ * A runtime run as the floor replays it: the proxies' kinematic targets each step (x, y, rotation
+ * for each stickman's ten parts, flattened: exactly what the rigs gave physics), the poses the
+ * proxies were placed at before the first step, and the props that left the stage in each step
+ * (the stage takes them out of physics, and so must the floor: a removed body changes how Rapier
+ * steps the rest, and the two worlds would part ways bit by bit and settle differently).
+ */
+interface Recording {
+  start: Float64Array;
+  targets: Float64Array[];
+  left: string[][];
+}
 
-/** The floor: the shared bare world (same bodies, stickmen as kinematic proxies) replaying poses. */
+/** The floor: the shared bare world (same bodies, stickmen as kinematic proxies) replaying a run. */
 interface BareRigWorld {
-  step(frame: Float64Array | undefined): void;
+  step(i: number): void;
+  awakeCount(): number;
   free(): void;
 }
 
-export function createBareRigWorld(doc: SceneDocument, stickmen: number): BareRigWorld {
+export function createBareRigWorld(doc: SceneDocument, stickmen: number, recording?: Recording): BareRigWorld {
   const bare = createBareWorld(doc);
   if (bare.kinematicCount !== stickmen * PART_NAMES.length) throw new Error('bare world: proxy count mismatch');
-  let first = true;
+  if (recording) {
+    const p = recording.start;
+    for (let i = 0; i < bare.kinematicCount; i += 1) bare.moveKinematic(i, p[i * 3], p[i * 3 + 1], p[i * 3 + 2], true);
+  }
   return {
-    step(frame) {
-      if (frame) {
-        for (let i = 0; i < bare.kinematicCount; i += 1) bare.moveKinematic(i, frame[i * 3], frame[i * 3 + 1], frame[i * 3 + 2], first);
-        first = false;
-      }
+    step(i) {
+      const frame = recording?.targets[i];
+      if (frame) for (let k = 0; k < bare.kinematicCount; k += 1) bare.moveKinematic(k, frame[k * 3], frame[k * 3 + 1], frame[k * 3 + 2]);
       bare.step();
+      for (const id of recording?.left[i] ?? []) bare.removeProp(id);
     },
+    awakeCount: () => bare.awakeCount(),
     free: () => bare.free(),
   };
+}
+
+function awakeProps(controller: StageController): number {
+  let n = 0;
+  controller.currentRuntime!.physics.queryWorld.bodies.forEach((b) => {
+    if (b.isDynamic() && !b.isSleeping()) n += 1;
+  });
+  return n;
 }
 
 function startController(doc: SceneDocument): StageController {
@@ -119,30 +142,30 @@ function meter<T extends object>(obj: T, method: keyof T, into: { us: number }):
   };
 }
 
-/** Records every rig's proxy transforms for `steps` steps of a runtime run. */
-function recordProxies(doc: SceneDocument, steps: number): { recording: Recording; walking: number; maxSteps: number } {
+/** Records what the floor replays (see `Recording`) over `steps` steps of a runtime run. */
+export function recordRun(doc: SceneDocument, steps: number): { recording: Recording; walking: number } {
   const controller = startController(doc);
   const runtime = controller.currentRuntime!;
   const rigs = runtime.rigs;
-  const recording: Recording = [];
+  const flat = () => {
+    const out = new Float64Array(rigs.length * PART_NAMES.length * 3);
+    rigs.forEach((rig, r) => out.set(rig.proxyPoseBuffer, r * PART_NAMES.length * 3));
+    return out;
+  };
+  const propIds = doc.objects.filter((o) => o.kind === 'prop').map((o) => o.id);
+  const recording: Recording = { start: flat(), targets: [], left: [] };
+  const gone = new Set<string>();
   let walkingSteps = 0;
   for (let s = 0; s < steps; s += 1) {
     controller.step(1);
-    const frame = new Float64Array(rigs.length * PART_NAMES.length * 3);
-    rigs.forEach((rig, r) => {
-      if (rig.motion.lastWalkVelocityX !== 0) walkingSteps += 1;
-      PART_NAMES.forEach((part, k) => {
-        const p = rig.proxies[part];
-        const i = (r * PART_NAMES.length + k) * 3;
-        frame[i] = p.center[0];
-        frame[i + 1] = p.center[1];
-        frame[i + 2] = p.rotation;
-      });
-    });
-    recording.push(frame);
+    for (const rig of rigs) if (rig.motion.lastWalkVelocityX !== 0) walkingSteps += 1;
+    recording.targets.push(flat());
+    const left = propIds.filter((id) => !gone.has(id) && runtime.hasLeftStage(id));
+    for (const id of left) gone.add(id);
+    recording.left.push(left);
   }
   controller.dispose();
-  return { recording, walking: rigs.length ? walkingSteps / (rigs.length * steps) : 0, maxSteps: steps };
+  return { recording, walking: rigs.length ? walkingSteps / (rigs.length * steps) : 0 };
 }
 
 /**
@@ -172,11 +195,20 @@ interface Measurement {
    * Rapier itself spends on that stickman's bodies and the props it kicks around.
    */
   overhead_per_stickman_us: number;
+  /** runtime_us − floor_us: what the stage costs a step over Rapier alone on the same bodies. */
+  over_floor_us: number;
   /**
-   * Where a runtime step goes (one extra metered block): the rigs' own step per stickman, the
-   * physics adapter's step (Rapier plus collecting its events), and everything else.
+   * The floor replays the runtime's run exactly (same proxy targets, same props taken out when
+   * they fall off the stage): the same props are awake in both after the timed blocks.
    */
-  breakdown_us: { rigs_per_stickman: number; physics_step: number; rest: number };
+  floor_awake_matches: boolean;
+  awake_props: number;
+  /**
+   * Where a runtime step goes (one extra metered block, ./phaseMeter): the rigs' own step per
+   * stickman, Rapier's own step, the rest (neither rigs nor Rapier), and every phase, rig system
+   * and crowd-sized pass inside them.
+   */
+  breakdown_us: { rigs_per_stickman: number; rapier_step: number; rest: number } & PhaseBreakdown;
   /** Fraction of rig-steps spent walking (lastWalkVelocityX ≠ 0) during the recorded run. */
   walking_fraction: number;
 }
@@ -189,17 +221,17 @@ function measure(stickmen: number, warmup: number, blockSteps: number, blocks: n
   const doc = rigScene(stickmen);
   const baseDoc = rigScene(0);
   const total = warmup + blockSteps * blocks;
-  const { recording, walking } = recordProxies(doc, total);
+  const { recording, walking } = recordRun(doc, total);
+  const { recording: baseRecording } = recordRun(baseDoc, total);
   const controller = startController(doc);
-  const bare = createBareRigWorld(doc, stickmen);
+  const bare = createBareRigWorld(doc, stickmen, recording);
   const baseController = startController(baseDoc);
-  const baseBare = createBareRigWorld(baseDoc, 0);
-  const frameAt = (i: number) => (stickmen > 0 ? recording[i] : undefined);
+  const baseBare = createBareRigWorld(baseDoc, 0, baseRecording);
   const paths = [
     (_i: number) => { controller.step(1); },
-    (i: number) => bare.step(frameAt(i)),
+    (i: number) => bare.step(i),
     (_i: number) => { baseController.step(1); },
-    (_i: number) => baseBare.step(undefined),
+    (i: number) => baseBare.step(i),
   ];
   // Warm-up: every path over the same first steps (JIT, props settling).
   for (const path of paths) timeBlock(path, 0, warmup);
@@ -216,14 +248,13 @@ function measure(stickmen: number, warmup: number, blockSteps: number, blocks: n
     }
     blockRatios.push(block[0] / block[1]);
   }
-  // Breakdown: one more block of the runtime with its rigs and its physics step metered (the
-  // meters cost a little, so this block is kept out of the totals above).
-  const runtime = controller.currentRuntime!;
-  const rigUs = { us: 0 };
-  const physicsUs = { us: 0 };
-  for (const rig of runtime.rigs) meter(rig, 'step', rigUs);
-  meter(runtime.physics, 'step', physicsUs);
-  const meteredUs = timeBlock(() => controller.step(1), 0, blockSteps);
+  const awake = awakeProps(controller);
+  const floorAwakeMatches = awake === bare.awakeCount();
+  // Breakdown: one more block of the runtime with every phase metered (the meters cost a little,
+  // so this block is kept out of the totals above).
+  const phases = meterSteps(controller, blockSteps);
+  const rigsUs = phases.phases.stepRigs + phases.phases.postPhysics;
+  const rapierUs = phases.inside.rapier_world_step;
   controller.dispose();
   baseController.dispose();
   bare.free();
@@ -242,10 +273,14 @@ function measure(stickmen: number, warmup: number, blockSteps: number, blocks: n
     per_stickman_us: stickmen ? round((runtimeUs - baseRuntimeUs) / stickmen, 2) : 0,
     per_stickman_floor_us: stickmen ? round((floorUs - baseFloorUs) / stickmen, 2) : 0,
     overhead_per_stickman_us: stickmen ? round((runtimeUs - baseRuntimeUs - (floorUs - baseFloorUs)) / stickmen, 2) : 0,
+    over_floor_us: round(runtimeUs - floorUs),
+    floor_awake_matches: floorAwakeMatches,
+    awake_props: awake,
     breakdown_us: {
-      rigs_per_stickman: stickmen ? round(rigUs.us / blockSteps / stickmen, 2) : 0,
-      physics_step: round(physicsUs.us / blockSteps),
-      rest: round(meteredUs - (rigUs.us + physicsUs.us) / blockSteps),
+      rigs_per_stickman: stickmen ? round(rigsUs / stickmen, 2) : 0,
+      rapier_step: round(rapierUs),
+      rest: round(phases.total - rigsUs - rapierUs),
+      ...phases,
     },
     walking_fraction: round(walking, 3),
   };
@@ -347,10 +382,13 @@ export async function run(): Promise<Record<string, unknown>> {
   const BLOCK = 120;
   const BLOCKS = 7;
   measure(10, 60, 60, 1); // JIT warm-up for every path; discarded
-  const rows = [1, 10, 100].map((n) => measure(n, WARMUP, BLOCK, BLOCKS));
+  const rows = [1, 10, 100, 200].map((n) => measure(n, WARMUP, BLOCK, BLOCKS));
   const airborne = measureFalling(100);
   const hundred = rows.find((r) => r.stickmen === 100)!;
+  const twoHundred = rows.find((r) => r.stickmen === 200)!;
   const one = rows.find((r) => r.stickmen === 1)!;
+  const growth = twoHundred.per_stickman_us / hundred.per_stickman_us;
+  const overheadGrowth = twoHundred.overhead_per_stickman_us / hundred.overhead_per_stickman_us;
   return {
     unit: 'microseconds of process CPU time per fixed step (1/60 s)',
     scene: {
@@ -365,6 +403,13 @@ export async function run(): Promise<Record<string, unknown>> {
     airborne,
     targets: {
       ratio_100_walking_vs_floor: { measured: hundred.ratio, target: '<= 1.5', met: hundred.ratio <= 1.5 },
+      ratio_100_walking_vs_floor_stretch: { measured: hundred.ratio, target: '<= 1.3', met: hundred.ratio <= 1.3 },
+      // Issue 20: the runtime's whole cost over Rapier alone on the same bodies, one stickman among 500 props.
+      one_stickman_over_floor_us: { measured: one.over_floor_us, target: '<= 150', met: one.over_floor_us <= 150 },
+      // Linear growth: 200 walkers cost per stickman (runtime − the 0-stickman runtime) within 1.2× of 100.
+      per_stickman_200_vs_100: { measured: round(growth, 3), target: '<= 1.2', met: growth <= 1.2 },
+      // The same read as the runtime's own cost per stickman above the floor's.
+      overhead_per_stickman_200_vs_100: { measured: round(overheadGrowth, 3), target: '<= 1.2', met: overheadGrowth <= 1.2 },
       one_stickman_us: { measured: one.per_stickman_us, target: '< 50', met: one.per_stickman_us < 50 },
       // The same target read as the runtime's own cost: above the floor, and inside rig.step.
       one_stickman_overhead_us: { measured: one.overhead_per_stickman_us, target: '< 50', met: one.overhead_per_stickman_us < 50 },

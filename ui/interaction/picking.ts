@@ -4,7 +4,8 @@
  * selectionGeometry, plus a stickman's five marker handles). Screen tolerances are divided by the
  * zoom so they feel the same at any zoom.
  */
-import { hitHandle, hitTestAll, rigBox, type Hit } from '../../core/geometry/hitTest';
+import { hitHandle, rigBox } from '../../core/geometry/hitTest';
+import { hitTestAll, type Hit } from '../../objects/core/picking';
 import type { MarkerName } from '../../core/rig/markers';
 import { modelOf, modelOfKind } from '../../objects/core/models';
 import type { ObjectKind } from '../../core/scene/schema';

@@ -31,6 +31,8 @@ export interface BareBuild {
   readonly doc: SceneDocument;
   /** Kinematic bodies in document order (ten per stickman, in PART_NAMES order). */
   readonly kinematic: InstanceType<Rapier['RigidBody']>[];
+  /** Each prop's body by id, so a benchmark can take out the props the stage's run lost. */
+  readonly props: Map<string, InstanceType<Rapier['RigidBody']>>;
 }
 
 export interface ObjectPhysics<O> {

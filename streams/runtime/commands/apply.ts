@@ -9,6 +9,7 @@
 import type { CommandOf, CommandType } from '../../../core/commands/definitions';
 import { endGrab, startGrab } from '../grabbing';
 import type { RigRuntime } from '../rigRuntime';
+import { recover, setRagdoll, startQueue, stopQueue, walkTo } from '../rig/requests';
 import type { StepState } from '../stepState';
 
 export type CommandApply<K extends CommandType> = (s: StepState, command: CommandOf<K>) => void;
@@ -20,6 +21,10 @@ function rigOf(s: StepState, label: string, id: string): RigRuntime | undefined 
   return rig;
 }
 
+const withRig = (rig: RigRuntime | undefined, request: (rig: RigRuntime) => void): void => {
+  if (rig) request(rig);
+};
+
 export const COMMAND_APPLY: { readonly [K in CommandType]: CommandApply<K> } = {
   'prop.setVelocity': (s, c) => {
     if (s.leftStage.has(c.id)) s.sink.warnings.push({ message: `set_velocity: "${c.id}" has left the stage; skipped`, object: c.id });
@@ -27,12 +32,12 @@ export const COMMAND_APPLY: { readonly [K in CommandType]: CommandApply<K> } = {
   },
   'rig.walkTo': (s, c) => {
     const rig = rigOf(s, 'walk_to', c.id);
-    rig?.walkTo(c.x, c.y ?? rig.motion.root[1]);
+    if (rig) walkTo(rig, c.x, c.y ?? rig.motion.root[1]);
   },
-  'rig.stopQueue': (s, c) => rigOf(s, 'stop_queue', c.id)?.stopQueue(),
-  'rig.startQueue': (s, c) => rigOf(s, 'start_queue', c.id)?.startQueue(),
-  'rig.ragdoll': (s, c) => rigOf(s, 'ragdoll', c.id)?.setRagdoll('call'),
-  'rig.recover': (s, c) => rigOf(s, 'recover', c.id)?.recover(),
+  'rig.stopQueue': (s, c) => withRig(rigOf(s, 'stop_queue', c.id), stopQueue),
+  'rig.startQueue': (s, c) => withRig(rigOf(s, 'start_queue', c.id), startQueue),
+  'rig.ragdoll': (s, c) => withRig(rigOf(s, 'ragdoll', c.id), (r) => setRagdoll(r, 'call')),
+  'rig.recover': (s, c) => withRig(rigOf(s, 'recover', c.id), recover),
   'grab.start': (s, c) => startGrab(s, c.id, c.point),
   'grab.move': (s, c) => {
     if (s.grab) s.grab.cursor = [c.point[0], c.point[1]];

@@ -5,6 +5,7 @@
  * applied (../commands).
  */
 import { applyCommand } from '../commands';
+import { deliverReactions } from '../rig/requests';
 import type { StepState } from '../stepState';
 
 export function applyCommands(s: StepState): void {
@@ -13,7 +14,7 @@ export function applyCommands(s: StepState): void {
     for (const r of s.rigs) r.start();
     s.camera.start();
   }
-  for (const r of s.rigs) r.deliverReactions();
+  for (const r of s.rigs) deliverReactions(r);
   const commands = s.commands;
   s.commands = [];
   for (const c of commands) applyCommand(s, c);

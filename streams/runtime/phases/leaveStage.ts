@@ -5,6 +5,7 @@
  * stops. Runs after the contacts so the event is dispatched in the step it happened.
  */
 import { roundVec } from '../../trace/records';
+import { leaveStage as leaveRig, propLost } from '../rig/requests';
 import type { StepState } from '../stepState';
 
 /** How far below the stage's bottom edge (px) an object must be to leave: a stickman's height. */
@@ -18,7 +19,7 @@ export function leaveStage(s: StepState): void {
     if (y <= floor || s.leftStage.has(id)) continue;
     const x = s.propPoses[i * 3];
     // Whoever holds it or reaches for it lets go (no prop event: it is gone, not dropped).
-    for (const r of s.rigs) if (r.connection.interactor.propId === id) r.propLost();
+    for (const r of s.rigs) if (r.connection.interactor.propId === id) propLost(r);
     s.world.removeBody(id);
     forget(s, id);
     s.sink.events.push({ type: 'left_stage', source: id, target: null, position: roundVec([x, y]) });
@@ -28,7 +29,7 @@ export function leaveStage(s: StepState): void {
     if (y <= floor || r.hasLeftStage) continue;
     // The event first: the action it blocks finishes after it, as the cause precedes the effect.
     s.sink.events.push({ type: 'left_stage', source: r.id, target: null, position: roundVec([x, y]) });
-    r.leaveStage();
+    leaveRig(r);
     forget(s, r.id);
   }
 }

@@ -4,8 +4,6 @@ import {
   distanceToSegment,
   halfExtentsFromPointer,
   hitHandle,
-  hitTest,
-  hitTestAll,
   hitsProp,
   pointInPolygon,
   rigBox,
@@ -14,6 +12,7 @@ import {
   type HitRig,
   type HitScene,
 } from '../../../core/geometry/hitTest';
+import { hitTest, hitTestAll } from '../../../objects/core/picking';
 import { terrainConvexPieces } from '../../../core/geometry/terrainShapes';
 
 const ground = { id: 'ground', pieces: terrainConvexPieces({ id: 'ground', shape: 'block', position: [500, 1000], size: [1000, 200] }) };

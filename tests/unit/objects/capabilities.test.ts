@@ -61,4 +61,9 @@ describe('object kind capabilities', () => {
     const placed = lastObject(createObject(newScene(), 'stickman', {}, [100, 100]))!;
     expect(modelOf(placed).grabbable).toBe(true);
   });
+
+  it('each kind has its own pick rank, so the picking order is decided', () => {
+    const ranks = OBJECT_KINDS.map((k) => OBJECT_MODELS[k].pick.rank);
+    expect(new Set(ranks).size).toBe(ranks.length);
+  });
 });

@@ -1,0 +1,93 @@
+/**
+ * Where a step's time goes, for the benches (issue 20): CPU time per step phase (STEP_PHASES of
+ * streams/runtime/phases), per rig system (RIG_STEP / RIG_AFTER_PHYSICS of streams/runtime/rig/
+ * systems), and the passes inside them that scale with the crowd (Rapier's own step, the contact
+ * drain, the stickman ↔ stickman touch search, the prop pose read) plus the frame the controller
+ * publishes. Meters wrap the functions in place while installed and cost a little themselves, so
+ * a metered block is kept out of the timed totals. Measures; never asserts.
+ */
+import { performance } from 'node:perf_hooks';
+import { STEP_PHASES } from '../../streams/runtime/phases';
+import { RIG_AFTER_PHYSICS, RIG_STEP } from '../../streams/runtime/rig/systems';
+import type { StageController } from '../../streams/stage/stageController';
+import type { StageRuntime } from '../../streams/runtime/stageRuntime';
+
+type Totals = Record<string, number>;
+
+/** Wall time in µs: cheap enough to wrap every rig system of a crowd (process.cpuUsage is a syscall). */
+function cpuNow(): number {
+  return performance.now() * 1000;
+}
+
+/** Wraps `obj[key]` so its CPU time adds into `totals[name]`; returns the undo. */
+function wrap(obj: object, key: string, totals: Totals, name: string): () => void {
+  const target = obj as Record<string, unknown>;
+  const own = Object.prototype.hasOwnProperty.call(target, key);
+  const original = target[key] as (...args: unknown[]) => unknown;
+  totals[name] ??= 0;
+  target[key] = function metered(this: unknown, ...args: unknown[]) {
+    const t0 = cpuNow();
+    try {
+      return original.apply(this, args);
+    } finally {
+      totals[name] += cpuNow() - t0;
+    }
+  };
+  return () => {
+    if (own) target[key] = original;
+    else delete target[key];
+  };
+}
+
+export interface PhaseBreakdown {
+  /** µs per step in each step phase, in step order. */
+  phases: Record<string, number>;
+  /** µs per step, summed over every rig, in each rig system. */
+  rig_systems: Record<string, number>;
+  /** µs per step of passes inside the phases (they are also counted in their phase). */
+  inside: Record<string, number>;
+  /** µs per step outside the runtime's step: the controller building and publishing the frame. */
+  frame_and_publish: number;
+  total: number;
+}
+
+/**
+ * Runs `steps` steps of `controller` with every meter installed and returns µs per step. The
+ * phases' functions are shared by every runtime in the process, so the meters come off after.
+ */
+export function meterSteps(controller: StageController, steps: number): PhaseBreakdown {
+  const runtime = controller.currentRuntime as StageRuntime;
+  const phases: Totals = {};
+  const systems: Totals = {};
+  const inside: Totals = {};
+  const undo: Array<() => void> = [];
+  for (const p of STEP_PHASES) undo.push(wrap(p, 'run', phases, p.name));
+  for (const sys of [...RIG_STEP, ...RIG_AFTER_PHYSICS]) undo.push(wrap(sys, 'run', systems, sys.name));
+  const world = runtime.physics as unknown as Record<string, unknown>;
+  const rapier = (world as { world: object }).world;
+  undo.push(wrap(rapier, 'step', inside, 'rapier_world_step'));
+  undo.push(wrap(world, 'readPoses', inside, 'read_prop_poses'));
+  const state = (runtime as unknown as { s: { stickmanTouches: object; dispatcher: object } }).s;
+  undo.push(wrap(state.stickmanTouches, 'step', inside, 'stickman_touches'));
+  undo.push(wrap(state.dispatcher, 'dispatch', inside, 'rule_dispatch'));
+  const frame = { us: 0 };
+  const t0 = cpuNow();
+  for (let i = 0; i < steps; i += 1) {
+    const a = cpuNow();
+    controller.step(1);
+    frame.us += cpuNow() - a;
+  }
+  const total = cpuNow() - t0;
+  for (const u of undo.reverse()) u();
+  const per = (t: Totals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v / steps)]));
+  const phaseSum = Object.values(phases).reduce((a, b) => a + b, 0);
+  return {
+    phases: per(phases),
+    rig_systems: per(systems),
+    inside: per(inside),
+    frame_and_publish: round((frame.us - phaseSum) / steps),
+    total: round(total / steps),
+  };
+}
+
+const round = (v: number) => Math.round(v * 10) / 10;
