@@ -3,7 +3,8 @@
  * that capture that payload, how it looks (label, icon) and reads (queue/timeline text, rule
  * phrase), whether it may run as an overlay and whether this build runs it. The registry, the
  * scene schema's payload union and every editor are built from the list in ./kinds; adding a
- * kind is one definition there plus its runtime handler (the ActionRunner).
+ * kind is one definition there plus its runtime part (machines/actionKinds `ACTION_RUNTIME`,
+ * keyed by every kind: the type check asks for it).
  */
 import type { z } from 'zod';
 import type { Glyph } from './glyph';
