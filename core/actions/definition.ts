@@ -13,6 +13,12 @@ import type { PlanFold } from '../props/throwPlan';
 /** `gesture`: a gesture's id, a built-in or one of the scene's own (issue 23). */
 export type FieldKind = 'point' | 'number' | 'text' | 'facing' | 'prop' | 'hand' | 'object' | 'rect' | 'gesture';
 
+/** The field kinds whose value is an object's id (a pickup's prop, the camera's follow target): what an object kind's `namedBy` lists. */
+export const OBJECT_FIELD_KINDS: readonly FieldKind[] = ['prop', 'object'];
+
+/** Does `field` name an object (its value an object id, renamed with it, picked on the stage)? */
+export const isObjectField = (field: { kind: FieldKind }): boolean => OBJECT_FIELD_KINDS.includes(field.kind);
+
 /** How a field's value is captured in the editor. */
 export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop';
 

@@ -4,8 +4,10 @@
  */
 import type { StageEventType } from '../events';
 import { circle, path, type Glyph } from './glyph';
+import type { ObjectKind } from '../../objects/core/schemas';
 
-export type EndpointKind = 'stickman' | 'prop' | 'terrain' | 'area';
+/** Rules name objects of the document's kinds (a renamed or removed kind fails the type check here). */
+export type EndpointKind = ObjectKind;
 
 export interface TriggerSpec {
   type: StageEventType;

@@ -14,6 +14,7 @@
  */
 import { CAMERA_ID } from '../camera/actions';
 import { actionSpec } from '../actions/registry';
+import { isObjectField } from '../actions/definition';
 import { modelOf, modelOfKind, OBJECT_KIND_LIST } from '../../objects/core/models';
 import { formatPath, toSceneIssues, type SceneIssue } from './errors';
 import { checkReferences } from './io';
@@ -442,7 +443,7 @@ function usesGesture(doc: SceneDocument, id: string): boolean {
 /** Does the action name object `id` in one of its fields (a pickup's `target_prop_id`)? */
 function namesObject(action: ActionPayload, id: string): boolean {
   const spec = actionSpec(action.type);
-  return !!spec && spec.fields.some((f) => (f.kind === 'prop' || f.kind === 'object') && (action as Record<string, unknown>)[f.name] === id);
+  return !!spec && spec.fields.some((f) => isObjectField(f) && (action as Record<string, unknown>)[f.name] === id);
 }
 
 /** An action with its stage points moved by `offset` and its object references renamed by `rename`. */
@@ -453,7 +454,7 @@ function relocateAction<A extends ActionPayload>(action: A, offset: Vec2, rename
   for (const f of spec.fields) {
     const v = out[f.name];
     if (f.kind === 'point' && Array.isArray(v)) out[f.name] = [v[0] + offset[0], v[1] + offset[1]];
-    if ((f.kind === 'prop' || f.kind === 'object') && typeof v === 'string') out[f.name] = rename(v);
+    if (isObjectField(f) && typeof v === 'string') out[f.name] = rename(v);
   }
   return out as A;
 }

@@ -13,6 +13,7 @@ import { documentFrame, rigView, stickmanMarkers, terrainView } from '../../stre
 import type { FrameSnapshot, PropView, RigView, Vec2 } from '../../streams/frame/frame';
 import { loadSceneText } from '../../core/scene/io';
 import type { SceneDocument, TerrainObject } from '../../core/scene/schema';
+import { objectsOfKind } from '../../objects/core/models';
 
 const params = new URLSearchParams(location.search);
 const BENCH = params.get('bench') === '1';
@@ -110,8 +111,8 @@ function buildOverlay(frame: FrameSnapshot, doc: SceneDocument): ViewOverlay {
   const groundY = rig1 ? rig1.root[1] : frame.stage.height * 0.8;
   const ghostX = frame.stage.width * 0.82;
   const ghostProp: PropView | null = box ? { ...box, id: 'ghost-box', position: [ghostX + 260, groundY - 40], rotation: 0.2 } : null;
-  const ghostStick = doc.objects.find((o) => o.kind === 'stickman');
-  const ghostRig: RigView | null = ghostStick && ghostStick.kind === 'stickman' ? rigView('ghost-rig', [ghostX, groundY], 'LEFT', stickmanMarkers(ghostStick), '#1d232b') : null;
+  const ghostStick = objectsOfKind(doc.objects, 'stickman')[0];
+  const ghostRig: RigView | null = ghostStick ? rigView('ghost-rig', [ghostX, groundY], 'LEFT', stickmanMarkers(ghostStick), '#1d232b') : null;
   const ghostTerrain = terrainView({
     kind: 'terrain', id: 'ghost-ramp', file_id: 9999, shape: 'ramp', position: [frame.stage.width * 0.5, groundY - 500], size: [400, 150], rise: 'left',
   } as TerrainObject);

@@ -8,6 +8,7 @@
  */
 import { createEffect, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import { bareLabel, type ActionField, type ActionSpec } from '../../core/actions/registry';
+import { isObjectField } from '../../core/actions/definition';
 import { SCENE_LIMITS } from '../../core/scene/limits';
 import { EditError } from '../../core/scene/edit';
 import type { ActionPayload } from '../../core/scene/schema';
@@ -284,7 +285,7 @@ export function ActionEditor(props: ActionEditorProps) {
                   </For>
                 </div>
               </Match>
-              <Match when={f.kind === 'prop' || f.kind === 'object'}>
+              <Match when={isObjectField(f)}>
                 <div class="ae-point">
                   <select value={form()[f.name] ?? ''} aria-label={f.label} data-testid={`${tid()}-${f.name}`} onChange={(e) => set(f.name, e.currentTarget.value)}>
                     <option value="">choose…</option>

@@ -40,7 +40,7 @@ export function ruleSummary(rule: Pick<Rule, 'when' | 'then'>, doc?: SceneDocume
 export function whenSummary(when: Rule['when'], doc?: SceneDocument): string {
   const rule = { when };
   const spec = triggerSpec(rule.when.type);
-  const who = endpoint(rule.when.source, spec?.source.kinds.every((k) => k === 'stickman') ? 'any stickman' : 'anything', doc);
+  const who = endpoint(rule.when.source, spec?.source.kinds.length === 1 ? `any ${spec.source.kinds[0]}` : 'anything', doc);
   const state = rule.when.type === 'state_changed' ? rule.when.state : undefined;
   let what: string = state ? RIG_STATE_PHRASES[state] : (spec?.label ?? rule.when.type);
   if (spec?.target) {

@@ -8,6 +8,7 @@ import { importPropAsset } from '../../../core/scene/editAssets';
 import { referenceWarnings } from '../../../core/scene/io';
 import { propAssetSchema } from '../../../core/scene/schema';
 import { modelOf, OBJECT_KINDS, OBJECT_MODELS } from '../../../objects/core/models';
+import { OBJECT_FIELD_KINDS } from '../../../core/actions/definition';
 import { PALETTE } from '../../../ui/state/palette';
 
 /** One object placed from every palette entry, and a prop made from an embedded asset. */
@@ -35,7 +36,7 @@ describe('object kind capabilities', () => {
   });
 
   it('only the fields that name an object name a kind, and an action naming a kind that may not be named warns', () => {
-    for (const kind of OBJECT_KINDS) for (const f of OBJECT_MODELS[kind].namedBy) expect(['prop', 'object']).toContain(f);
+    for (const kind of OBJECT_KINDS) for (const f of OBJECT_MODELS[kind].namedBy) expect(OBJECT_FIELD_KINDS).toContain(f);
     const doc = everyEntry();
     const stick = doc.objects.find((o) => modelOf(o).actor)!;
     for (const o of doc.objects) {
