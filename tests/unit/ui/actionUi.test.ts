@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_DEFINITIONS } from '../../../core/actions/kinds';
 import { actionSpec } from '../../../core/actions/registry';
-import { ACTION_UI, captureFor, itemFlag, pickableKinds } from '../../../ui/actions/actionUi';
+import { ACTION_UI, captureFor, fieldEditorFor, itemFlag, pickableKinds } from '../../../ui/actions/actionUi';
 
 const request = { prompt: 'p', throwContext: { rigId: 'stick-1' }, pick: () => {} };
 const fieldOf = (type: string, name: string) => actionSpec(type)!.fields.find((f) => f.name === name)!;
@@ -22,6 +22,14 @@ describe('the UI part of action kinds', () => {
     expect(captureFor(actionSpec('pick_up_prop')!, fieldOf('pick_up_prop', 'hand'), request)).toBeNull();
     expect(captureFor(actionSpec('speak')!, fieldOf('speak', 'text'), request)).toBeNull();
     expect(pickableKinds(fieldOf('speak', 'text'))).toEqual([]);
+  });
+
+  it('a gesture names its own picker for its gesture field; other fields and kinds get the generic inputs', () => {
+    expect(fieldEditorFor(actionSpec('gesture')!, fieldOf('gesture', 'gesture_id'))).toBe('gesture');
+    expect(fieldEditorFor(actionSpec('gesture')!, fieldOf('gesture', 'seconds'))).toBeUndefined();
+    for (const d of ACTION_DEFINITIONS.filter((k) => k.type !== 'gesture')) {
+      for (const f of d.fields) expect(fieldEditorFor(d, f), `${d.type}.${f.name}`).toBeUndefined();
+    }
   });
 
   it('flags queued walks on the stage and nothing else', () => {
