@@ -8,7 +8,7 @@ import { markerToWorld } from '../rig/facing';
 import { accelerateAirVelocityY, dampAirVelocityX } from './airMomentum';
 import { airPoseOffsets, applyAirPose, captureAirPoseBase, filterAirPoseWeight, restoreAirPoseBase } from './airPose';
 import { beginLanding, cancelLanding, isHardLanding } from './landing';
-import { landingSurface } from './probes';
+import { centerSupport, landingSurface } from './probes';
 import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
 
 /** Below this a horizontal displacement is not worth a sweep, px. */
@@ -21,6 +21,7 @@ function startFall(s: LocomotionState, horizontalVelocity: number): void {
   s.airTime = 0;
   s.airPoseWeight = 0;
   s.landing = null;
+  s.handover = null;
   // Captured once per takeoff: later airborne steps add to this snapshot, never re-capture it.
   s.airPoseBase = captureAirPoseBase(s.markers);
 }
@@ -45,6 +46,7 @@ export function enterAirborne(s: LocomotionState, horizontalVelocity: number = s
  */
 export function cancelTerrainMotion(s: LocomotionState, restorePose: boolean): void {
   cancelLanding(s, restorePose);
+  s.handover = null;
   if (s.airPoseBase && restorePose) restoreAirPoseBase(s.markers, s.airPoseBase);
   s.airPoseBase = null;
   s.airPoseWeight = 0;
@@ -88,8 +90,12 @@ export function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number)
  * lateral momentum go to zero. A soft landing restores the takeoff pose exactly; a hard one locks
  * the feet and starts the absorption from the touchdown pose.
  */
-function touchdown(s: LocomotionState, env: LocomotionEnv, surfaceY: number): LocomotionEvent[] {
+function touchdown(s: LocomotionState, env: LocomotionEnv, fanY: number): LocomotionEvent[] {
   const impactSpeed = Math.max(s.airVelocityY, 0);
+  // The fan found the surface (the highest of its rays, so a thin ramp is not crossed); the root
+  // stands where the grounded walk will stand it, on the centre support there — on a ramp or a
+  // stair edge that is lower than the fan's highest ray, and taking it now spares a snap later.
+  const surfaceY = centerSupport(env.terrain, [s.root[0], fanY], env.debug)?.point[1] ?? fanY;
   s.root[1] = surfaceY;
   s.airVelocityX = 0;
   s.airVelocityY = 0;
@@ -101,7 +107,7 @@ function touchdown(s: LocomotionState, env: LocomotionEnv, surfaceY: number): Lo
   s.airPoseBase = null;
   s.airPoseWeight = 0;
   if (isHardLanding(fallDistance)) {
-    beginLanding(s, env.terrain, surfaceY, fallDistance, impactSpeed, base ?? s.markers, env.debug);
+    beginLanding(s, env.terrain, surfaceY, fallDistance, impactSpeed, base ?? s.markers, env.proportions, env.debug);
   } else {
     if (base) restoreAirPoseBase(s.markers, base);
     s.feet.left.pos = markerToWorld(s.markers.Left_Leg, s.root, s.facing);

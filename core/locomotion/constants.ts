@@ -10,6 +10,12 @@ export const WALK_SPEED_MIN = 20;
 export const WALK_SPEED_MAX = 800;
 /** walk_to completes when the root is this close to the target X, px. */
 export const ARRIVE_TOLERANCE = 4;
+/**
+ * A walk target at most this far behind is reached in steps backwards, facing kept: a short
+ * correction (a landing that carried the stickman past its target) is a shuffle back, not a turn
+ * round that would mirror the whole pose, and a held prop with it, in one step. px.
+ */
+export const BACKSTEP_MAX_DISTANCE = 48;
 
 /**
  * Stride: how far one foot travels in one swing at WALK_SPEED, in leg lengths (upper + lower

@@ -100,7 +100,8 @@ function walkingFootX(s: LocomotionState, env: LocomotionEnv, side: FootSide, di
   const x = s.root[0] + dir * (cycle.speed * duration + cycle.plantLead);
   if (s.walkTargetX === null) return x;
   const local = side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg;
-  const restX = s.walkTargetX + facingSign(dir > 0 ? 'RIGHT' : 'LEFT') * local[0];
+  // The rest spot of this foot for the way the stickman faces (a step backwards keeps its facing).
+  const restX = s.walkTargetX + facingSign(s.facing) * local[0];
   return dir * (x - restX) > 0 ? restX : x;
 }
 

@@ -4,19 +4,34 @@
  * HARD_LANDING_MAX_FALL_HEIGHT); 0.08 s quadratic ease-out down, 0.22 s sine-out back, on an
  * elapsed counter advanced by the step. Each foot stays locked to its own terrain sample, the root
  * stays upright and still, and the end writes the exact torso and hand bases back.
+ *
+ * On a stair edge or a ramp the lower contact can lie beyond the legs' reach from the touchdown
+ * torso: the torso then stands lower by the drop that lets both legs reach (`reachDrop`, the
+ * stance the ground allows), and the compression is measured from that stance, so the lower foot
+ * stays on its contact for the whole impact. The end leaves the torso in that stance and hands the
+ * pose over to the grounded walk with a short blend (./handover.ts) instead of a snap.
  */
 import type { Vec2 } from '../geometry/vec';
 import { markerToWorld, worldToMarker } from '../rig/facing';
+import type { RigProportions } from '../rig/proportions';
 import { TERRAIN_SUPPORT_RANGE } from '../terrain/constants';
 import type { TerrainIndex } from '../terrain/terrainIndex';
 import {
   HARD_LANDING_MAX_FALL_HEIGHT, HARD_LANDING_MIN_FALL_HEIGHT, LANDING_COMPRESSION_MAX, LANDING_COMPRESSION_MIN,
   LANDING_COMPRESS_DURATION, LANDING_HAND_DROP_MAX, LANDING_HAND_DROP_MIN, LANDING_RECOVER_DURATION,
 } from './airConstants';
+import { beginHandover } from './handover';
+import { requiredPelvisDrop } from './pelvis';
 import { foothold } from './probes';
 import type { FootSide, LandingState, LocomotionState, ProbeDebug } from './types';
 
 export const LANDING_TOTAL_DURATION = LANDING_COMPRESS_DURATION + LANDING_RECOVER_DURATION;
+
+/**
+ * The share of the leg length a landing counts as reach: the whole leg. The impact only needs the
+ * feet on their contacts (the walk's softer LEG_REACH_SLACK would lower a flat landing too).
+ */
+const LANDING_REACH_SLACK = 1;
 
 /** Steps accumulate 1/60 s in floating point: 18 of them must count as the full 0.30 s. */
 const ELAPSED_EPSILON = 1e-9;
@@ -94,6 +109,7 @@ export function beginLanding(
   fallHeight: number,
   impactSpeed: number,
   handBase: { Left_Hand: Readonly<Vec2>; Right_Hand: Readonly<Vec2> },
+  proportions: RigProportions,
   debug?: ProbeDebug,
 ): LandingState {
   const m = s.markers;
@@ -103,6 +119,9 @@ export function beginLanding(
   };
   const { contacts, fromFan } = landingContacts(terrain, footX, centerY, debug);
   const { compression, handDrop } = landingReaction(fallHeight);
+  // The contacts and the root hold still for the whole impact: one reach drop serves all of it.
+  const pelvis = markerToWorld(m.Torso, s.root, s.facing);
+  const reachDrop = requiredPelvisDrop(pelvis, [contacts.left, contacts.right], proportions, LANDING_REACH_SLACK);
   const landing: LandingState = {
     elapsed: 0,
     fallHeight,
@@ -110,6 +129,7 @@ export function beginLanding(
     compression,
     handDrop,
     torsoBase: copy(m.Torso),
+    reachDrop,
     handStart: { Left_Hand: copy(m.Left_Hand), Right_Hand: copy(m.Right_Hand) },
     handBase: { Left_Hand: copy(handBase.Left_Hand), Right_Hand: copy(handBase.Right_Hand) },
     contacts,
@@ -129,7 +149,7 @@ export function writeLandingPose(s: LocomotionState, l: LandingState): void {
   const back = handReturn(l.elapsed);
   m.Left_Leg = worldToMarker(l.contacts.left, s.root, s.facing);
   m.Right_Leg = worldToMarker(l.contacts.right, s.root, s.facing);
-  m.Torso = [l.torsoBase[0], l.torsoBase[1] + l.compression * depth];
+  m.Torso = [l.torsoBase[0], l.torsoBase[1] + l.reachDrop + l.compression * depth];
   const hand = (start: Vec2, base: Vec2): Vec2 => [
     start[0] + (base[0] - start[0]) * back,
     start[1] + (base[1] - start[1]) * back + l.handDrop * depth,
@@ -145,18 +165,26 @@ export function stepLanding(s: LocomotionState, dt: number): boolean {
   l.elapsed += dt;
   if (l.elapsed >= LANDING_TOTAL_DURATION - ELAPSED_EPSILON) {
     finishLanding(s);
+    // The pelvis stays in the stance the ground allows; the grounded walk relaxes it from there.
+    s.pelvisDrop = l.reachDrop;
+    beginHandover(s);
     return true;
   }
   writeLandingPose(s, l);
   return false;
 }
 
-/** Completion: exact torso and hand bases, feet left on their contacts, no landing state. */
+/**
+ * Completion: exact hand bases and the torso in its reach stance (the base itself on even
+ * ground), feet left on their contacts, no landing state.
+ */
 export function finishLanding(s: LocomotionState): void {
-  const l = s.landing;
-  if (!l) return;
+  if (s.landing) writeBases(s, s.landing, s.landing.reachDrop);
+}
+
+function writeBases(s: LocomotionState, l: LandingState, torsoDrop: number): void {
   const m = s.markers;
-  m.Torso = copy(l.torsoBase);
+  m.Torso = [l.torsoBase[0], l.torsoBase[1] + torsoDrop];
   m.Left_Hand = copy(l.handBase.Left_Hand);
   m.Right_Hand = copy(l.handBase.Right_Hand);
   m.Left_Leg = worldToMarker(l.contacts.left, s.root, s.facing);
@@ -172,6 +200,7 @@ export function finishLanding(s: LocomotionState): void {
  */
 export function cancelLanding(s: LocomotionState, restorePose: boolean): void {
   if (!s.landing) return;
-  if (restorePose) finishLanding(s);
+  // Nothing procedural survives a cancel: the exact captured torso, not the reach stance.
+  if (restorePose) writeBases(s, s.landing, 0);
   s.landing = null;
 }

@@ -7,9 +7,18 @@ import { PELVIS_MAX_OFFSET } from '../terrain/constants';
 import type { RigProportions } from '../rig/proportions';
 import { LEG_REACH_SLACK } from './constants';
 
-/** Extra drop needed so both feet are within reach of a pelvis at `pelvis`. */
-export function requiredPelvisDrop(pelvis: Readonly<Vec2>, feet: ReadonlyArray<Readonly<Vec2>>, proportions: RigProportions): number {
-  const reach = (proportions.upperLeg + proportions.lowerLeg) * LEG_REACH_SLACK;
+/**
+ * Extra drop needed so both feet are within reach of a pelvis at `pelvis`. `slack` is the share of
+ * the leg length counted as reach: the walk keeps its knees soft (LEG_REACH_SLACK); a landing only
+ * needs the feet reached (1), so on flat ground it drops nothing.
+ */
+export function requiredPelvisDrop(
+  pelvis: Readonly<Vec2>,
+  feet: ReadonlyArray<Readonly<Vec2>>,
+  proportions: RigProportions,
+  slack: number = LEG_REACH_SLACK,
+): number {
+  const reach = (proportions.upperLeg + proportions.lowerLeg) * slack;
   let need = 0;
   for (const f of feet) {
     const dx = f[0] - pelvis[0];

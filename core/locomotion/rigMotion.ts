@@ -5,14 +5,15 @@
  * landing (landing.ts). The machine decides the state; this computes.
  */
 import type { Vec2 } from '../geometry/vec';
-import { markerToWorld, worldToMarker, type Facing } from '../rig/facing';
+import { facingSign, markerToWorld, worldToMarker, type Facing } from '../rig/facing';
 import type { MarkerPose } from '../rig/markers';
 import {
-  BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_BLEND_EPSILON, WALK_BLEND_RESPONSE, WALK_PELVIS_LEAD,
+  BACKSTEP_MAX_DISTANCE, BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_BLEND_EPSILON, WALK_BLEND_RESPONSE, WALK_PELVIS_LEAD,
 } from './constants';
 import { legSwing, updateGait } from './gait';
 import { requiredPelvisDrop } from './pelvis';
 import { cancelTerrainMotion, enterAirborne, stepAirborne } from './airborne';
+import { applyHandover } from './handover';
 import { stepLanding } from './landing';
 import { centerSupport } from './probes';
 import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
@@ -56,6 +57,7 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
     airPoseWeight: 0,
     airPoseBase: null,
     landing: null,
+    handover: null,
     walkTargetX: null,
     lastWalkVelocityX: 0,
     markers: clonePose(basePose),
@@ -67,6 +69,8 @@ export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: Loc
   // The machine left a phase whose procedural pose is still written (terrain disabled mid-air or
   // mid-landing): nothing procedural may survive it, so the captured markers come back exactly.
   if ((phase !== 'LANDING_IMPACT' && s.landing) || (phase !== 'AIRBORNE' && s.airPoseBase)) cancelTerrainMotion(s, true);
+  // A landing's hand-over belongs to the grounded steps right after it.
+  if (phase !== 'GROUNDED') s.handover = null;
   if (phase === 'AIRBORNE') return stepAirborne(s, env, dt);
   if (phase === 'GROUNDED') return stepGrounded(s, env, dt);
   if (phase === 'LANDING_IMPACT') return stepLanding(s, dt) ? [{ type: 'landingFinished' }] : [];
@@ -87,7 +91,7 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
     s.walkTargetX = null;
     events.push({ type: 'blocked', reason: decision.reason, position: [s.root[0], s.root[1]] });
   } else if (decision.kind === 'move') {
-    s.facing = decision.dir > 0 ? 'RIGHT' : 'LEFT';
+    if (!isBackstep(s, decision.dir)) s.facing = decision.dir > 0 ? 'RIGHT' : 'LEFT';
     s.root[0] += decision.dx;
     s.stepTravel += Math.abs(decision.dx);
     walkDir = decision.dir;
@@ -98,6 +102,7 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   const support = centerSupport(env.terrain, s.root, env.debug);
   if (!support) {
     solveMarkers(s, env, cycle, dt);
+    applyHandover(s, s.markers, dt);
     // Takeoff: the live pose of this step is what the air pose adds to.
     enterAirborne(s, s.lastWalkVelocityX);
     events.push({ type: 'supportLost', walkVelocityX: s.lastWalkVelocityX });
@@ -107,7 +112,13 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   s.bodyY += (s.root[1] - s.bodyY) * (1 - Math.exp(-BODY_HEIGHT_RESPONSE * dt));
   updateGait(s, env, walkDir, dt, cycle);
   solveMarkers(s, env, cycle, dt);
+  applyHandover(s, s.markers, dt);
   return events;
+}
+
+/** A move against the facing to a target close behind: stepped backwards, without turning round. */
+function isBackstep(s: LocomotionState, dir: number): boolean {
+  return dir !== facingSign(s.facing) && s.walkTargetX !== null && Math.abs(s.walkTargetX - s.root[0]) <= BACKSTEP_MAX_DISTANCE;
 }
 
 /** Eases the walk's style in while walking and out when it stops; the lean follows it. */

@@ -50,6 +50,8 @@ export interface LocomotionState {
   airPoseBase: AirPoseBase | null;
   /** The running landing absorption (LANDING_IMPACT), or null. */
   landing: LandingState | null;
+  /** The landing's last pose the grounded walk blends out of (./handover.ts), or null. */
+  handover: Handover | null;
   walkTargetX: number | null;
   /** Signed grounded walking velocity of the last step, px/s (seed phase 6a §5.1). */
   lastWalkVelocityX: number;
@@ -59,6 +61,17 @@ export interface LocomotionState {
 
 /** The live rig-local markers at takeoff (seed 6a §6): hands and feet get the air pose, the torso holds. */
 export type AirPoseBase = Pick<MarkerPose, 'Left_Hand' | 'Right_Hand' | 'Left_Leg' | 'Right_Leg' | 'Torso'>;
+
+/**
+ * The pose a hard landing ended in, eased out over the first grounded steps so the walk takes over
+ * without a snap. Rig-local, like the markers.
+ */
+export interface Handover {
+  torso: Vec2;
+  hands: { Left_Hand: Vec2; Right_Hand: Vec2 };
+  /** Seconds since the landing ended. */
+  elapsed: number;
+}
 
 /** Landing absorption in progress (seed 6a §7): an elapsed-time solver, not a tween. */
 export interface LandingState {
@@ -74,6 +87,11 @@ export interface LandingState {
   handDrop: number;
   /** Rig-local torso marker at touchdown: compression is measured from it and restored to it. */
   torsoBase: Vec2;
+  /**
+   * Extra downward torso offset so both legs reach their contacts (a stair edge, a ramp), px; 0 on
+   * even ground. The compression is added to it; the landing ends with the torso there.
+   */
+  reachDrop: number;
   /** Rig-local hand markers at touchdown (the air pose of the last airborne step). */
   handStart: { Left_Hand: Vec2; Right_Hand: Vec2 };
   /** Rig-local hand markers the landing blends back to: the ones captured at takeoff. */
