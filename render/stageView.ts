@@ -18,6 +18,8 @@ import { BoxBatch, DiscBatch, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, 
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
 import { followStep } from './cameraFollow';
 import { parseHex, rgba, type RGBA } from './color';
+import { applyView } from './directedView';
+import type { CameraView } from '../core/camera/camera';
 import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
@@ -106,6 +108,8 @@ export class StageView {
    * the follow ends the view is fitted again, so Fit stays fitted after Follow is switched off.
    */
   private fitUnderFollow: { stage: { width: number; height: number }; margin: number } | null = null;
+  /** The view the directed camera took over (issue 23), given back when PLAY ends. */
+  private beforeDirected: { x: number; y: number; zoom: number; fitted: StageView['fitted']; fitUnderFollow: StageView['fitted'] } | null = null;
   private disposed = false;
   private stamp = 0;
   /** Draw on demand: render() skips the draw when nothing it draws from changed. */
@@ -255,6 +259,30 @@ export class StageView {
   endFollow(): void {
     const fit = this.fitUnderFollow;
     if (fit) this.fit(fit.stage, fit.margin);
+  }
+
+  /** Shows the directed camera's view (issue 23; render/directedView), keeping the view it replaced for endDirected(). */
+  showDirected(view: CameraView): void {
+    if (!this.beforeDirected) this.beforeDirected = { x: this.cam.centerX, y: this.cam.centerY, zoom: this.cam.zoom, fitted: this.fitted, fitUnderFollow: this.fitUnderFollow };
+    this.cameraTouched = true;
+    this.fitted = this.fitUnderFollow = null;
+    if (applyView(this.cam, view)) this.gate.invalidate();
+  }
+
+  /**
+   * The directed camera is done (PLAY ended). `restore` brings back the view it took over (fitted
+   * again if it was a fit); otherwise the view stays where it is (a free camera's).
+   */
+  endDirected(restore: boolean): void {
+    const before = this.beforeDirected;
+    this.beforeDirected = null;
+    if (!before || !restore) return;
+    const fit = before.fitted ?? before.fitUnderFollow;
+    if (fit) return this.fit(fit.stage, fit.margin);
+    this.cam.zoom = before.zoom;
+    this.cam.centerX = before.x;
+    this.cam.centerY = before.y;
+    this.gate.invalidate();
   }
 
   /** Makes the next render() draw even if its inputs are unchanged (perf probes, a lost picture). */

@@ -9,6 +9,7 @@ import { downloadText } from './files';
 import type { CommandContext } from './commands';
 import { takeStudioFor } from './transport/takeStudio';
 import { closeTopPopover } from './popovers';
+import { handMovedView } from './state/directorView';
 
 const pageTextSelected = () => (window.getSelection()?.toString() ?? '').length > 0;
 
@@ -68,8 +69,15 @@ function createContext(editor: Editor): CommandContext {
       );
       return true;
     },
-    fit: () => editor.fit(),
-    zoomBy: (factor) => editor.view?.zoomBy(factor),
+    // In PLAY, Fit and a zoom key are a view by hand: the free camera takes over from the director's.
+    fit: () => {
+      handMovedView(editor);
+      editor.fit();
+    },
+    zoomBy: (factor) => {
+      handMovedView(editor);
+      editor.view?.zoomBy(factor);
+    },
     toggleHelp: () => editor.toggleHelp(),
     // Behind the take's end a step replays the take; at its end (or outside PLAY) it is a live step.
     stepFrame: () => (inPlay() ? studio().stepForward() : void editor.run.stepFrame()),
@@ -78,6 +86,7 @@ function createContext(editor: Editor): CommandContext {
     seekEnd: () => studio().seekTo(studio().length()),
     changeSpeed: (by) => editor.playback.stepSpeed(by),
     toggleFollow: () => editor.playback.toggleFollow(),
+    toggleDirectorCamera: () => editor.playback.toggleDirector(),
     toggleSnap: () => editor.prefs.toggleSnap(),
     toggleStatechartsBeside: () => editor.prefs.toggleStatechartsBeside(),
     savePoseAsGesture: () => void editor.gestures.openPrompt(),

@@ -70,6 +70,8 @@ export interface CommandContext {
   /** Playback speed one step up (+1) or down (−1): ¼×, ½×, 1×, 2×. */
   changeSpeed(by: 1 | -1): void;
   toggleFollow(): void;
+  /** PLAY shows the director's camera (issue 23), on / off. */
+  toggleDirectorCamera(): void;
   toggleSnap(): void;
   /** The Statecharts panel beside the timeline / rules, or a tab of its own. */
   toggleStatechartsBeside(): void;
@@ -193,6 +195,14 @@ export const UI_COMMANDS: readonly UiCommand[] = [
   { name: 'seek-end', label: 'To the end', does: 'PLAY: to the end of the take', perform: (c) => c.seekEnd(), enabled: (c) => inPlay(c) && c.take().tick < c.take().length },
   { name: 'speed', label: 'Speed', keys: '[ / ]', does: 'Playback slower / faster (¼×, ½×, 1×, 2×)', keyTest: plain('[', ']'), perform: (c, p) => c.changeSpeed(p?.key === '[' ? -1 : 1) },
   { name: 'follow', label: 'Follow', keys: 'C', does: 'Camera follows the selected stickman in PLAY, on / off (a pan holds it)', keyTest: plain('c'), perform: (c) => c.toggleFollow() },
+  {
+    name: 'director-camera',
+    label: 'Director',
+    keys: 'V',
+    does: 'PLAY shows the director’s camera (the scene’s camera queue and rules), on / off; a pan or zoom by hand switches to a free camera',
+    keyTest: plain('v'),
+    perform: (c) => c.toggleDirectorCamera(),
+  },
   { name: 'snap', label: 'Snap', keys: 'S', does: 'Snap placing, moving and resizing to the grid, on / off (hold Ctrl while dragging to place freely)', keyTest: plain('s'), perform: (c) => c.toggleSnap() },
   { name: 'statecharts-beside', label: 'Side by side', keys: 'B', does: 'Show the Statecharts panel beside the timeline (or the rules), on / off', keyTest: plain('b'), perform: (c) => c.toggleStatechartsBeside() },
   {

@@ -20,3 +20,13 @@ export const isCameraAction = (a: ActionPayload): a is CameraAction => a.type ==
 
 /** The centre of a framed rectangle (previews draw it). */
 export const rectCenter = (r: readonly [number, number, number, number]): Vec2 => [(r[0] + r[2]) / 2, (r[1] + r[3]) / 2];
+
+/**
+ * Whether a scene directs the camera: it gives the camera a queue or a rule gives it a reaction.
+ * Without, the default view holds (the runtime never starts the camera's runner, PLAY keeps the
+ * editor's own view and an export keeps the on-screen one).
+ */
+export function sceneDirectsCamera(doc: { queues: Readonly<Record<string, readonly unknown[]>>; rules: readonly { then: readonly { actor: string }[] }[] }): boolean {
+  const queue = Object.hasOwn(doc.queues, CAMERA_ID) ? doc.queues[CAMERA_ID] : [];
+  return queue.length > 0 || doc.rules.some((r) => r.then.some((t) => t.actor === CAMERA_ID));
+}

@@ -34,7 +34,7 @@ import { RuleDispatcher } from './ruleDispatcher';
 import { PartPairs, StickmanAreas } from './stickmanContacts';
 import { StickmanTouches } from './stickmanTouch';
 import { CameraRuntime } from './camera/cameraRuntime';
-import { CAMERA_ID, isCameraAction, type CameraQueueItem } from '../../core/camera/actions';
+import { CAMERA_ID, isCameraAction, sceneDirectsCamera, type CameraQueueItem } from '../../core/camera/actions';
 import { ContactBudget } from './contactBudget';
 import { NonFiniteStateError, note, type StepState } from './stepState';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
@@ -163,7 +163,7 @@ export class StageRuntime {
     }
     const liveIds = new Set(doc.objects.map((o) => o.id));
     const cameraItems = (doc.queues[CAMERA_ID] ?? []).filter((i): i is CameraQueueItem => isCameraAction(i));
-    const camera = new CameraRuntime(cameraItems, doc.rules.some((r) => r.then.some((t) => t.actor === CAMERA_ID)), doc.stage, sink, (id) => {
+    const camera = new CameraRuntime(cameraItems, sceneDirectsCamera(doc), doc.stage, sink, (id) => {
       if (leftStage.has(id)) return null;
       const rig = rigById.get(id);
       if (rig) return { position: rig.motion.root, stickman: true };

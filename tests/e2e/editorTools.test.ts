@@ -60,7 +60,7 @@ async function toolbarCommands(page: Page) {
 }
 
 // Playback (play/pause, step, speed, reset, the clock) is the transport bar's (tests/e2e/layout.test.ts).
-const TOOLBAR_IDS = ['mode-edit', 'mode-direct', 'mode-play', 'undo', 'redo', 'new', 'open', 'save', 'fit', 'follow-toggle', 'snap-toggle', 'debug-toggle', 'help-button'];
+const TOOLBAR_IDS = ['mode-edit', 'mode-direct', 'mode-play', 'undo', 'redo', 'new', 'open', 'save', 'fit', 'follow-toggle', 'director-toggle', 'snap-toggle', 'debug-toggle', 'help-button'];
 
 describe('layout at three window widths', () => {
   it.each([

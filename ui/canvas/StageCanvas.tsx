@@ -23,6 +23,7 @@ import { itemFlag } from '../actions/actionUi';
 import { throwFocusOf } from '../state/throwFocus';
 import { nearGuide, queuedThrowOf } from '../state/queuedThrow';
 import { throwGuide, type ThrowGuide } from '../state/throwGuide';
+import { directedViewDriver } from '../state/directorView';
 
 export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnapshot) => void }) {
   const editor = props.editor;
@@ -191,12 +192,15 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       const box = rig ? rigBox(rig) : null;
       if (box) view.followTo(box.center, dt);
     };
+    /** PLAY shows the director's camera from the frames (ui/state/directorView). */
+    const directed = directedViewDriver(editor, view);
     const stop = startFrameDriver(
       steppable,
       { now: () => performance.now(), requestFrame: (cb) => requestAnimationFrame(cb), cancelFrame: (h) => cancelAnimationFrame(h) },
       (alpha) => {
         const [prev, cur] = controller.interpolationPair();
         follow(cur);
+        directed(prev, cur, alpha);
         try {
           const base = overlay();
           // Debug data changes every step: read it from the frame drawn, not from a memo.

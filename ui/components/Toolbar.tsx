@@ -64,6 +64,16 @@ export function Toolbar(props: { editor: Editor }) {
         >
           {editor.playback.followOn() && editor.playback.followHeld() ? 'Follow ⏸' : 'Follow'}
         </CommandButton>
+        <CommandButton
+          editor={editor}
+          command="director-camera"
+          testid="director-toggle"
+          classList={{ toggled: editor.playback.directorOn() }}
+          pressed={editor.playback.directorOn()}
+          title={editor.playback.directorOn() ? undefined : 'Free camera: click (or V) to show the director’s camera again'}
+        >
+          🎬<span class="label"> Director</span>
+        </CommandButton>
         <CommandButton editor={editor} command="snap" testid="snap-toggle" classList={{ toggled: editor.prefs.snapOn() }} pressed={editor.prefs.snapOn()} />
         <CommandButton editor={editor} command="debug" testid="debug-toggle" classList={{ toggled: editor.prefs.debugOn() }} pressed={editor.prefs.debugOn()} />
         <CommandButton editor={editor} command="help" testid="help-button">

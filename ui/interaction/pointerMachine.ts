@@ -41,6 +41,7 @@ import { ACTOR_KINDS, GRABBABLE_KINDS, modelOfKind, objectOfKind } from '../../o
 import { gridPoint } from '../state/grid';
 import { groupTurn, marqueeBetween, objectsInMarquee } from '../state/groupSelection';
 import { walkTargetAt } from '../state/walkTarget';
+import { handMovedView } from '../state/directorView';
 import { handleAt, objectAt, objectOfKindsAt, popupAnchor, selectedStickmanId } from './picking';
 
 /** Screen px a press must travel before it becomes a drag (so a click never nudges). */
@@ -404,11 +405,13 @@ export const pointerMachine = setup({
       const s = withPointer(event).screen;
       context.host.view.panBy(s[0] - context.last[0], s[1] - context.last[1]);
       editorOf(context).playback.holdFollow();
+      handMovedView(editorOf(context));
     },
     zoomAtPointer: ({ context, event }) => {
       const e = asWheel(event);
       const unit = e.deltaMode === 1 ? 0.05 : e.deltaMode === 2 ? 1 : 0.0015;
       const factor = Math.exp(-Math.max(-500, Math.min(500, e.deltaY)) * unit);
+      handMovedView(editorOf(context));
       context.host.view.zoomAt(e.screen[0], e.screen[1], factor);
       editorOf(context).setZoom(context.host.view.zoom);
       editorOf(context).closeDirectPopup();

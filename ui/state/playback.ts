@@ -5,6 +5,11 @@
  * Follow and a manual pan: a pan means the director wants to look elsewhere, so it holds the
  * follow (the camera stops moving) instead of fighting it; the Follow button, or clicking a
  * stickman, resumes it.
+ *
+ * The director's camera (issue 23): a scene that directs the camera is shown through it in PLAY
+ * while it is switched on (the default). A pan or a zoom by hand switches to a free camera until
+ * it is switched back on; Follow and the director's camera exclude each other (switching one on
+ * switches the other off), so the view never has two owners.
  */
 import { batch, createSignal, type Accessor } from 'solid-js';
 
@@ -22,6 +27,9 @@ export class Playback {
   readonly followOn: Accessor<boolean>;
   /** A manual pan holds the follow until it is resumed. */
   readonly followHeld: Accessor<boolean>;
+  /** The director's camera is switched on (shown in PLAY when the scene directs one). */
+  readonly directorOn: Accessor<boolean>;
+  private readonly setDirectorOn: (b: boolean) => void;
   private readonly setSpeedSignal: (s: Speed) => void;
   private readonly setFollowOn: (b: boolean) => void;
   private readonly setFollowHeld: (b: boolean) => void;
@@ -30,6 +38,7 @@ export class Playback {
     [this.speed, this.setSpeedSignal] = createSignal<Speed>(1);
     [this.followOn, this.setFollowOn] = createSignal(false);
     [this.followHeld, this.setFollowHeld] = createSignal(false);
+    [this.directorOn, this.setDirectorOn] = createSignal(true);
   }
 
   setSpeed(s: number): void {
@@ -49,7 +58,25 @@ export class Playback {
     batch(() => {
       this.setFollowOn(next);
       this.setFollowHeld(false);
+      if (next) this.setDirectorOn(false);
     });
+  }
+
+  /** The director's camera toggle: on switches Follow off; off leaves a free camera where it was. */
+  toggleDirector(on?: boolean): void {
+    const next = on ?? !this.directorOn();
+    batch(() => {
+      this.setDirectorOn(next);
+      if (next) {
+        this.setFollowOn(false);
+        this.setFollowHeld(false);
+      }
+    });
+  }
+
+  /** A pan or zoom by hand (or Fit) in PLAY: the free camera takes over from the director's. */
+  freeCamera(): void {
+    if (this.directorOn()) this.setDirectorOn(false);
   }
 
   /** A manual pan: a running follow holds. */

@@ -1,12 +1,14 @@
 /**
  * Export settings and progress (issue 14): WebM/VP9, MP4/H.264 or GIF; frame rate; size; the
- * camera (as on screen, the whole stage, or following a stickman); the debug overlay only when
- * asked. A progress bar with Cancel; the app stays usable meanwhile.
+ * camera (the director's when the scene has one, as on screen, the whole stage, or following a
+ * stickman); the debug overlay only when asked. A progress bar with Cancel; the app stays usable
+ * meanwhile.
  */
 import { createEffect, createSignal, For, onCleanup, Show } from 'solid-js';
 import { popoverOpened } from '../popovers';
 import type { Editor } from '../state/editor';
 import type { TakeStudio } from './takeStudio';
+import { cameraChoiceFor, cameraOptions } from './export/exportCamera';
 import { EXPORT_SIZES, ExportJob, GIF_CHOICES, VIDEO_RATES, type CameraChoice, type ExportChoices } from './export/exportJob';
 
 const jobs = new WeakMap<TakeStudio, ExportJob>();
@@ -32,6 +34,9 @@ export function ExportPanel(props: { editor: Editor; studio: TakeStudio; disable
   });
   const [choices, setChoices] = createSignal<ExportChoices>({ format: 'webm', fps: 30, size: '1280x720', camera: 'view', debug: false });
   const set = (patch: Partial<ExportChoices>) => setChoices({ ...choices(), ...patch });
+  // The camera picked here; until then (or when the scene no longer offers it) the scene's default: its director's camera if it has one.
+  const [cameraPicked, setCameraPicked] = createSignal<CameraChoice | null>(null);
+  const camera = () => cameraChoiceFor(props.editor.doc(), cameraPicked());
   const rates = () => (choices().format === 'gif' ? GIF_CHOICES : VIDEO_RATES);
   const setFormat = (format: ExportChoices['format']) => {
     const gif = format === 'gif';
@@ -74,10 +79,8 @@ export function ExportPanel(props: { editor: Editor; studio: TakeStudio; disable
             <For each={EXPORT_SIZES}>{(s) => <option value={s}>{s.replace('x', ' × ')}</option>}</For>
           </select>
           <label for="export-camera">Camera</label>
-          <select id="export-camera" data-testid="export-camera" value={choices().camera} onChange={(e) => set({ camera: e.currentTarget.value as CameraChoice })} disabled={job.running}>
-            <option value="view">As on screen now</option>
-            <option value="stage">Whole stage</option>
-            <option value="follow">Follow the selected stickman</option>
+          <select id="export-camera" data-testid="export-camera" value={camera()} onChange={(e) => setCameraPicked(e.currentTarget.value as CameraChoice)} disabled={job.running}>
+            <For each={cameraOptions(props.editor.doc())}>{(o) => <option value={o.value}>{o.label}</option>}</For>
           </select>
           <label class="wide">
             <input type="checkbox" data-testid="export-debug" checked={choices().debug} onChange={(e) => set({ debug: e.currentTarget.checked })} disabled={job.running} /> Debug overlay in the export
@@ -85,7 +88,7 @@ export function ExportPanel(props: { editor: Editor; studio: TakeStudio; disable
           <Show
             when={job.running}
             fallback={
-              <button class="primary wide" data-testid="export-start" onClick={() => void job.start(choices())}>
+              <button class="primary wide" data-testid="export-start" onClick={() => void job.start({ ...choices(), camera: camera() })}>
                 Export the take ({(props.studio.length() / 60).toFixed(1)} s)
               </button>
             }

@@ -12,7 +12,8 @@ import { ExportCancelled, exportTake, type ExportResult, type ExportSettings } f
 import type { ExportCamera, StageRect } from './exportView';
 import { isActor } from '../../../objects/core/models';
 
-export type CameraChoice = 'view' | 'stage' | 'follow';
+/** `director`: the scene's directed camera (issue 23), the default when the scene has one. */
+export type CameraChoice = 'view' | 'stage' | 'follow' | 'director';
 
 export interface ExportChoices {
   format: 'webm' | 'mp4' | 'gif';
@@ -99,6 +100,7 @@ export class ExportJob {
 /** The export camera for a choice: the on-screen view's rectangle, the whole stage, or a follow. */
 function cameraOf(editor: Editor, choice: CameraChoice): ExportCamera {
   if (choice === 'stage') return { kind: 'stage' };
+  if (choice === 'director') return { kind: 'director' };
   const rect = screenRect(editor);
   if (choice === 'follow') {
     const doc = editor.doc();

@@ -3,12 +3,14 @@
  * drawn into a 2D canvas with the HTML overlays (speech, labels) painted on top. The camera is
  * framed once from the export's settings — the on-screen view's rectangle, the whole stage, or a
  * stickman followed with the app's follow ease in simulation time (1/fps a frame), so the result
- * does not depend on how fast this machine draws.
+ * does not depend on how fast this machine draws — or, every frame, the director's camera of that
+ * frame's tick (issue 23; the 16:9 export shows exactly the shot's box).
  */
 import { StageView, type ViewOverlay } from '../../../render';
 import { rigBox } from '../../../core/geometry/hitTest';
 import type { FrameSnapshot } from '../../../streams';
 import { compositeOverlays } from './overlayComposite';
+import { defaultCameraView } from '../../../core/camera/camera';
 
 type Vec2 = [number, number];
 
@@ -19,7 +21,8 @@ export interface StageRect {
   maxY: number;
 }
 
-export type ExportCamera = { kind: 'view'; rect: StageRect } | { kind: 'stage' } | { kind: 'follow'; rigId: string; rect: StageRect };
+/** `director`: each frame is shot through the frame's own directed camera (issue 23). */
+export type ExportCamera = { kind: 'view'; rect: StageRect } | { kind: 'stage' } | { kind: 'follow'; rigId: string; rect: StageRect } | { kind: 'director' };
 
 export class ExportView {
   readonly canvas: HTMLCanvasElement;
@@ -77,6 +80,10 @@ export class ExportView {
 
   private placeCamera(frame: FrameSnapshot, dt: number): void {
     const cam = this.camera;
+    if (cam.kind === 'director') {
+      this.view.showDirected(frame.camera ?? defaultCameraView(frame.stage));
+      return;
+    }
     if (!this.framed) {
       this.framed = true;
       if (cam.kind === 'stage') this.view.fit(frame.stage);
