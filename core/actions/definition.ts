@@ -20,7 +20,8 @@ export const OBJECT_FIELD_KINDS: readonly FieldKind[] = ['prop', 'object'];
 export const isObjectField = (field: { kind: FieldKind }): boolean => OBJECT_FIELD_KINDS.includes(field.kind);
 
 /** How a field's value is captured in the editor. */
-export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop';
+/** `stage_rect`: a rectangle dragged on the stage (a camera's framing), or typed. */
+export type CaptureKind = 'stage_point' | 'typed' | 'choice' | 'stage_prop' | 'stage_rect';
 
 export interface ActionField {
   name: string;

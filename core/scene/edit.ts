@@ -13,7 +13,7 @@
  * `result.objects[result.objects.length - 1]` (see also `lastObject`).
  */
 import { CAMERA_ID } from '../camera/actions';
-import { actionSpec } from '../actions/registry';
+import { actionSpec, performs } from '../actions/registry';
 import { isObjectField } from '../actions/definition';
 import { modelOf, modelOfKind, OBJECT_KIND_LIST } from '../../objects/core/models';
 import { formatPath, toSceneIssues, type SceneIssue } from './errors';
@@ -534,14 +534,26 @@ export function pasteScene(doc: SceneDocument, clip: SceneDocument, offset: Vec2
 // ---------------------------------------------------------------------------------------------
 // Queues
 
+/** Refuses an action the queue's owner does not run (the camera does not walk; a stickman does not frame shots). */
+function checkPerformer(owner: string, action: ActionPayload, path: string): void {
+  const performer = owner === CAMERA_ID ? 'camera' : 'stickman';
+  const spec = actionSpec(action.type);
+  if (!spec || performs(spec, performer)) return;
+  const message = performer === 'camera' ? `the camera does not run "${action.type}"` : `"${action.type}" is a camera action: only the "${CAMERA_ID}" queue runs it`;
+  throw new EditError(message, [{ path, message }]);
+}
+
 /**
- * Adds an action to a stickman's queue under a fresh id (`a<n>`, unique across all queues),
- * at the end or before `index`. The new item is `result.queues[stickmanId][index ?? last]`.
+ * Adds an action to a stickman's queue, or to the camera's (`camera`), under a fresh id (`a<n>`,
+ * unique across all queues), at the end or before `index`. The new item is
+ * `result.queues[stickmanId][index ?? last]`.
  */
 export function appendAction(doc: SceneDocument, stickmanId: string, action: ActionPayload, index?: number): SceneDocument {
-  const owner = doc.objects[indexOfObject(doc, stickmanId)];
   const base = formatPath(['queues', stickmanId]);
-  if (!modelOf(owner).actor) throw new EditError(`"${stickmanId}" is not a stickman`, [{ path: base, message: `"${stickmanId}" is not a stickman` }]);
+  if (stickmanId !== CAMERA_ID) {
+    const owner = doc.objects[indexOfObject(doc, stickmanId)];
+    if (!modelOf(owner).actor) throw new EditError(`"${stickmanId}" is not a stickman`, [{ path: base, message: `"${stickmanId}" is not a stickman` }]);
+  }
   // Own keys only: for a stickman called `toString` without a queue, queues[id] is a function.
   const items = Object.hasOwn(doc.queues, stickmanId) ? doc.queues[stickmanId] : [];
   if (items.length >= SCENE_LIMITS.maxQueueItems) {
@@ -550,6 +562,7 @@ export function appendAction(doc: SceneDocument, stickmanId: string, action: Act
   const at = index === undefined ? items.length : Math.max(0, Math.min(items.length, Math.trunc(index)));
   const parsed = actionPayloadSchema.safeParse(action);
   if (!parsed.success) throw new EditError('invalid action', toSceneIssues(parsed.error.issues, ['queues', stickmanId, at]));
+  checkPerformer(stickmanId, parsed.data, formatPath(['queues', stickmanId, at, 'type']));
   const item = { id: nextActionId(doc), ...parsed.data } as QueueItem;
   return { ...doc, queues: { ...doc.queues, [stickmanId]: [...items.slice(0, at), item, ...items.slice(at)] } };
 }
@@ -574,6 +587,7 @@ export function updateAction(doc: SceneDocument, stickmanId: string, actionId: s
   const { items, at } = locateAction(doc, stickmanId, actionId);
   const parsed = actionPayloadSchema.safeParse(action);
   if (!parsed.success) throw new EditError('invalid action', toSceneIssues(parsed.error.issues, ['queues', stickmanId, at]));
+  checkPerformer(stickmanId, parsed.data, formatPath(['queues', stickmanId, at, 'type']));
   const item = { id: actionId, ...parsed.data } as QueueItem;
   return { ...doc, queues: { ...doc.queues, [stickmanId]: items.map((x, i) => (i === at ? item : x)) } };
 }

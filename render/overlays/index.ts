@@ -13,9 +13,11 @@ import { throwGuideLayer, type ThrowGuideInput } from './throwGuide';
 import { marqueeLayer, type MarqueeInput } from './marquee';
 import { selectionLayer, type SelectionInput } from './selection';
 import { handlesLayer, type HandlesInput } from './handles';
+import { cameraShotsLayer, type CameraShotsInput } from './cameraShots';
 
 export type { OverlayLayer, OverlayPen, DrawnProp, DrawnRig } from './layer';
 export type { DebugOverlay, DebugShape } from './debug';
+export type { CameraShot } from './cameraShots';
 
 /** What the scene itself draws from the overlay (StageView: the placement ghost and the snap grid). */
 export interface SceneInput {
@@ -29,12 +31,13 @@ export interface SceneInput {
 export const SCENE_READS = ['ghost', 'snapGrid'] as const satisfies readonly (keyof SceneInput)[];
 
 /** Everything the UI hands the view besides the frame: the scene's inputs and every layer's. */
-export type ViewOverlay = SceneInput & DebugInput & GripsInput & WalkFlagsInput & ThrowGuideInput & MarqueeInput & SelectionInput & HandlesInput;
+export type ViewOverlay = SceneInput & DebugInput & GripsInput & WalkFlagsInput & ThrowGuideInput & MarqueeInput & SelectionInput & HandlesInput & CameraShotsInput;
 
 export const OVERLAY_LAYERS: readonly OverlayLayer<ViewOverlay>[] = [
   debugLayer,
   placeholderLabelsLayer,
   gripsLayer,
+  cameraShotsLayer,
   walkFlagsLayer,
   throwGuideLayer,
   marqueeLayer,

@@ -88,6 +88,7 @@ export function captureFor(spec: ActionSpec, field: ActionField, request: Captur
     const kinds = pickableKinds(field);
     return kinds.length ? { kind: 'object', kinds, prompt: request.prompt, pick: request.pick, onCancel: request.onCancel } : null;
   }
+  if (field.capture === 'stage_rect') return { kind: 'rect', prompt: request.prompt, pick: request.pick, onCancel: request.onCancel };
   if (field.capture !== 'stage_point') return null;
   const how = actionUi(spec.type)?.point ?? 'free';
   return {

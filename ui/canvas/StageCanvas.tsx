@@ -24,6 +24,7 @@ import { throwFocusOf } from '../state/throwFocus';
 import { nearGuide, queuedThrowOf } from '../state/queuedThrow';
 import { throwGuide, type ThrowGuide } from '../state/throwGuide';
 import { directedViewDriver } from '../state/directorView';
+import { cameraQueueFor, cameraShots } from '../state/cameraQueue';
 
 export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnapshot) => void }) {
   const editor = props.editor;
@@ -126,6 +127,8 @@ export function StageCanvas(props: { editor: Editor; onFrame?: (frame: FrameSnap
       handles: handles(),
       walkTargets,
       throwGuide: guide()?.overlay ?? null,
+      // The camera's framings while its queue is the one shown (ui/state/cameraQueue).
+      cameraShots: cameraQueueFor(editor).shown() ? cameraShots(doc) : null,
     };
   });
 

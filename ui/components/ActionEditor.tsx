@@ -6,7 +6,7 @@
  * field (ui/actions/actionUi `fieldEditors`: a gesture's picker). Nothing reaches the document until
  * the form reads clean; what the document still refuses is shown beside the field.
  */
-import { createEffect, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, Match, onCleanup, onMount, Show, Switch } from 'solid-js';
 import { bareLabel, type ActionField, type ActionSpec } from '../../core/actions/registry';
 import { isObjectField } from '../../core/actions/definition';
 import { SCENE_LIMITS } from '../../core/scene/limits';
@@ -14,7 +14,7 @@ import { EditError } from '../../core/scene/edit';
 import type { ActionPayload } from '../../core/scene/schema';
 import type { Editor } from '../state/editor';
 import { ActionIcon } from './ActionIcon';
-import { objectNamer } from '../state/actionText';
+import { objectNamer, stageField } from '../state/actionText';
 import type { ThrowContext } from '../state/throwFocus';
 import { actionUi, captureFor, fieldEditorFor, pickableKinds } from '../actions/actionUi';
 import { Dynamic } from 'solid-js/web';
@@ -35,6 +35,8 @@ export interface ActionEditorProps {
   testId?: string;
   /** Whose throw this is, for a throw_prop: the stage previews it while the form is open (ui/state/throwFocus). */
   throwContext?: ThrowContext;
+  /** Start with the stage pick of the first field picked on the stage (a new camera action: drag its framing). */
+  pickFirst?: boolean;
 }
 
 export function ActionEditor(props: ActionEditorProps) {
@@ -57,38 +59,42 @@ export function ActionEditor(props: ActionEditorProps) {
   /** The objects of the scene field `f` may name (a pickup's props). */
   const pickable = (f: ActionField) => editor.doc().objects.filter((o) => pickableKinds(f).includes(o.kind));
 
-  /** Starts the stage pick `f` asks for (a point as the kind picks it, or a prop), filling the field with what is clicked. */
+  /** Starts the stage pick `f` asks for (a point as the kind picks it, a rectangle dragged, or an object), filling the field with what is picked. */
   const pickOnStage = (f: ActionField) => {
-    const isPoint = f.capture === 'stage_point';
-    const capture = captureFor(props.spec, f, isPoint
-      ? {
-          prompt: `Click the ${f.label.toLowerCase()} on the stage`,
-          throwContext: props.throwContext,
-          pick: (value) => {
-            setPicking(null);
-            const p = value as Vec2;
-            const [kx, ky] = pointKeys(f);
-            setForm({ ...form(), [kx]: String(p[0]), [ky]: String(p[1]) });
-            const next = { ...errors() };
-            delete next[kx];
-            delete next[ky];
-            delete next[f.name];
-            setErrors(next);
-          },
-          onCancel: () => setPicking(null),
-        }
-      : {
-          prompt: `Click a prop on the stage`,
-          pick: (id) => {
-            setPicking(null);
-            set(f.name, id as string);
-          },
-          onCancel: () => setPicking(null),
-        });
+    const done = () => setPicking(null);
+    /** Fills `keys` with `values` and clears their errors. */
+    const fill = (keys: readonly string[], values: readonly number[]) => {
+      done();
+      const next = { ...form() };
+      keys.forEach((k, i) => (next[k] = String(values[i])));
+      setForm(next);
+      const errs = { ...errors() };
+      for (const k of [...keys, f.name]) delete errs[k];
+      setErrors(errs);
+    };
+    const request =
+      f.capture === 'stage_point'
+        ? { prompt: `Click the ${f.label.toLowerCase()} on the stage`, throwContext: props.throwContext, pick: (value: unknown) => fill(pointKeys(f), value as Vec2) }
+        : f.capture === 'stage_rect'
+          ? { prompt: `Drag the ${f.label.toLowerCase()} on the stage`, pick: (value: unknown) => fill(rectKeys(f), value as number[]) }
+          : {
+              prompt: f.kind === 'prop' ? 'Click a prop on the stage' : 'Click a stickman or a prop on the stage',
+              pick: (id: unknown) => {
+                done();
+                set(f.name, id as string);
+              },
+            };
+    const capture = captureFor(props.spec, f, { ...request, onCancel: done });
     if (!capture) return;
     setPicking(f.name);
     editor.tools.startCapture(capture);
   };
+
+  // A new action of a kind picked on the stage starts with its pick (its fields still empty).
+  onMount(() => {
+    const f = props.pickFirst ? stageField(props.spec) : undefined;
+    if (f && !props.initial) pickOnStage(f);
+  });
 
   onCleanup(() => {
     if (picking()) editor.tools.cancelCapture();
@@ -283,6 +289,11 @@ export function ActionEditor(props: ActionEditorProps) {
                       />
                     )}
                   </For>
+                  <Show when={f.capture === 'stage_rect'}>
+                    <button type="button" class="pick" classList={{ active: picking() === f.name }} data-testid={`${tid()}-${f.name}-pick`} title="Drag the rectangle on the stage (Esc cancels)" onClick={() => (picking() === f.name ? editor.tools.cancelCapture() : pickOnStage(f))}>
+                      {picking() === f.name ? 'Dragging… (Esc)' : <><ActionIcon type="target" /> Drag</>}
+                    </button>
+                  </Show>
                 </div>
               </Match>
               <Match when={isObjectField(f)}>

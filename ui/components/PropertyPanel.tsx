@@ -16,6 +16,8 @@ import { DEG } from '../state/numbers';
 import { NumberField } from './fields';
 import { SectionView, type FieldContext } from './ObjectFields';
 import { MultiSelectionPanel } from './MultiSelectionPanel';
+import { CameraEntry, CameraPanel } from './CameraPanel';
+import { cameraQueueFor } from '../state/cameraQueue';
 
 export function PropertyPanel(props: { editor: Editor }) {
   const editor = props.editor;
@@ -27,8 +29,10 @@ export function PropertyPanel(props: { editor: Editor }) {
   };
   return (
     <aside class="properties" data-testid="properties" aria-label="Properties">
-      <Show when={selectedId()} keyed fallback={<Show when={editor.tools.selection().length > 1} fallback={<SceneInfo editor={editor} />}><MultiSelectionPanel editor={editor} ids={editor.tools.selection()} /></Show>}>
-        {(id) => <ObjectPanel editor={editor} id={id} />}
+      <Show when={!cameraQueueFor(editor).shown()} fallback={<CameraPanel editor={editor} />}>
+        <Show when={selectedId()} keyed fallback={<Show when={editor.tools.selection().length > 1} fallback={<SceneInfo editor={editor} />}><MultiSelectionPanel editor={editor} ids={editor.tools.selection()} /></Show>}>
+          {(id) => <ObjectPanel editor={editor} id={id} />}
+        </Show>
       </Show>
     </aside>
   );
@@ -132,6 +136,7 @@ function SceneInfo(props: { editor: Editor }) {
         <dt>rules</dt>
         <dd>{doc().rules.length}</dd>
       </dl>
+      <CameraEntry editor={props.editor} />
       <p class="note">{props.editor.tools.selection().length > 1 ? `${props.editor.tools.selection().length} objects selected.` : 'Click an object on the stage to edit it.'}</p>
     </div>
   );

@@ -38,7 +38,19 @@ const payloadOf = (item: QueueItem): ActionPayload => {
   return rest as ActionPayload;
 };
 
-export function QueuePanel(props: { editor: Editor; rigId: string }) {
+export interface QueuePanelProps {
+  editor: Editor;
+  /** Whose queue: a stickman's id, or the camera's (`camera`). */
+  rigId: string;
+  /** The kinds "+ Add" offers (default: a stickman's; the camera's queue offers the camera's). */
+  specs?: readonly ActionSpec[];
+  /** What an empty queue says while authoring. */
+  emptyText?: string;
+  /** A new action starts with its stage pick (the camera: drag the framing, click whom to follow). */
+  pickOnAdd?: boolean;
+}
+
+export function QueuePanel(props: QueuePanelProps) {
   const editor = props.editor;
   // Own keys only: for a stickman called `toString` without a queue, queues[id] is a function.
   const items = createMemo(() => {
@@ -141,13 +153,13 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
             </button>
             <Show when={menuOpen()}>
               <div class="menu" role="menu" data-testid="queue-add-menu" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), setMenuOpen(false))}>
-                <ActionMenuItems testIdPrefix="queue-add-" hint={(spec) => spec.label} choose={startAdd} />
+                <ActionMenuItems testIdPrefix="queue-add-" specs={props.specs} hint={(spec) => spec.label} choose={startAdd} />
               </div>
             </Show>
           </div>
         </Show>
       </div>
-      <Show when={items().length} fallback={<p class="note small">{live() ? 'No authored actions.' : 'No actions yet. + Add, or in DIRECT click the stickman.'}</p>}>
+      <Show when={items().length} fallback={<p class="note small">{live() ? 'No authored actions.' : (props.emptyText ?? 'No actions yet. + Add, or in DIRECT click the stickman.')}</p>}>
         <ol
           class="qlist"
           ref={listEl}
@@ -242,6 +254,7 @@ export function QueuePanel(props: { editor: Editor; rigId: string }) {
               initial={item ? (payloadOf(item) as unknown as Record<string, unknown>) : undefined}
               submitLabel={ed.mode === 'add' ? 'Add to queue' : 'Save'}
               testId="queue-editor"
+              pickFirst={props.pickOnAdd && ed.mode === 'add'}
               throwContext={{ rigId: props.rigId, actionId: ed.mode === 'edit' ? ed.id : undefined }}
               onSubmit={(payload) => {
                 if (ed.mode === 'add') editor.tryDirect((d) => appendAction(d, props.rigId, payload));

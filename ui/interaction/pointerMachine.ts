@@ -17,6 +17,7 @@
  *   translating  moving the selection (every selected object together), or a stickman's marker (pose);
  *   rotating     a rotate handle (one object's, or the multi-selection's about its centre);
  *   resizing     a corner handle (the opposite corner stays put; Alt resizes about the centre);
+ *   framing      a rectangle dragged for a rectangle pick (a camera's framing): released, it answers the pick;
  *   selecting    a marquee on empty stage, or on terrain with Alt held (EDIT): dragged left to
  *                right it selects what lies wholly inside it, right to left what it touches;
  *   panning      dragging the view;
@@ -116,6 +117,8 @@ export type Press =
   | { kind: 'marquee'; base: readonly string[]; over: string | null }
   /** DIRECT with a stickman selected: a click adds a walk to `at`; a drag pans. */
   | { kind: 'walk'; rigId: string; at: Vec2 }
+  /** A rectangle pick is pending: a drag from the press frames the rectangle (a click does nothing). */
+  | { kind: 'frame' }
   /** PLAY on empty stage: a click does nothing; a drag pans. */
   | { kind: 'playPan' }
   /**
@@ -186,6 +189,7 @@ export const pointerMachine = setup({
     capturePending: ({ context }) => editorOf(context).tools.capture() !== null,
     pointCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'point',
     objectCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'object',
+    rectCapturePending: ({ context }) => editorOf(context).tools.capture()?.kind === 'rect',
     placePending: ({ context }) => editorOf(context).tools.tool().type === 'place',
     stickmanUnderPointer: ({ context, event }) => objectOfKindsAt(editorOf(context), zoomOf(context), stageAt(context, event), ACTOR_KINDS) !== null,
     stickmanSelected: ({ context }) => selectedStickmanId(editorOf(context)) !== null,
@@ -275,6 +279,10 @@ export const pointerMachine = setup({
       const over = withPointer(event).alt ? backdropAt(context, event) : null;
       return { press: { kind: 'marquee', base, over } as Press };
     }),
+    pressFrame: assign({ press: { kind: 'frame' } as Press }),
+    /** The rectangle from the press to the pointer, drawn as the marquee while it is dragged. */
+    previewFrame: ({ context, event }) => editorOf(context).tools.setMarquee(marqueeBetween(context.host.view.screenToStage(context.start[0], context.start[1]), stageAt(context, event))),
+    completeFrame: ({ context, event }) => editorOf(context).tools.completeRectCapture(context.host.view.screenToStage(context.start[0], context.start[1]), stageAt(context, event)),
     deselect: ({ context }) => editorOf(context).tools.select([]),
     closePopup: ({ context }) => editorOf(context).closeDirectPopup(),
 
@@ -524,6 +532,7 @@ export const pointerMachine = setup({
               { guard: not('pastThreshold') }, // still a click
               { guard: { type: 'pressIs', params: { kind: 'walk' } }, target: 'panning', actions: ['closePopup', 'clearWalkHover', { type: 'showCursor', params: { cursor: 'grabbing' } }, 'panView', 'trackPointer'] },
               { guard: { type: 'pressIs', params: { kind: 'playPan' } }, target: 'panning', actions: [{ type: 'showCursor', params: { cursor: 'grabbing' } }, 'panView', 'trackPointer'] },
+              { guard: { type: 'pressIs', params: { kind: 'frame' } }, target: 'framing', actions: 'previewFrame' },
               { guard: and([{ type: 'pressIs', params: { kind: 'grab' as const } }, 'inPlay']), target: 'grabbing', actions: ['startGrab', 'moveGrab', { type: 'showCursor', params: { cursor: 'grabbing' } }] },
               { guard: not('canEdit'), target: '#pointer.idle' },
               { guard: { type: 'pressIs', params: { kind: 'move' } }, target: 'translating', actions: ['beginDrag', 'previewMove'] },
@@ -562,6 +571,13 @@ export const pointerMachine = setup({
           on: {
             'pointer.move': [{ guard: not('samePointer') }, { actions: 'previewResize' }],
             ...dragEndHandlers(),
+          },
+        },
+        framing: {
+          on: {
+            'pointer.move': [{ guard: not('samePointer') }, { actions: 'previewFrame' }],
+            'pointer.up': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: ['endMarquee', 'completeFrame', 'hoverAgain'] }],
+            'pointer.cancel': [{ guard: not('samePointer') }, { target: '#pointer.idle', actions: 'endMarquee' }],
           },
         },
         selecting: {
@@ -611,6 +627,7 @@ function restingHandlers() {
       { guard: 'isSecondaryPress' },
       { guard: and(['inPlay', 'grabbableUnderPointer']), target: toPointing, actions: ['beginPress', 'pressGrab'] },
       { guard: 'inPlay', target: toPointing, actions: ['beginPress', 'pressPlayPan'] },
+      { guard: 'rectCapturePending', target: toPointing, actions: ['beginPress', 'pressFrame'] },
       { guard: 'pointCapturePending', actions: 'completePointCapture' },
       { guard: 'objectCapturePending', actions: 'completeObjectCapture' },
       { guard: 'placePending', actions: 'placeHere' },
@@ -627,6 +644,7 @@ function restingHandlers() {
     'pointer.move': [
       { guard: 'inPlay', actions: ['rememberHoverPoint', 'hoverPlay'] },
       { guard: 'spaceHeld', actions: grab },
+      { guard: 'rectCapturePending', actions: ['clearWalkHover', { type: 'showCursor', params: { cursor: 'crosshair' } }] },
       { guard: 'pointCapturePending', actions: ['clearWalkHover', 'hoverPointCapture'] },
       { guard: 'objectCapturePending', actions: ['clearWalkHover', 'hoverObjectCapture'] },
       { guard: 'placePending', actions: 'moveGhost' },
@@ -649,7 +667,7 @@ function dragEndHandlers() {
 }
 
 export type PointerSnapshot = SnapshotFrom<typeof pointerMachine>;
-export type PointerStateName = 'idle' | 'placing' | 'capturing' | 'pointing' | 'translating' | 'rotating' | 'resizing' | 'selecting' | 'panning' | 'grabbing';
+export type PointerStateName = 'idle' | 'placing' | 'capturing' | 'pointing' | 'translating' | 'rotating' | 'resizing' | 'framing' | 'selecting' | 'panning' | 'grabbing';
 
 /** The one state the pointer is in (the leaf of `pressed.*`). */
 export function pointerStateOf(snapshot: PointerSnapshot): PointerStateName {

@@ -50,7 +50,7 @@ export function whenSummary(when: Rule['when'], doc?: SceneDocument): string {
   return `When ${who} ${what}`;
 }
 
-const onStage = (f: ActionField) => f.capture === 'stage_point' || f.capture === 'stage_prop';
+const onStage = (f: ActionField) => f.capture === 'stage_point' || f.capture === 'stage_prop' || f.capture === 'stage_rect';
 
 /**
  * Does a stage click complete the action? True when some field is picked on the stage and every

@@ -13,7 +13,14 @@ export type Capture =
   /** `surface`: the point is a walk target, snapped onto the walkable surface under the click (ui/state/walkTarget). */
   /** `throw`: the point is a throw target; the stage previews that throw at the pointer (ui/state/throwGuide). */
   | { kind: 'point'; prompt: string; pick: (p: Vec2) => void; onCancel?: () => void; surface?: boolean; throw?: ThrowContext }
-  | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void };
+  | { kind: 'object'; prompt: string; kinds: readonly ObjectKind[]; pick: (id: string) => void; onCancel?: () => void }
+  /** A rectangle dragged on the stage (a camera's framing), [x0, y0, x1, y1] with x0 < x1 and y0 < y1. */
+  | { kind: 'rect'; prompt: string; pick: (rect: StageRect) => void; onCancel?: () => void };
+
+export type StageRect = [number, number, number, number];
+
+/** Drags shorter than this (stage px, either side) are not a rectangle: the pick waits for a real one. */
+export const MIN_PICKED_RECT = 20;
 
 export class CaptureSession {
   /** The pending pick, if any. */
@@ -63,6 +70,16 @@ export class CaptureSession {
     if (!c || c.kind !== 'point' || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) return;
     this.take();
     c.pick([Math.round(p[0]), Math.round(p[1])]);
+  }
+
+  /** Answers a rectangle pick with the box from `a` to `b` (corners in any order, rounded); a tiny or non-finite one is ignored. */
+  completeRect(a: Vec2, b: Vec2): void {
+    const c = this.capture();
+    if (!c || c.kind !== 'rect' || ![...a, ...b].every(Number.isFinite)) return;
+    const r: StageRect = [Math.round(Math.min(a[0], b[0])), Math.round(Math.min(a[1], b[1])), Math.round(Math.max(a[0], b[0])), Math.round(Math.max(a[1], b[1]))];
+    if (r[2] - r[0] < MIN_PICKED_RECT || r[3] - r[1] < MIN_PICKED_RECT) return;
+    this.take();
+    c.pick(r);
   }
 
   /** Answers an object pick, if `id` exists and is one of the kinds asked for. */

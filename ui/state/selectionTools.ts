@@ -206,6 +206,11 @@ export class SelectionTools {
     this.picks.completePoint(p);
   }
 
+  /** The canvas completes a rectangle pick with the box dragged from `a` to `b`. */
+  completeRectCapture(a: Vec2, b: Vec2): void {
+    this.picks.completeRect(a, b);
+  }
+
   /** The canvas completes an object pick (the id must be of one of the kinds asked for). */
   completeObjectCapture(id: string): void {
     this.picks.completeObject(id);

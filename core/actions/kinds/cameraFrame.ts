@@ -16,7 +16,7 @@ export const cameraFrame = defineAction({
   performer: 'camera',
   payload: (s) => ({ rect: s.rect, ease_seconds: s.seconds.default(DEFAULT_EASE_SECONDS) }),
   fields: [
-    { name: 'rect', label: 'Rectangle', kind: 'rect', capture: 'typed' },
+    { name: 'rect', label: 'Rectangle', kind: 'rect', capture: 'stage_rect' },
     { name: 'ease_seconds', label: 'Ease', kind: 'number', capture: 'typed', min: 0, max: SCENE_LIMITS.maxSeconds, unit: 's', default: DEFAULT_EASE_SECONDS, optional: true },
   ],
   text: (a) => `Frame (${num(a.rect[0])}, ${num(a.rect[1])})–(${num(a.rect[2])}, ${num(a.rect[3])}) (${ease(a.ease_seconds)})`,

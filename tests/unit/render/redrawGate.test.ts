@@ -114,7 +114,7 @@ describe('draw on demand', () => {
     expect(new Set(names).size).toBe(names.length);
     const reads = OVERLAY_LAYERS.flatMap((l) => l.reads);
     expect(new Set(reads).size).toBe(reads.length);
-    expect(names).toEqual(['debug', 'placeholder labels', 'grips', 'walk flags', 'throw guide', 'marquee', 'selection', 'handles']);
+    expect(names).toEqual(['debug', 'placeholder labels', 'grips', 'camera shots', 'walk flags', 'throw guide', 'marquee', 'selection', 'handles']);
   });
 
   it('a layer that is not registered is not watched: the gate compares what the registry lists', () => {

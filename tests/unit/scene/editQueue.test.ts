@@ -73,6 +73,28 @@ describe('updateAction', () => {
   });
 });
 
+describe('the camera’s queue (issue 23)', () => {
+  it('takes the camera’s kinds under fresh ids; they edit and reorder like a stickman’s; the result loads back', () => {
+    let doc = appendAction(scene(), 'camera', { type: 'camera_frame', rect: [0, 0, 1600, 900], ease_seconds: 1 });
+    doc = appendAction(doc, 'camera', { type: 'camera_follow', target_id: 'stick-1', width: 2000, ease_seconds: 0 });
+    doc = appendAction(doc, 'camera', { type: 'wait', seconds: 1 });
+    expect(doc.queues.camera.map((i) => i.type)).toEqual(['camera_frame', 'camera_follow', 'wait']);
+    const [frame, follow] = ids(doc, 'camera');
+    doc = updateAction(doc, 'camera', frame, { type: 'camera_frame', rect: [100, 100, 900, 600], ease_seconds: 0 });
+    doc = moveAction(doc, 'camera', follow, 0);
+    expect(ids(doc, 'camera')).toEqual([follow, frame, ids(doc, 'camera')[2]]);
+    expect(doc.queues.camera[1]).toMatchObject({ rect: [100, 100, 900, 600], ease_seconds: 0 });
+    expectValid(doc);
+  });
+
+  it('refuses what the owner does not run: the camera does not walk, a stickman does not frame shots', () => {
+    expectEditError(() => appendAction(scene(), 'camera', { type: 'walk_to', target_position: [100, 100] }), '$.queues.camera[0].type');
+    expectEditError(() => appendAction(scene(), 'stick-1', { type: 'camera_frame', rect: [0, 0, 1600, 900], ease_seconds: 1 }), /camera action/);
+    const doc = appendAction(scene(), 'camera', { type: 'wait', seconds: 1 });
+    expectEditError(() => updateAction(doc, 'camera', ids(doc, 'camera')[0], { type: 'speak', text: 'Hi', seconds: 1 }), /the camera does not run "speak"/);
+  });
+});
+
 describe('moveAction', () => {
   it('moves an item down, up, to the ends', () => {
     const doc = scene();

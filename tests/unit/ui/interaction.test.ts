@@ -272,6 +272,21 @@ describe('capturing a stage pick', () => {
     h.expectSelection([]).expectPosition('box', BOX);
   });
 
+  it('a rectangle pick is dragged (the marquee shows it) and answered on release; a click, a tiny drag or a cancel answers nothing', () => {
+    const h = harness().captureRect();
+    h.pointerMove(...EMPTY).expectToBeIn('capturing').expectCursor('crosshair');
+    h.pointerDown(...EMPTY).expectToBeIn('pointing').pointerUp().expectToBeIn('capturing');
+    h.pointerDown(1000, 400).pointerMove(1010, 405).expectToBeIn('framing').pointerUp().expectToBeIn('capturing');
+    h.pointerDown(1000, 400).pointerMove(1300, 600).pointerCancel().expectToBeIn('capturing');
+    expect(h.picks).toEqual([]);
+    h.pointerDown(1600.4, 900).pointerMove(1200, 700).expectToBeIn('framing');
+    expect(h.editor.tools.marquee()).toMatchObject({ minX: 1200, minY: 700, maxX: 1600.4, maxY: 900 });
+    h.pointerMove(1000, 500).pointerUp().expectToBeIn('idle');
+    expect(h.editor.tools.marquee()).toBeNull();
+    expect(h.picks).toEqual([[1000, 500, 1600, 900]]);
+    h.expectSelection([]).expectHistory(0).expectPosition('box', BOX);
+  });
+
   it('a pick started while placing wins over the palette tool', () => {
     const h = harness().startPlacing('box').pointerMove(...EMPTY).expectToBeIn('placing').capturePoint();
     h.pointerMove(...EMPTY).expectToBeIn('capturing').pointerDown(...EMPTY).expectToBeIn('idle');
@@ -611,6 +626,7 @@ describe('one pointer at a time', () => {
       h.pointerDown(x, y).pointerMove(x + 50, y);
     },
     selecting: (h) => h.pointerDown(...EMPTY).pointerMove(EMPTY[0] + 50, EMPTY[1] + 50),
+    framing: (h) => h.captureRect().pointerDown(...EMPTY).pointerMove(EMPTY[0] + 50, EMPTY[1] + 50),
     panning: (h) => h.pointerDown(...EMPTY, { button: 1 }),
     grabbing: async (h) => {
       await h.editor.run.play();

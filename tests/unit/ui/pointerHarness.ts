@@ -53,7 +53,7 @@ export class PointerHarness {
   /** Pointer ids the canvas holds captured right now. */
   readonly captured = new Set<number>();
   /** What stage picks answered, in order. */
-  readonly picks: Array<Vec2 | string> = [];
+  readonly picks: Array<Vec2 | string | readonly number[]> = [];
   /** PLAY: the runtime commands applied so far (the trace's `command` records), in order. */
   readonly commands: RuntimeCommand[] = [];
   private last: Vec2 = [0, 0];
@@ -170,6 +170,10 @@ export class PointerHarness {
 
   captureObject(kinds: Extract<Capture, { kind: 'object' }>['kinds']): this {
     return this.startCapture({ kind: 'object', prompt: 'pick an object', kinds, pick: (id) => this.picks.push(id) });
+  }
+
+  captureRect(): this {
+    return this.startCapture({ kind: 'rect', prompt: 'drag a rectangle', pick: (r) => this.picks.push(r) });
   }
 
   private startCapture(c: Capture): this {
