@@ -8,21 +8,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { saveSceneText } from '../../core/scene/io';
 import { ground, scene } from '../helpers/scenes';
 import { ARTIFACTS, loadPixels, nextFrames, pauseWhen, rigPoint, screenshot, stageToPage, useHarness } from './harness';
 
-const harness = useHarness();
-const { withApp } = harness;
-
-// A cold dev server transforms the whole app on the first load: on a busy machine that alone can
-// outlast a test's page load, so one load warms it first.
-beforeAll(async () => {
-  const page = await harness.h.browser.newPage();
-  await page.goto(harness.h.url, { timeout: 110_000 }).finally(() => page.close());
-});
+const { withApp } = useHarness();
 
 type Vec2 = [number, number];
 const FOLLOW_WIDTH = 1600;
