@@ -15,7 +15,7 @@ export function CameraEntry(props: { editor: Editor }) {
   const count = () => cameraItems(props.editor.doc()).length;
   return (
     <button type="button" class="camera-entry" data-testid="select-camera" title="The director’s camera: its queue of shots (PLAY and exports are shot through it)" onClick={() => cameraQueueFor(props.editor).pick()}>
-      🎥 Camera <span class="muted">({count()} {count() === 1 ? 'shot' : 'shots'})</span>
+      Camera queue <span class="muted">({count()} {count() === 1 ? 'shot' : 'shots'})</span>
     </button>
   );
 }
@@ -34,7 +34,7 @@ export function CameraPanel(props: { editor: Editor }) {
         </button>
       </div>
       <p class="note small">
-        The director’s camera: PLAY and exports are shot through it (the toolbar’s 🎬 switches it on and off). Its framings are drawn on the stage while this is open.
+        The director’s camera: PLAY and exports are shot through it (the toolbar’s Director toggle, V, switches it on and off). Its framings are drawn on the stage while this is open.
       </p>
       <Show when={editor.mode().mode === 'EDIT'}>
         <p class="note small">DIRECT (D) drags framings and picks whom to follow on the stage.</p>

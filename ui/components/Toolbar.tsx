@@ -72,7 +72,12 @@ export function Toolbar(props: { editor: Editor }) {
           pressed={editor.playback.directorOn()}
           title={editor.playback.directorOn() ? undefined : 'Free camera: click (or V) to show the director’s camera again'}
         >
-          🎬<span class="label"> Director</span>
+          {/* A movie camera (an icon, not an emoji: not every system has an emoji font). */}
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" style={{ 'vertical-align': '-3px' }}>
+            <rect x="1.5" y="4.5" width="9" height="7" rx="1" fill="none" stroke="currentColor" stroke-width="1.5" />
+            <path d="M10.5 7l4-2.2v6.4l-4-2.2z" fill="currentColor" />
+          </svg>
+          <span class="label"> Director</span>
         </CommandButton>
         <CommandButton editor={editor} command="snap" testid="snap-toggle" classList={{ toggled: editor.prefs.snapOn() }} pressed={editor.prefs.snapOn()} />
         <CommandButton editor={editor} command="debug" testid="debug-toggle" classList={{ toggled: editor.prefs.debugOn() }} pressed={editor.prefs.debugOn()} />
