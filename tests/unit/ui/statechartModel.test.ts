@@ -127,7 +127,8 @@ describe('chart model: every machine of the stage system', () => {
     expect(running.children).toEqual(['running.lane', 'running.overlay']);
     expect(model.byPath.get('running.lane')!.initial).toBe('running.lane.idle');
     expect(model.byPath.get('running.overlay')!.initial).toBe('running.overlay.quiet');
-    expect(model.byEdgeId.get('running.lane.idle|step|running.lane.walking')!.label).toBe('step [nextIsWalk && rigUp]');
+    // The next item starts in the state its kind runs in (machines/actionKinds): one parameterised guard.
+    expect(model.byEdgeId.get('running.lane.idle|step|running.lane.walking')!.label).toBe('step [nextStartsIn]');
     expect(model.byEdgeId.get('running.lane.walking|queue.rigState|running.lane.walking')!.label).toBe('queue.rigState [goesDown | becomesAnimated && !rigUp | else]');
     const always = model.byEdgeId.get('running.lane.idle|always|running.lane.blocked')!;
     expect(always.eventless).toBe(true);
@@ -138,7 +139,7 @@ describe('chart model: every machine of the stage system', () => {
     expect(rootHandler.actions).toEqual([['noteRigState']]);
     // Four guarded branches of `step` in idle stay put: one internal edge listing each guard.
     expect(model.byEdgeId.get('running.lane.idle|step|running.lane.idle')!.guards).toEqual(expect.arrayContaining([
-      'nextIsFace && rigUp', 'nextIsRagdoll && rigIsRagdoll', 'nextIsRecover && rigUp', 'laneExhaustedAfterWork',
+      'nextAlreadyThere', 'nextDoneAtOnce', 'nextIsUnrunnable', 'laneExhaustedAfterWork',
     ]));
   });
 
