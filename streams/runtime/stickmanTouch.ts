@@ -44,6 +44,12 @@ interface RigShapes {
   maxY: number;
 }
 
+function liveCount(rigs: readonly RigRuntime[]): number {
+  let n = 0;
+  for (const r of rigs) if (r.proxiesLive) n += 1;
+  return n;
+}
+
 function shapesOf(rig: RigRuntime, order: number, parts: Float64Array): RigShapes {
   const poses = rig.proxyPoseBuffer;
   let minX = Infinity;
@@ -91,6 +97,11 @@ export class StickmanTouches {
 
   /** This step's rig-pair edges, as contacts (a before b in document order). */
   step(rigs: readonly RigRuntime[]): ContactEvent[] {
+    // Fewer than two stickmen standing and no touch to end: nothing to compare, only to remember.
+    if (this.pairs.size === 0 && liveCount(rigs) < 2) {
+      this.remember(rigs);
+      return [];
+    }
     const live: RigShapes[] = [];
     rigs.forEach((r, order) => {
       if (!r.proxiesLive) return;
@@ -129,6 +140,17 @@ export class StickmanTouches {
       else this.previous.set(r.rig.id, Float64Array.from(r.rig.proxyPoseBuffer));
     }
     return out;
+  }
+
+  /** What a step keeps of each standing rig without comparing it: its buffer and its part centres. */
+  private remember(rigs: readonly RigRuntime[]): void {
+    for (const r of rigs) {
+      if (!r.proxiesLive) continue;
+      if (!this.buffers.has(r.id)) this.buffers.set(r.id, new Float64Array(PARTS * STRIDE));
+      const prev = this.previous.get(r.id);
+      if (prev) prev.set(r.proxyPoseBuffer);
+      else this.previous.set(r.id, Float64Array.from(r.proxyPoseBuffer));
+    }
   }
 
   /** Forgets a stickman (ragdoll entry, leaving the stage): its touches end without events. */

@@ -10,6 +10,7 @@ import { isPropBody, isProxy, isRagdollBody, isStickmanPart } from '../../physic
 import type { PartName } from '../../../core/rig/skeleton';
 import { note, type StepState } from '../stepState';
 import type { StageEvent } from '../../../core/events';
+import type { ContactBudget } from '../contactBudget';
 
 export function drainContacts(s: StepState): void {
   const events = s.sink.events;
@@ -28,12 +29,6 @@ export function drainContacts(s: StepState): void {
   let flinch: Flinch | undefined;
   const budget = s.contactBudget;
   budget.beginStep();
-  // A pair edge's events, within the step's contact budget (a stop is raised only if its start was).
-  const raise = (key: string, edge: readonly StageEvent[]) => {
-    if (edge.length === 0) return;
-    if (edge[0].type === 'collided' ? !budget.started(key, edge.length) : !budget.stopped(key)) return;
-    for (const e of edge) events.push(e);
-  };
   for (const c of contacts) {
     s.contact$.next(c);
     // A ragdoll's bodies collide physically but never fire a rule or a reaction (seed 4.5).
@@ -41,14 +36,14 @@ export function drainContacts(s: StepState): void {
     const proxies = (isProxy(c.a) ? 1 : 0) + (isProxy(c.b) ? 1 : 0);
     const prop = isPropBody(c.a) || isPropBody(c.b);
     if (proxies === 2) {
-      raise(`${c.a.id}|${c.b.id}`, stickmanStickmanEvents(c));
+      raise(budget, events, `${c.a.id}|${c.b.id}`, stickmanStickmanEvents(c));
     } else if (proxies === 1 && prop) {
       // RECOVERING contacts may fire the rule; the flinch is a no-op outside ANIMATED.
       if (c.type === 'started') flinch ??= flincher(s);
       const e = stickmanPropEvent(c, s.stickmanPairs, c.type === 'started' ? flinch : undefined);
-      if (e) raise(`${e.source}|${e.target}`, [e]);
+      if (e) raise(budget, events, `${e.source}|${e.target}`, [e]);
     } else if (prop && proxies === 0) {
-      raise(`${c.a.id}|${c.b.id}`, propContactEvents(c));
+      raise(budget, events, `${c.a.id}|${c.b.id}`, propContactEvents(c));
     }
   }
   const over = budget.warning();
@@ -74,6 +69,13 @@ export function drainContacts(s: StepState): void {
     s.areaOccupants.get(e.target!)?.delete(e.source);
     events.push(e);
   }
+}
+
+/** A pair edge's events, within the step's contact budget (a stop is raised only if its start was). */
+function raise(budget: ContactBudget, events: StageEvent[], key: string, edge: readonly StageEvent[]): void {
+  if (edge.length === 0) return;
+  if (edge[0].type === 'collided' ? !budget.started(key, edge.length) : !budget.stopped(key)) return;
+  for (const e of edge) events.push(e);
 }
 
 type Flinch = (rigId: string, part: string, push: [number, number], propId: string, speed: number) => void;
