@@ -303,6 +303,11 @@ describe('the directed camera in the browser', () => {
       expect(following.camera.width).toBe(2000);
       expect(Math.abs(following.camera.center[0] - following.root[0])).toBeLessThan(1);
       expect(Math.abs(following.centre[0] - following.root[0])).toBeLessThan(1);
+      // In PLAY the camera's queue is listed live, like a stickman's: the framing done, then the cut to Bo (done at once; the view keeps following).
+      await page.click('[data-testid="select-camera"]');
+      await page.waitForSelector('[data-testid="camera-panel"]');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="camera-panel"] [data-testid="queue-item"]')].map((e) => (e as HTMLElement).dataset.status).join() === 'done,done');
+      await screenshot(page, 'camera-play-live-queue');
       expect(errors).toEqual([]);
     });
   });
