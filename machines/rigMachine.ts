@@ -78,6 +78,13 @@ export type RigEmitted =
   /** It reached LEFT_STAGE: the runtime takes its bodies out of physics. No `rig.stateChanged`: RigState is the three above. */
   | { type: 'rig.leftStage' };
 
+/**
+ * Leaving the stage, from each lifecycle state (and so every substate). The children hear it
+ * before the machine is done (which stops them): their answers to the rig about it are not
+ * needed, the rig is gone.
+ */
+const LEAVE_STAGE = { target: '#rig.LEFT_STAGE', actions: ['abandonQueue', 'loseProp', 'announceLeftStage'] } as const;
+
 export const rigMachine = setup({
   types: { context: {} as RigContext, input: {} as RigInput, events: {} as RigEvent, emitted: {} as RigEmitted },
   actors: { terrainMotion: terrainMotionMachine, actionRunner: actionRunnerMachine, propInteractor: propInteractorMachine },
@@ -166,9 +173,6 @@ export const rigMachine = setup({
     'runner.propAction': { actions: 'planPropAction' },
     'runner.propCancel': { actions: 'cancelPropAction' },
     'interactor.done': { actions: ['reportPropActionDone', 'finishPropAction'] },
-    // From any state. The children hear it before the machine is done (which stops them): their
-    // answers to the rig about it are not needed, the rig is gone.
-    'rig.leaveStage': { target: '.LEFT_STAGE', actions: ['abandonQueue', 'loseProp', 'announceLeftStage'] },
   },
   initial: 'ANIMATED',
   states: {
@@ -189,10 +193,12 @@ export const rigMachine = setup({
         'terrain.landingEnded': { actions: 'unblockRunner' },
         'rig.setRagdoll': { target: 'RAGDOLL', actions: 'unblockRunner' },
         'rig.grab': { target: '#rig.RAGDOLL.HELD', actions: 'unblockRunner' },
+        'rig.leaveStage': LEAVE_STAGE,
       },
     },
     RAGDOLL: {
       entry: ['disarm', { type: 'enter', params: { state: 'RAGDOLL' } }],
+      on: { 'rig.leaveStage': LEAVE_STAGE },
       initial: 'FREE',
       states: {
         /** Lying where physics puts it: it comes to rest and (auto_recover) stands up, or is told to. */
@@ -221,6 +227,7 @@ export const rigMachine = setup({
       entry: { type: 'enter', params: { state: 'RECOVERING' } },
       on: {
         'rig.standUpFinished': 'ANIMATED',
+        'rig.leaveStage': LEAVE_STAGE,
         // Knocked down again mid stand-up: the stand-up is cancelled, a new ragdoll built.
         'rig.setRagdoll': 'RAGDOLL',
         'rig.grab': '#rig.RAGDOLL.HELD',

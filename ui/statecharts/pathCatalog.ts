@@ -103,6 +103,7 @@ const SPECS: Record<string, PathSpec> = {
     input: { id: 'stick', items: [], autoRecover: true },
     events: [
       { type: 'rig.setRagdoll' }, { type: 'rig.grab' }, { type: 'rig.letGo' }, { type: 'rig.recover' }, { type: 'physics.ragdollAtRest' }, { type: 'rig.standUpFinished' },
+      { type: 'rig.leaveStage' },
       ...TERRAIN_EVENTS,
     ],
     serializeState: byValue,
