@@ -40,3 +40,30 @@ export function farColor(c: RGBA): RGBA {
   const k = 1 - FAR_LIMB_SHADE;
   return [c[0] * k, c[1] * k, c[2] * k, c[3]];
 }
+
+/**
+ * Where a prop is drawn against the stickmen. A held prop's grip `z_offset` is relative to its
+ * holder's draw order (seed 11 §3.2): above it the prop goes in front of the stickman, arm
+ * included; below it behind the body; 0 keeps it among the other props, as any prop lying about.
+ */
+export type PropLayer = 'behind' | 'level' | 'front';
+
+export function heldPropLayer(zOffset: number): PropLayer {
+  if (zOffset > 0) return 'front';
+  if (zOffset < 0) return 'behind';
+  return 'level';
+}
+
+/**
+ * The props the stickmen hold in front of or behind themselves, by id (a prop not in the map is
+ * drawn level). Writes into `out` (reused per frame).
+ */
+export function heldPropLayers(rigs: ReadonlyArray<{ heldProp: string | null; heldZOffset: number }>, out: Map<string, PropLayer> = new Map()): Map<string, PropLayer> {
+  out.clear();
+  for (const r of rigs) {
+    if (r.heldProp === null) continue;
+    const layer = heldPropLayer(r.heldZOffset);
+    if (layer !== 'level') out.set(r.heldProp, layer);
+  }
+  return out;
+}

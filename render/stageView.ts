@@ -8,7 +8,8 @@
  * static meshes rebuilt only when their inputs change. No MSAA: edges are smoothed in the
  * fragment shaders over one device pixel.
  *
- * The view draws the scene (grid, terrain, areas, props, stickmen, the placement ghost, speech);
+ * The view draws the scene (grid, terrain, areas, props, stickmen, the props they hold in front of
+ * or behind themselves, the placement ghost, speech);
  * everything drawn over it is a registered overlay layer (./overlays), drawn in their order.
  */
 import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
@@ -24,6 +25,7 @@ import { LabelLayer, type LabelSpec } from './labels';
 import { SpeechLayer } from './speech';
 import { speechScale } from './speechLayout';
 import { RedrawGate } from './redrawGate';
+import { heldPropLayers, type PropLayer } from './rigDepth';
 import { indexFrame } from './frameIndex';
 import { VIEW_STYLE } from './viewStyle';
 // Each kind draws itself (objects/<kind>/draw.ts); a stickman's figure is drawn here, with the view's interpolation and label state.
@@ -126,8 +128,12 @@ export class StageView {
   private terrainItems: TerrainView[] = [];
 
   // Dynamic layers.
+  private readonly behind: Layer;
   private readonly world: Layer;
+  private readonly front: Layer;
   private readonly ghost: Layer;
+  /** This frame's held props drawn behind or in front of the stickmen. */
+  private readonly propLayers = new Map<string, PropLayer>();
   private readonly overlayStrokes: StrokeBatch;
   private readonly overlayDiscs: DiscBatch;
   private readonly allBatches: Array<{ dispose(): void; mesh: { visible: boolean } }> = [];
@@ -178,7 +184,10 @@ export class StageView {
       l.boxes.alphaMul = l.tris.alphaMul = l.strokes.alphaMul = l.discs.alphaMul = alpha;
       return l;
     };
+    // Held props behind their holders, the world (areas, props, stickmen), held props in front (./rigDepth).
+    this.behind = layer(1);
     this.world = layer(1);
+    this.front = layer(1);
     this.ghost = layer(VIEW_STYLE.ghostAlpha);
     this.overlayStrokes = add(new StrokeBatch(m.stroke, order++, 128));
     this.overlayDiscs = add(new DiscBatch(m.disc, order++, 64));
@@ -389,9 +398,12 @@ export class StageView {
 
   private drawWorld(prev: FrameSnapshot, cur: FrameSnapshot, t: number): void {
     const L = this.world;
+    this.beginLayer(this.behind);
     this.beginLayer(L);
+    this.beginLayer(this.front);
     const interpolate = prev !== cur && t < 1;
     const prevIdx = interpolate ? indexFrame(prev) : null;
+    const held = heldPropLayers(cur.rigs, this.propLayers);
 
     for (const a of cur.areas) drawArea(L, a);
 
@@ -415,13 +427,17 @@ export class StageView {
       pose.y = y;
       pose.rotation = rot;
       pose.shape = p.shape;
-      if (p.placeholder) drawPlaceholder(L, p.shape, x, y, rot, p.fill);
-      else drawProp(L, p.shape, x, y, rot, p.fill, p.stroke);
+      const layer = held.get(p.id);
+      const into = layer === 'front' ? this.front : layer === 'behind' ? this.behind : L;
+      if (p.placeholder) drawPlaceholder(into, p.shape, x, y, rot, p.fill);
+      else drawProp(into, p.shape, x, y, rot, p.fill, p.stroke);
     }
 
     for (const r of cur.rigs) this.drawRig(L, r, prevIdx?.rigs.get(r.id) ?? null, t, true);
 
+    this.finishLayer(this.behind);
     this.finishLayer(L);
+    this.finishLayer(this.front);
     if (this.propPoses.size > cur.props.length * 2 + 64) this.prune();
   }
 

@@ -60,6 +60,7 @@ export function rigView(
     state: 'ANIMATED',
     terrain: 'DISABLED',
     heldProp: null,
+    heldZOffset: 0,
     speech: [],
     ...extra,
   };
@@ -77,10 +78,12 @@ export interface LiveRigFields {
 /**
  * A PLAY rig view: `rigView`'s object with its live fields, built as one literal (the runtime
  * builds one per rig per step: no defaults object to spread over). Same keys, same order.
- * `parts` and `headCenter`: `segments(world)` and `world.head.end`, or a ragdoll's from its ends.
+ * `parts` and `headCenter`: `segments(world)` and `world.head.end`, or a ragdoll's from its ends;
+ * `heldZOffset` the held grip's z_offset (a ragdoll holds nothing).
  */
 export function liveRigView(
   id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, live: LiveRigFields, parts: RigView['parts'], headCenter: Vec2,
+  heldZOffset = 0,
 ): RigView {
   return {
     id,
@@ -94,6 +97,7 @@ export function liveRigView(
     state: live.state,
     terrain: live.terrain,
     heldProp: live.heldProp,
+    heldZOffset,
     speech: live.speech,
     queue: live.queue,
   };

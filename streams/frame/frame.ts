@@ -63,6 +63,12 @@ export interface RigView {
   terrain: string;
   /** The prop this stickman holds, if any. */
   heldProp: string | null;
+  /**
+   * The held grip's `z_offset` (seed 11 §3.2, relative to this stickman's draw order): > 0 the
+   * prop is drawn in front of the stickman and its arm, < 0 behind its body, 0 (and nothing held)
+   * among the other props.
+   */
+  heldZOffset: number;
   speech: Array<{ text: string; overlay: boolean }>;
   /** PLAY only: which queue item runs, its progress (0..1) and how many items are done. */
   queue?: { current: string | null; progress: number; done: number; state: string };

@@ -407,7 +407,8 @@ export class StageRuntime {
       view = liveRigView(r.id, root[0] === x && root[1] === y ? root : [x, y], m.facing, markers, color, live, ragdollSegments(ends), ragdollHeadCenter(ends));
     } else {
       const world = r.worldPose;
-      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(r.displayMarkers), color, live, segments(world), world.head.end);
+      const held = live.heldProp !== null ? r.hands.heldGrip : null;
+      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(r.displayMarkers), color, live, segments(world), world.head.end, held?.z_offset ?? 0);
     }
     if (last) {
       last.view = view;

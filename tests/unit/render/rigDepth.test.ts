@@ -1,7 +1,7 @@
 /** Side-view depth of a stickman's limbs: which are far for each facing, the order they are drawn in, the far shade. */
 import { describe, expect, it } from 'vitest';
 import { PART_NAMES } from '../../../core/rig/skeleton';
-import { FAR_LIMB_SHADE, drawOrder, farColor, partDepth } from '../../../render/rigDepth';
+import { FAR_LIMB_SHADE, drawOrder, farColor, heldPropLayer, heldPropLayers, partDepth } from '../../../render/rigDepth';
 
 const parts = PART_NAMES.map((name) => ({ name }));
 
@@ -45,5 +45,28 @@ describe('rig depth', () => {
     for (let i = 0; i < 3; i++) expect(f[i]).toBeCloseTo(c[i] * (1 - FAR_LIMB_SHADE), 12);
     expect(FAR_LIMB_SHADE).toBeGreaterThan(0.2); // visibly darker, not a rounding error
     expect(FAR_LIMB_SHADE).toBeLessThan(0.6); // still the stickman's own colour
+  });
+});
+
+describe('a held prop against its holder (seed 11 §3.2: the grip z_offset is relative to the rig draw order)', () => {
+  it('z_offset > 0 is drawn in front of the stickman, < 0 behind its body, 0 among the other props', () => {
+    expect(heldPropLayer(1)).toBe('front');
+    expect(heldPropLayer(0.5)).toBe('front');
+    expect(heldPropLayer(-1)).toBe('behind');
+    expect(heldPropLayer(0)).toBe('level');
+    expect(heldPropLayer(Number.NaN)).toBe('level');
+  });
+
+  it('only props a stickman holds move out of the props layer, each by its own holder\'s grip', () => {
+    const out = heldPropLayers([
+      { heldProp: 'sword', heldZOffset: 1 },
+      { heldProp: 'shield', heldZOffset: -1 },
+      { heldProp: 'ball', heldZOffset: 0 },
+      { heldProp: null, heldZOffset: 0 },
+    ]);
+    expect([...out]).toEqual([['sword', 'front'], ['shield', 'behind']]);
+    // Reused per frame: last frame's held props do not linger once let go.
+    heldPropLayers([{ heldProp: null, heldZOffset: 0 }], out);
+    expect(out.size).toBe(0);
   });
 });
