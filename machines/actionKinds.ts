@@ -12,6 +12,7 @@
 import type { LaneItem } from '../core/actions/lane';
 import { defaultSpeechSeconds } from '../core/actions/registry';
 import type { ActionPayload } from '../core/scene/schema';
+import { planGesture, type Gesture } from '../core/gestures';
 
 export type ActionType = ActionPayload['type'];
 export type ActionOf<K extends ActionType> = Extract<ActionPayload, { type: K }>;
@@ -23,9 +24,10 @@ export type RigStateName = 'ANIMATED' | 'RAGDOLL' | 'RECOVERING';
  * The lane states an item can run in until its outcome (the runner's state names: traces show
  * them). `walking` ends on the walk's arrival or block and pauses while the rig is down;
  * `waiting` and `speaking` run the lane's clock (`seconds`); `ragdolling` and `recovering` end
- * when the rig reaches RAGDOLL or ANIMATED; `propWorking` ends with the prop interactor's answer.
+ * when the rig reaches RAGDOLL or ANIMATED; `propWorking` ends with the prop interactor's answer;
+ * `gesturing` runs the lane's clock and a fall ends it cancelled (issue 23).
  */
-export type RunnerLaneState = 'walking' | 'waiting' | 'speaking' | 'ragdolling' | 'recovering' | 'propWorking';
+export type RunnerLaneState = 'walking' | 'waiting' | 'speaking' | 'gesturing' | 'ragdolling' | 'recovering' | 'propWorking';
 
 /** What a kind may say when the runner hands it an item or takes it back. */
 export interface KindEffects {
@@ -53,16 +55,23 @@ export interface ActionRuntime<A extends ActionPayload = ActionPayload> {
   readonly needsRigUp?: boolean;
   /** The rig is already where it would take it: it finishes skipped at once. */
   alreadyThere?(rig: RigStateName): boolean;
-  /** How long it runs on the lane's clock (`waiting`, `speaking`). */
-  seconds?(action: A): number;
+  /** How long it runs on the lane's clock (`waiting`, `speaking`, `gesturing`); `gestures` are the scene's own. */
+  seconds?(action: A, gestures: readonly Gesture[]): number;
+  /** It names nothing it can run (a gesture the scene does not have): it finishes skipped as it starts. */
+  skips?(action: A, gestures: readonly Gesture[]): boolean;
   /** The runner handed it the item (again, for a walk a fall paused): what that tells the runtime or the rig. */
   start?(item: LaneItem, action: A, out: KindEffects): void;
   /** Ended early (takeover, stop_queue, leaving the stage): a walk stops, a prop action is taken back. */
   interrupt?(item: LaneItem, out: KindEffects): void;
   /** The line it says while it runs (its bubble; `speech_finished` when its time is up). */
   speech?(action: A): string;
-  /** As an overlay reaction: `talks` on its own clock beside the queue, or done `atOnce`; absent: skipped. */
-  readonly overlay?: 'talks' | 'atOnce';
+  /**
+   * As an overlay reaction: `talks` on its own clock beside the queue, done `atOnce`, or `gestures`
+   * (one at a time beside the queue, while the rig is up, if `overlayPlays`); absent: skipped.
+   */
+  readonly overlay?: 'talks' | 'atOnce' | 'gestures';
+  /** An overlay `gestures` one can play beside the lane (an arms gesture the scene has). */
+  overlayPlays?(action: A, gestures: readonly Gesture[]): boolean;
 }
 
 type RuntimeParts = { readonly [K in ActionType]: ActionRuntime<ActionOf<K>> | null };
@@ -94,8 +103,19 @@ export const ACTION_RUNTIME = {
     start: (_item, a, out) => out.emit({ type: 'runner.face', direction: a.direction }),
     overlay: 'atOnce',
   },
-  // Issue 23: no runtime part yet (a gesture finishes skipped).
-  gesture: null,
+  // Issue 23: plays on the lane's clock (the runtime poses it from connectRig's `gestures`); as an
+  // overlay only an arms gesture plays (a bow needs the legs).
+  gesture: {
+    runsIn: 'gesturing',
+    needsRigUp: true,
+    seconds: (a, g) => {
+      const plan = planGesture(a, g, false);
+      return plan.kind === 'play' ? plan.seconds : 0;
+    },
+    skips: (a, g) => planGesture(a, g, false).kind === 'skip',
+    overlay: 'gestures',
+    overlayPlays: (a, g) => planGesture(a, g, true).kind === 'play',
+  },
   // Ask the rig and finish when it is there (already down: nothing to do).
   ragdoll: { runsIn: 'ragdolling', alreadyThere: isRagdoll, start: (_item, _a, out) => out.tellRig({ type: 'rig.setRagdoll', cause: 'action' }) },
   recover: { runsIn: 'recovering', alreadyThere: isUp, start: (_item, _a, out) => out.tellRig({ type: 'rig.recover' }) },

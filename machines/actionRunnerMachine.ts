@@ -16,6 +16,7 @@ import { and, assign, emit, enqueueActions, not, setup, type AnyActorRef } from 
 import { actionRuntime, type KindEffects, type KindEmitted, type KindToRig, type RigStateName, type RunnerLaneState } from './actionKinds';
 import { COUNTS_TIME } from './tags';
 import { tellRig } from './toRig';
+import type { Gesture } from '../core/gestures';
 import { dropPending, emptyLane, insertReactive, peekNext, pendingCount, takeNext, type Lane, type LaneItem, type ReactiveMode } from '../core/actions/lane';
 
 export type Outcome = 'completed' | 'skipped' | 'cancelled' | 'blocked';
@@ -24,6 +25,13 @@ export interface OverlaySpeech {
   item: LaneItem;
   text: string;
   remaining: number;
+}
+
+/** An overlay gesture playing beside the lane (issue 23). */
+export interface OverlayGesture {
+  item: LaneItem;
+  elapsed: number;
+  duration: number;
 }
 
 export interface ActionRunnerContext {
@@ -46,6 +54,10 @@ export interface ActionRunnerContext {
    * walks and turns wait; waits count down and speech talks.
    */
   rigState: RigStateName;
+  /** The scene's own gestures (the built-ins need none): what a gesture item names. */
+  gestures: readonly Gesture[];
+  /** The overlay gesture playing, if any (one at a time: a newer one replaces it). */
+  overlayGesture: OverlayGesture | null;
 }
 
 export type { RigStateName };
@@ -88,21 +100,22 @@ const dtOf = (e: ActionRunnerEvent): number => (e.type === 'step' && Number.isFi
 /** The runtime part of the next item's kind, of the running one's, of an enqueued one's. */
 const nextKind = (c: ActionRunnerContext) => actionRuntime(peekNext(c.lane)?.action.type);
 const currentKind = (c: ActionRunnerContext) => actionRuntime(c.current?.action.type);
-const durationOf = (item: LaneItem | null): number => (item ? actionRuntime(item.action.type)?.seconds?.(item.action) ?? 0 : 0);
+const durationOf = (item: LaneItem | null, gestures: readonly Gesture[]): number => (item ? actionRuntime(item.action.type)?.seconds?.(item.action, gestures) ?? 0 : 0);
 const enqueued = (e: ActionRunnerEvent) => (e.type === 'queue.enqueue' ? e : null);
 const enqueuedKind = (e: ActionRunnerEvent) => actionRuntime(enqueued(e)?.item.action.type);
 /** The next item can start now in `state`: its kind runs there, and the rig is up if it must be. */
 const startsIn = (c: ActionRunnerContext, state: RunnerLaneState | 'atOnce'): boolean => {
   const k = nextKind(c);
-  return k !== null && k.runsIn === state && (!k.needsRigUp || c.rigState === 'ANIMATED') && !k.alreadyThere?.(c.rigState);
+  const next = peekNext(c.lane);
+  return k !== null && k.runsIn === state && (!k.needsRigUp || c.rigState === 'ANIMATED') && !k.alreadyThere?.(c.rigState) && !(next && k.skips?.(next.action, c.gestures));
 };
 /** The lane states, in the order the idle lane tries them (one kind runs in each). */
-const LANE_STATES: readonly RunnerLaneState[] = ['walking', 'waiting', 'speaking', 'ragdolling', 'recovering', 'propWorking'];
+const LANE_STATES: readonly RunnerLaneState[] = ['walking', 'waiting', 'speaking', 'gesturing', 'ragdolling', 'recovering', 'propWorking'];
 /**
  * Where the lane returns when the landing barrier lifts, besides `speaking` (the fallback): a
  * `recovering` item never meets the barrier (the rig is down while it runs; up, it is done).
  */
-const BARRIER_RETURNS: readonly RunnerLaneState[] = ['walking', 'waiting', 'ragdolling', 'propWorking'];
+const BARRIER_RETURNS: readonly RunnerLaneState[] = ['walking', 'waiting', 'gesturing', 'ragdolling', 'propWorking'];
 /** Taking the next item and handing it to its kind: the start of every item. */
 const START = ['startNext', 'emitStarted', 'startKind'] as const;
 
@@ -111,7 +124,7 @@ export const actionRunnerMachine = setup({
     context: {} as ActionRunnerContext,
     events: {} as ActionRunnerEvent,
     emitted: {} as ActionRunnerEmitted,
-    input: {} as { rigId: string; items: LaneItem[] },
+    input: {} as { rigId: string; items: LaneItem[]; gestures?: readonly Gesture[] },
   },
   guards: {
     /** The next item starts now and runs in `state` until its outcome. */
@@ -120,6 +133,18 @@ export const actionRunnerMachine = setup({
     nextDoneAtOnce: ({ context }) => startsIn(context, 'atOnce'),
     /** The rig is already where the next item would take it (a ragdoll while down, a recover while up). */
     nextAlreadyThere: ({ context }) => nextKind(context)?.alreadyThere?.(context.rigState) ?? false,
+    /** The next item names nothing its kind can run (a gesture the scene does not have): skipped as it starts. */
+    nextSkips: ({ context }) => {
+      const next = peekNext(context.lane);
+      return !!next && (nextKind(context)?.skips?.(next.action, context.gestures) ?? false);
+    },
+    /** An overlay gesture that can play now: one its kind can play beside the lane, and the rig up. */
+    overlayGesturePlays: ({ context, event }) => {
+      const e = enqueued(event);
+      const kind = enqueuedKind(event);
+      return e?.mode === 'overlay' && kind?.overlay === 'gestures' && context.rigState === 'ANIMATED' && (kind.overlayPlays?.(e.item.action, context.gestures) ?? false);
+    },
+    noOverlayGesture: ({ context }) => context.overlayGesture === null,
     /** A kind a stickman does not run (the camera's, or a newer file's): it finishes skipped, never stalls the lane. */
     nextIsUnrunnable: ({ context }) => peekNext(context.lane) != null && nextKind(context) === null,
     propDoneForCurrent: ({ context, event }) => event.type === 'queue.propDone' && event.itemId === context.current?.id,
@@ -148,7 +173,7 @@ export const actionRunnerMachine = setup({
   actions: {
     startNext: assign(({ context }) => {
       const { lane, item } = takeNext(context.lane);
-      return { lane, current: item, elapsed: 0, duration: durationOf(item), laneHadWork: true };
+      return { lane, current: item, elapsed: 0, duration: durationOf(item, context.gestures), laneHadWork: true };
     }),
     emitStarted: emit(({ context }) => ({ type: 'runner.started' as const, item: context.current!, overlay: false })),
     /** The item just taken goes to its kind (walk, turn, ask the rig, hand a prop action over). */
@@ -193,7 +218,7 @@ export const actionRunnerMachine = setup({
       const kind = actionRuntime(e.item.action.type);
       const a = e.item.action;
       if (kind?.overlay === 'talks') {
-        enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: kind.speech?.(a) ?? '', remaining: kind.seconds?.(a) ?? 0 }] });
+        enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: kind.speech?.(a) ?? '', remaining: kind.seconds?.(a, context.gestures) ?? 0 }] });
       } else {
         if (kind?.overlay === 'atOnce') kind.start?.(e.item, a, effectsOf(context, enqueue, system));
         enqueue.emit({ type: 'runner.finished', item: e.item, outcome: kind?.overlay === 'atOnce' ? 'completed' : 'skipped', overlay: true });
@@ -216,7 +241,26 @@ export const actionRunnerMachine = setup({
     cancelOverlays: enqueueActions(({ context, enqueue }) => {
       for (const o of context.overlays) enqueue.emit({ type: 'runner.finished', item: o.item, outcome: 'cancelled', overlay: true });
       enqueue.assign({ overlays: [] });
+      endOverlayGesture(context, 'cancelled', enqueue);
     }),
+    /** A ragdoll interrupts a gesture: it ends cancelled, as a ragdoll's disarm ends a reach or a throw. */
+    finishCancelled: enqueueActions(({ context, enqueue }) => finish(context, 'cancelled', sinkOf(enqueue))),
+    startOverlayGesture: enqueueActions(({ context, event, enqueue }) => {
+      const e = enqueued(event);
+      if (!e) return;
+      enqueue.emit({ type: 'runner.started', item: e.item, overlay: true });
+      enqueue.assign({ overlayGesture: { item: e.item, elapsed: 0, duration: durationOf(e.item, context.gestures) } });
+    }),
+    /** The overlay gesture's clock: it completes when its time is up. */
+    tickOverlayGesture: enqueueActions(({ context, event, enqueue }) => {
+      const g = context.overlayGesture;
+      if (!g) return;
+      const elapsed = g.elapsed + dtOf(event);
+      if (elapsed >= g.duration - 1e-9) endOverlayGesture(context, 'completed', enqueue);
+      else enqueue.assign({ overlayGesture: { ...g, elapsed } });
+    }),
+    /** Replaced by a newer one, or the rig went down: the overlay gesture ends cancelled. */
+    cancelOverlayGesture: enqueueActions(({ context, enqueue }) => endOverlayGesture(context, 'cancelled', enqueue)),
     dropPending: assign(({ context }) => ({ lane: dropPending(context.lane), laneHadWork: false })),
   },
 }).createMachine({
@@ -232,6 +276,8 @@ export const actionRunnerMachine = setup({
     walkEndedWhileBlocked: null,
     barrier: false,
     rigState: 'ANIMATED',
+    gestures: input.gestures ?? [],
+    overlayGesture: null,
   }),
   on: {
     'queue.rigState': { actions: 'noteRigState' },
@@ -278,6 +324,7 @@ export const actionRunnerMachine = setup({
                 // that needs the rig up waits while it is down (walks, turns, prop actions).
                 step: [
                   { guard: 'nextAlreadyThere', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
+                  { guard: 'nextSkips', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
                   ...LANE_STATES.map((state) => ({ guard: { type: 'nextStartsIn', params: { state } } as const, target: state, actions: START })),
                   { guard: 'nextDoneAtOnce', actions: [...START, 'finishCompleted'] },
                   { guard: 'nextIsUnrunnable', actions: ['startNext', 'emitStarted', 'finishSkipped'] },
@@ -316,6 +363,14 @@ export const actionRunnerMachine = setup({
                   { guard: 'becomesAnimated', target: 'idle', actions: ['noteRigState', 'finishCompleted'] },
                   { actions: 'noteRigState' },
                 ],
+              },
+            },
+            gesturing: {
+              tags: COUNTS_TIME,
+              on: {
+                step: [{ guard: 'timeUp', target: 'idle', actions: 'finishCompleted' }, { actions: 'advanceClock' }],
+                // A ragdoll interrupts it (the rig is up while it plays: any other news is the root's to note).
+                'queue.rigState': { guard: 'goesDown', target: 'idle', actions: ['noteRigState', 'finishCancelled'] },
               },
             },
             waiting: {
@@ -362,16 +417,41 @@ export const actionRunnerMachine = setup({
               on: {
                 'queue.enqueue': [
                   { guard: 'isOverlaySpeech', target: 'talking', actions: 'startOverlay' },
+                  { guard: 'overlayGesturePlays', target: 'gesturing', actions: 'startOverlayGesture' },
                   { guard: 'isOverlay', actions: 'startOverlay' },
                 ],
               },
             },
+            // Overlay speech (and maybe a gesture beside it) runs.
             talking: {
               tags: COUNTS_TIME,
-              always: { guard: 'overlaysDone', target: 'quiet' },
+              always: [
+                { guard: and(['overlaysDone', 'noOverlayGesture']), target: 'quiet' },
+                { guard: 'overlaysDone', target: 'gesturing' },
+              ],
               on: {
-                'queue.enqueue': { guard: 'isOverlay', actions: 'startOverlay' },
-                step: { actions: 'tickOverlays' },
+                'queue.enqueue': [
+                  { guard: 'overlayGesturePlays', actions: ['cancelOverlayGesture', 'startOverlayGesture'] },
+                  { guard: 'isOverlay', actions: 'startOverlay' },
+                ],
+                step: { actions: ['tickOverlays', 'tickOverlayGesture'] },
+                'queue.rigState': { guard: 'goesDown', actions: ['noteRigState', 'cancelOverlayGesture'] },
+              },
+            },
+            // An overlay gesture runs, no speech (issue 23: the arms wave while the lane walks).
+            gesturing: {
+              tags: COUNTS_TIME,
+              always: { guard: 'noOverlayGesture', target: 'quiet' },
+              on: {
+                'queue.enqueue': [
+                  { guard: 'isOverlaySpeech', target: 'talking', actions: 'startOverlay' },
+                  // One overlay gesture at a time: a newer one replaces it.
+                  { guard: 'overlayGesturePlays', actions: ['cancelOverlayGesture', 'startOverlayGesture'] },
+                  { guard: 'isOverlay', actions: 'startOverlay' },
+                ],
+                step: { actions: 'tickOverlayGesture' },
+                // A ragdoll interrupts it.
+                'queue.rigState': { guard: 'goesDown', actions: ['noteRigState', 'cancelOverlayGesture'] },
               },
             },
           },
@@ -390,7 +470,7 @@ interface FinishSink {
 interface Enqueue {
   emit(event: ActionRunnerEmitted): void;
   sendTo(to: AnyActorRef, event: RunnerToRig): void;
-  assign(values: Pick<ActionRunnerContext, 'current' | 'elapsed' | 'duration'> | Pick<ActionRunnerContext, 'walkEndedWhileBlocked'>): void;
+  assign(values: Pick<ActionRunnerContext, 'current' | 'elapsed' | 'duration'> | Pick<ActionRunnerContext, 'walkEndedWhileBlocked'> | Pick<ActionRunnerContext, 'overlayGesture'>): void;
 }
 
 const sinkOf = (enqueue: Enqueue): FinishSink => ({
@@ -425,4 +505,11 @@ function finish(context: ActionRunnerContext, outcome: Outcome, sink: FinishSink
   if (!context.current) return;
   sink.emit({ type: 'runner.finished', item: context.current, outcome, overlay: false });
   sink.clear();
+}
+
+/** The overlay gesture ends with `outcome` (its time is up, a newer one replaces it, the rig went down, the queue stopped). */
+function endOverlayGesture(context: ActionRunnerContext, outcome: Outcome, enqueue: Pick<Enqueue, 'emit' | 'assign'>): void {
+  if (!context.overlayGesture) return;
+  enqueue.emit({ type: 'runner.finished', item: context.overlayGesture.item, outcome, overlay: true });
+  enqueue.assign({ overlayGesture: null });
 }

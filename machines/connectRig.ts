@@ -5,6 +5,7 @@
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { pendingCount, type ReactiveMode } from '../core/actions/lane';
+import { planGesture, type Gesture } from '../core/gestures';
 import { actionRuntime } from './actionKinds';
 import type { actionRunnerMachine } from './actionRunnerMachine';
 import type { propInteractorMachine } from './propInteractorMachine';
@@ -23,6 +24,13 @@ export interface QueueStatus {
   done: number;
   /** The runner's lane state ('idle', 'walking', 'blocked' …) or 'stopped'. */
   state: string;
+}
+
+/** A gesture playing now (issue 23) and how far it is: the runtime lays it over the pose. */
+export interface PlayingGesture {
+  gesture: Gesture;
+  elapsed: number;
+  duration: number;
 }
 
 export interface SpeechLine {
@@ -54,6 +62,8 @@ export interface RigConnection {
    */
   readonly speech: SpeechLine[];
   readonly queue: QueueStatus;
+  /** The gestures playing: the lane's (frozen behind the landing barrier), then the overlay's. Shared: never mutate. */
+  readonly gestures: readonly PlayingGesture[];
   /**
    * Whether a reactive item in `mode` would be taken by the runner right now, or why not. The
    * dispatcher asks before it records a rule as dispatched.
@@ -116,6 +126,7 @@ function connectSnapshots(
   // (which never change), and every frame of a step reads both. Shared, so read-only to callers.
   let speech: SpeechLine[] | undefined;
   let queue: QueueStatus | undefined;
+  let gestures: PlayingGesture[] | undefined;
   const leftStage = snapshot.status === 'done';
   return {
     state: leftStage ? snapshot.context.state : rigStateOf(snapshot.value),
@@ -134,6 +145,10 @@ function connectSnapshots(
     get queue() {
       queue ??= queueStatusOf(runner, running);
       return queue;
+    },
+    get gestures() {
+      gestures ??= gesturesOf(runner, running);
+      return gestures;
     },
     refusal(mode) {
       if (leftStage) return 'the stickman has left the stage';
@@ -160,6 +175,25 @@ function speechOf(snap: RunnerSnapshot | undefined, running: RunningValue['runni
   if (line !== undefined) out.push({ text: line, overlay: false });
   for (const o of snap.context.overlays) out.push({ text: o.text, overlay: true });
   return out;
+}
+
+const NO_GESTURES: PlayingGesture[] = [];
+
+function gesturesOf(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): PlayingGesture[] {
+  if (!snap || !running) return NO_GESTURES;
+  const c = snap.context;
+  const out: PlayingGesture[] = [];
+  const cur = c.current?.action;
+  if (cur?.type === 'gesture' && (running.lane === 'gesturing' || running.lane === 'blocked')) {
+    const plan = planGesture(cur, c.gestures, false);
+    if (plan.kind === 'play') out.push({ gesture: plan.gesture, elapsed: c.elapsed, duration: c.duration });
+  }
+  const o = c.overlayGesture;
+  if (o && o.item.action.type === 'gesture') {
+    const plan = planGesture(o.item.action, c.gestures, true);
+    if (plan.kind === 'play') out.push({ gesture: plan.gesture, elapsed: o.elapsed, duration: o.duration });
+  }
+  return out.length ? out : NO_GESTURES;
 }
 
 function queueStatusOf(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): QueueStatus {

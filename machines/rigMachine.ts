@@ -17,6 +17,7 @@ import { assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom } from '
 import { terrainMotionMachine, type TerrainMotionEvent, type TerrainMotionNotice } from './terrainMotionMachine';
 import { actionRunnerMachine, type ActionRunnerEvent, type RigStateName, type RunnerToRig } from './actionRunnerMachine';
 import type { LaneItem } from '../core/actions/lane';
+import type { Gesture } from '../core/gestures';
 import { propInteractorMachine, type InteractorToRig, type PropInteractorEvent, type PropOutcome } from './propInteractorMachine';
 
 export type { RigStateName };
@@ -27,6 +28,8 @@ export interface RigInput {
   items: LaneItem[];
   /** Stand up by itself once the ragdoll is at rest (the stickman's `auto_recover`). */
   autoRecover?: boolean;
+  /** The scene's own gestures, for its queue's gesture items (issue 23). */
+  gestures?: readonly Gesture[];
 }
 
 export interface RigContext {
@@ -149,7 +152,7 @@ export const rigMachine = setup({
     actionRunner: spawn('actionRunner', {
       id: 'actionRunner',
       systemId: `rig:${input.id}/actionRunner`,
-      input: { rigId: input.id, items: input.items },
+      input: { rigId: input.id, items: input.items, gestures: input.gestures },
     }),
     propInteractor: spawn('propInteractor', { id: 'propInteractor', systemId: `rig:${input.id}/propInteractor`, input: { rigId: input.id } }),
   }),

@@ -123,3 +123,6 @@ export function overlayGesture(
   }
   return { markers, lean: sample.lean * weight };
 }
+
+/** A gesture action as the runner plays it: the gesture it names and how long it runs, or why it cannot. */
+export type GesturePlan = { kind: 'play'; gesture: Gesture; seconds: number } | { kind: 'skip'; reason: string };

@@ -1,2 +1,3 @@
 export * from './gesture';
 export * from './builtins';
+export * from './plan';

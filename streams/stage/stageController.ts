@@ -54,6 +54,7 @@ const rigInputsOf = (doc: SceneDocument): RigInput[] =>
     .map((o) => ({
       id: o.id,
       autoRecover: o.auto_recover,
+      gestures: doc.gestures,
       // Own keys only: a stickman called `toString` without a queue must not get Object.prototype's.
       items: (Object.hasOwn(doc.queues, o.id) ? doc.queues[o.id] : []).map(({ id, ...action }) => ({ id, origin: 'authored' as const, action: action as ActionPayload })),
     }));

@@ -71,7 +71,7 @@ describe('action kinds: runtime parts', () => {
       } else {
         expect(lane).toBe(kind.runsIn);
         expect(finished).toBeUndefined();
-        expect(runner.getSnapshot().context.duration).toBe(kind.seconds?.(SAMPLES[type] as never) ?? 0);
+        expect(runner.getSnapshot().context.duration).toBe(kind.seconds?.(SAMPLES[type] as never, []) ?? 0);
       }
       // What starting it told, in order after `started`: the kind's own words, nothing else.
       const told = said.slice(1).filter((e) => e.type !== 'runner.finished' && e.type !== 'runner.queueFinished').map((e) => e.type);

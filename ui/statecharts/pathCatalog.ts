@@ -64,6 +64,7 @@ interface RunnerContext {
   barrier: boolean;
   rigState: string;
   overlays: unknown[];
+  overlayGesture: unknown;
   laneHadWork: boolean;
 }
 
@@ -71,7 +72,7 @@ interface RunnerContext {
 function runnerKey(s: { value: unknown; context: unknown }): string {
   const c = s.context as RunnerContext;
   const pending = pendingItems(c.lane).map((i) => i.action.type);
-  return JSON.stringify([stateName(s.value), pending, c.current?.action.type ?? null, c.barrier, c.rigState, c.overlays.length > 0, c.laneHadWork]);
+  return JSON.stringify([stateName(s.value), pending, c.current?.action.type ?? null, c.barrier, c.rigState, c.overlays.length > 0, c.overlayGesture !== null, c.laneHadWork]);
 }
 
 /** At most two reactive insertions, so the lane (and the search) stays finite. */
@@ -128,7 +129,9 @@ const SPECS: Record<string, PathSpec> = {
       { type: 'rig.arrived' }, { type: 'rig.walkBlocked' },
       { type: 'queue.rigState', state: 'RAGDOLL' } as EventObject, { type: 'queue.rigState', state: 'ANIMATED' } as EventObject,
       reactive('overlay', { type: 'speak', text: 'Hey', seconds: 0.5 }),
-      reactive('takeover', { type: 'wait', seconds: 0.5 }),
+      reactive('overlay', { type: 'gesture', gesture_id: 'builtin:wave', seconds: 0.5 }),
+      // Gestures (issue 23): one on the lane (a takeover, as a wait would be), one beside it.
+      reactive('takeover', { type: 'gesture', gesture_id: 'builtin:bow', seconds: 0.5 }),
       reactive('takeover', { type: 'ragdoll' }),
       reactive('takeover', { type: 'pick_up_prop', target_prop_id: 'box' } as unknown as LaneItem['action']),
       { type: 'queue.propDone', itemId: 'pick', outcome: 'completed' } as EventObject,
@@ -136,7 +139,7 @@ const SPECS: Record<string, PathSpec> = {
     ],
     serializeState: runnerKey,
     filterEvents: runnerFilter,
-    limit: 20_000,
+    limit: 50_000,
   },
 };
 

@@ -1,10 +1,12 @@
 /**
  * Arm pose: the interactor owns the active hand (and the crouch) over the locomotion pose (seed
- * 11 §2) — reaching, carrying, the overhand throw — and the rig's pose is solved from it.
+ * 11 §2) — reaching, carrying, the overhand throw — a playing gesture goes over that (issue 23:
+ * the other arm, or the whole body of a bow), and the rig's pose is solved from it.
  */
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { solvePose } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
+import { gesturePose } from './gesturePose';
 import type { RigStep } from './systems';
 
 export function armPose(rig: RigRuntime, step: RigStep): void {
@@ -12,6 +14,11 @@ export function armPose(rig: RigRuntime, step: RigStep): void {
   const it = rig.connection.interactor;
   const m = rig.motion;
   const arm = rig.hands.pose(it.state, it.grip, it.hand, it.propId, it.elapsed, m.markers, m.root, m.facing);
-  step.armMarkers = arm?.markers ?? null;
-  rig.setPose(arm ? solvePose(arm.markers, DEFAULT_PROPORTIONS, { torsoLean: arm.torsoLean }) : solvePose(m.markers, DEFAULT_PROPORTIONS, { torsoLean: m.walkLean }));
+  const base = arm ?? { markers: m.markers, torsoLean: m.walkLean };
+  // The hand that holds a prop (or reaches for one, or throws it) keeps it: a gesture moves the other arm only.
+  const busyHand = rig.hands.heldHand ?? (it.state !== 'IDLE' ? it.hand : null);
+  const gestured = gesturePose(base, rig.connection.gestures, busyHand);
+  const pose = gestured ?? base;
+  step.armMarkers = gestured?.markers ?? arm?.markers ?? null;
+  rig.setPose(solvePose(pose.markers, DEFAULT_PROPORTIONS, { torsoLean: pose.torsoLean }));
 }
