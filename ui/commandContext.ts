@@ -10,6 +10,7 @@ import type { CommandContext } from './commands';
 import { takeStudioFor } from './transport/takeStudio';
 import { closeTopPopover } from './popovers';
 import { handMovedView } from './state/directorView';
+import { sceneDirectsCamera } from '../core/camera/actions';
 
 const pageTextSelected = () => (window.getSelection()?.toString() ?? '').length > 0;
 
@@ -86,6 +87,7 @@ function createContext(editor: Editor): CommandContext {
     seekEnd: () => studio().seekTo(studio().length()),
     changeSpeed: (by) => editor.playback.stepSpeed(by),
     toggleFollow: () => editor.playback.toggleFollow(),
+    sceneDirectsCamera: () => sceneDirectsCamera(editor.doc()),
     toggleDirectorCamera: () => editor.playback.toggleDirector(),
     toggleSnap: () => editor.prefs.toggleSnap(),
     toggleStatechartsBeside: () => editor.prefs.toggleStatechartsBeside(),

@@ -70,6 +70,8 @@ export interface CommandContext {
   /** Playback speed one step up (+1) or down (−1): ¼×, ½×, 1×, 2×. */
   changeSpeed(by: 1 | -1): void;
   toggleFollow(): void;
+  /** The scene directs a camera (a camera queue or a rule reaction for it): the Director toggle has something to show. */
+  sceneDirectsCamera(): boolean;
   /** PLAY shows the director's camera (issue 23), on / off. */
   toggleDirectorCamera(): void;
   toggleSnap(): void;
@@ -202,6 +204,7 @@ export const UI_COMMANDS: readonly UiCommand[] = [
     does: 'PLAY shows the director’s camera (the scene’s camera queue and rules), on / off; a pan or zoom by hand switches to a free camera',
     keyTest: plain('v'),
     perform: (c) => c.toggleDirectorCamera(),
+    enabled: (c) => c.sceneDirectsCamera(),
   },
   { name: 'snap', label: 'Snap', keys: 'S', does: 'Snap placing, moving and resizing to the grid, on / off (hold Ctrl while dragging to place freely)', keyTest: plain('s'), perform: (c) => c.toggleSnap() },
   { name: 'statecharts-beside', label: 'Side by side', keys: 'B', does: 'Show the Statecharts panel beside the timeline (or the rules), on / off', keyTest: plain('b'), perform: (c) => c.toggleStatechartsBeside() },

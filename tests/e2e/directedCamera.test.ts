@@ -231,6 +231,8 @@ describe('the directed camera in the browser', () => {
   it('DIRECT lists the camera’s queue: a framing dragged on the stage and a follow of Bo clicked on the stage are appended, their framings drawn while it is open; PLAY then shoots through them', async () => {
     await withApp(async ({ page, errors }) => {
       await openScene(page, UNDIRECTED);
+      // A scene that directs no camera has nothing for the Director toggle to show.
+      expect(await page.locator('[data-testid="director-toggle"]').isDisabled()).toBe(true);
       await page.click('[data-testid="mode-direct"]');
       await page.click('[data-testid="select-camera"]');
       await page.waitForSelector('[data-testid="camera-panel"]');
@@ -308,6 +310,9 @@ describe('the directed camera in the browser', () => {
       await page.waitForSelector('[data-testid="camera-panel"]');
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="camera-panel"] [data-testid="queue-item"]')].map((e) => (e as HTMLElement).dataset.status).join() === 'done,done');
       await screenshot(page, 'camera-play-live-queue');
+      // No runtime command stops the camera's queue, so its live panel offers none; the scene now directs it.
+      expect(await page.locator('[data-testid="camera-panel"] [data-testid="queue-stop"]').count()).toBe(0);
+      expect(await page.locator('[data-testid="director-toggle"]').isDisabled()).toBe(false);
       expect(errors).toEqual([]);
     });
   });

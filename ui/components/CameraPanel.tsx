@@ -44,6 +44,7 @@ export function CameraPanel(props: { editor: Editor }) {
         rigId={CAMERA_ID}
         specs={CAMERA_ACTIONS}
         pickOnAdd
+        stoppable={false}
         emptyText="No shots yet: + Add a framing (drag it on the stage) or a follow (click whom to follow)."
       />
     </div>

@@ -48,6 +48,8 @@ export interface QueuePanelProps {
   emptyText?: string;
   /** A new action starts with its stage pick (the camera: drag the framing, click whom to follow). */
   pickOnAdd?: boolean;
+  /** PLAY offers "Stop queue" (stop_queue); false where no runtime command stops this queue (the camera's). */
+  stoppable?: boolean;
 }
 
 export function QueuePanel(props: QueuePanelProps) {
@@ -130,15 +132,17 @@ export function QueuePanel(props: QueuePanelProps) {
         </h4>
         <Show when={live()}>
           <span class="muted small">live</span>
-          <button
-            class="small"
-            data-testid="queue-stop"
-            title="stop_queue: cancel the running action and drop the rest"
-            disabled={!queueState() || queueState()!.state === 'stopped'}
-            onClick={() => editor.controller.stopQueue(props.rigId)}
-          >
-            ■ Stop queue
-          </button>
+          <Show when={props.stoppable !== false}>
+            <button
+              class="small"
+              data-testid="queue-stop"
+              title="stop_queue: cancel the running action and drop the rest"
+              disabled={!queueState() || queueState()!.state === 'stopped'}
+              onClick={() => editor.controller.stopQueue(props.rigId)}
+            >
+              ■ Stop queue
+            </button>
+          </Show>
         </Show>
         <Show when={!live()}>
           <div

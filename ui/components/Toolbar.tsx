@@ -7,9 +7,11 @@
 import type { Editor } from '../state/editor';
 import { openFile } from '../files';
 import { CommandButton } from './CommandButton';
+import { sceneDirectsCamera } from '../../core/camera/actions';
 
 export function Toolbar(props: { editor: Editor }) {
   const editor = props.editor;
+  const directs = () => sceneDirectsCamera(editor.doc());
   let fileInput!: HTMLInputElement;
   const mode = () => editor.mode().mode;
 
@@ -68,9 +70,9 @@ export function Toolbar(props: { editor: Editor }) {
           editor={editor}
           command="director-camera"
           testid="director-toggle"
-          classList={{ toggled: editor.playback.directorOn() }}
-          pressed={editor.playback.directorOn()}
-          title={editor.playback.directorOn() ? undefined : 'Free camera: click (or V) to show the director’s camera again'}
+          classList={{ toggled: directs() && editor.playback.directorOn() }}
+          pressed={directs() && editor.playback.directorOn()}
+          title={!directs() ? 'The scene directs no camera: give the camera a queue in DIRECT (Camera queue) or a rule reaction' : editor.playback.directorOn() ? undefined : 'Free camera: click (or V) to show the director’s camera again'}
         >
           {/* A movie camera (an icon, not an emoji: not every system has an emoji font). */}
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" style={{ 'vertical-align': '-3px' }}>

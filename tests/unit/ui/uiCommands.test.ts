@@ -13,7 +13,7 @@ import { commandForKey, commandNamed, dispatchKey, GESTURES, helpRows, isEnabled
 type Mode = ReturnType<CommandContext['mode']>;
 
 /** Commands that record what they were asked to do. */
-function recorder(mode: Mode = 'EDIT', canNudge = true, history = { undo: 1, redo: 1 }, take = { tick: 5, length: 10 }) {
+function recorder(mode: Mode = 'EDIT', canNudge = true, history = { undo: 1, redo: 1 }, take = { tick: 5, length: 10 }, directs = true) {
   const log: string[] = [];
   const rec = (name: string) => (...args: unknown[]) => {
     log.push(args.length ? `${name}(${args.join(', ')})` : name);
@@ -23,6 +23,7 @@ function recorder(mode: Mode = 'EDIT', canNudge = true, history = { undo: 1, red
     paused: () => false,
     history: () => history,
     take: () => take,
+    sceneDirectsCamera: () => directs,
     newScene: rec('newScene'),
     seekStart: rec('seekStart'),
     seekEnd: rec('seekEnd'),
@@ -171,6 +172,12 @@ describe('the UI command list', () => {
     expect(isEnabled(commandNamed('reset'), play.commands)).toBe(true);
     expect(isEnabled(commandNamed('seek-start'), play.commands)).toBe(true);
     expect(isEnabled(commandNamed('seek-end'), play.commands)).toBe(false);
+    // The Director toggle has nothing to show in a scene that directs no camera.
+    expect(isEnabled(commandNamed('director-camera'), play.commands)).toBe(true);
+    const undirected = recorder('PLAY', true, { undo: 0, redo: 0 }, { tick: 10, length: 10 }, false);
+    expect(isEnabled(commandNamed('director-camera'), undirected.commands)).toBe(false);
+    expect(dispatchKey(press('v'), undirected.commands)).toBe(true);
+    expect(undirected.log).toEqual([]);
   });
 
   it('a button runs the same command as its key (no key press: Space toggles play)', () => {
