@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { rigPoint, screenshot, stageToPage, useHarness } from './harness';
+import { loadPixels, nextFrames, rigPoint, screenshot, stageToPage, useHarness } from './harness';
 
 const { withApp } = useHarness();
 
@@ -23,6 +23,17 @@ async function boPoint(page: Page, local: Vec2): Promise<Vec2> {
   const rig = await page.evaluate((id) => window.__stage!.frame().rigs.find((r) => r.id === id)!, BO);
   const sign = rig.facing === 'LEFT' ? -1 : 1;
   return stageToPage(page, [rig.root[0] + sign * local[0], rig.root[1] + local[1]]);
+}
+
+/** The darkest luminance in a small square of the page around a point (the figure's lines are near black). */
+async function darkestAround(page: Page, [x, y]: Vec2, half = 5): Promise<number> {
+  await loadPixels(page, await page.screenshot({ clip: { x: Math.round(x) - half, y: Math.round(y) - half, width: 2 * half + 1, height: 2 * half + 1 } }));
+  return page.evaluate(() => {
+    const d = (window as unknown as { __pixels: Uint8ClampedArray }).__pixels;
+    let min = 255;
+    for (let i = 0; i < d.length; i += 4) min = Math.min(min, 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]);
+    return min;
+  });
 }
 
 /**
@@ -108,6 +119,40 @@ describe('gestures in the browser', () => {
   it('a pose saved as a gesture in EDIT (one undo step) is picked by name, with a preview, in the Direct popup', async () => {
     await withApp(async ({ page, errors }) => {
       await saveAndQueueHandsUp(page);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('the saved gesture, played, raises the hand above the head in PLAY (frames and screenshot)', async () => {
+    await withApp(async ({ page, errors }) => {
+      await saveAndQueueHandsUp(page);
+      // PLAY: Bo's hand goes up to the saved pose, above his head; pause there and look.
+      const before = await liveHand(page);
+      expect(before[1]).toBeGreaterThan(-400);
+      // Deselected (no selection box over him), nothing is drawn where the hand will be.
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => window.__stage!.selection().length === 0);
+      await nextFrames(page);
+      expect(await darkestAround(page, await boPoint(page, RAISED), 4)).toBeGreaterThan(150);
+      await page.keyboard.press('p');
+      await page.waitForFunction(
+        ([id, y]) => {
+          const hand = window.__stage!.frame().rigs.find((r) => r.id === id)!.markers.Right_Hand;
+          return hand[1] < y;
+        },
+        [BO, RAISED[1] + 15] as const,
+        { timeout: 30_000 },
+      );
+      await page.keyboard.press(' ');
+      await page.waitForFunction(() => window.__stage!.mode().paused);
+      const up = await liveHand(page);
+      expect(Math.abs(up[0] - RAISED[0])).toBeLessThan(20);
+      expect(up[1]).toBeLessThan(RAISED[1] + 15);
+      const head = await page.evaluate((id) => window.__stage!.frame().rigs.find((r) => r.id === id)!, BO);
+      expect(head.headCenter[1] - head.root[1] - head.headRadius).toBeGreaterThan(up[1]);
+      await screenshot(page, 'gesture-play-hand-up');
+      // The drawn figure is where the frame says: the arm's line now reaches the raised hand.
+      expect(await darkestAround(page, await boPoint(page, [up[0], up[1]]))).toBeLessThan(110);
       expect(errors).toEqual([]);
     });
   });
