@@ -7,7 +7,8 @@
  * STAND_UP_ENTRY_SECONDS, so the first standing-up frame is the ragdoll's last one.
  */
 import { worldToMarker, type Facing } from '../rig/facing';
-import { PART_NAMES, type RigLocalPose, type RigPart } from '../rig/skeleton';
+import { fadeOutWeight, withPoseDifference, type PoseDifference } from '../rig/poseBlend';
+import { PART_NAMES, type RigLocalPose } from '../rig/skeleton';
 import type { Vec2 } from '../rig/vec';
 import type { WorldPose } from '../rig/worldPose';
 
@@ -15,7 +16,7 @@ import type { WorldPose } from '../rig/worldPose';
 export const STAND_UP_ENTRY_SECONDS = 0.25;
 
 /** Per part in PART_NAMES order: captured minus solved, start x, y then end x, y (rig-local). */
-export type EntryCorrection = number[];
+export type EntryCorrection = PoseDifference;
 
 export function entryCorrection(captured: WorldPose, root: Vec2, facing: Facing, solved: RigLocalPose): EntryCorrection {
   const out: EntryCorrection = [];
@@ -29,25 +30,7 @@ export function entryCorrection(captured: WorldPose, root: Vec2, facing: Facing,
 }
 
 /** How much of the correction is left `elapsed` seconds into the stand-up: 1 → 0, eased. */
-export function entryWeight(elapsed: number): number {
-  const t = Math.min(1, Math.max(0, elapsed / STAND_UP_ENTRY_SECONDS));
-  return 1 - t * t * (3 - 2 * t);
-}
+export const entryWeight = (elapsed: number): number => fadeOutWeight(elapsed, STAND_UP_ENTRY_SECONDS);
 
-/** `pose` moved by `weight` of the correction (a new pose; `pose` itself when nothing is left). */
-export function withEntryCorrection(pose: RigLocalPose, correction: EntryCorrection, weight: number): RigLocalPose {
-  if (!(weight > 0)) return pose;
-  const out = {} as RigLocalPose;
-  PART_NAMES.forEach((name, i) => {
-    const p = pose[name];
-    const c = i * 4;
-    const part: RigPart = {
-      name,
-      start: [p.start[0] + correction[c] * weight, p.start[1] + correction[c + 1] * weight],
-      end: [p.end[0] + correction[c + 2] * weight, p.end[1] + correction[c + 3] * weight],
-      length: p.length,
-    };
-    out[name] = part;
-  });
-  return out;
-}
+/** `pose` moved by `weight` of the correction: the turn's pose blend (../rig/poseBlend). */
+export const withEntryCorrection = withPoseDifference;

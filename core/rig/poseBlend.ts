@@ -35,11 +35,14 @@ export function poseDifference(from: RigLocalPose, to: RigLocalPose): PoseDiffer
   return out;
 }
 
-/** How much of the turn's difference is left `elapsed` seconds into it: 1 → 0, eased in and out. */
-export function turnWeight(elapsed: number): number {
-  const t = Math.min(1, Math.max(0, elapsed / TURN_BLEND_SECONDS));
+/** How much of a difference is left `elapsed` seconds into a fade of `seconds`: 1 → 0, eased in and out. */
+export function fadeOutWeight(elapsed: number, seconds: number): number {
+  const t = Math.min(1, Math.max(0, elapsed / seconds));
   return 1 - t * t * (3 - 2 * t);
 }
+
+/** How much of the turn's difference is left `elapsed` seconds into it. */
+export const turnWeight = (elapsed: number): number => fadeOutWeight(elapsed, TURN_BLEND_SECONDS);
 
 /**
  * `pose` moved by `weight` of a difference (a new pose; `pose` itself when nothing is left).
