@@ -11,6 +11,7 @@ import { takeStudioFor } from './transport/takeStudio';
 import { closeTopPopover } from './popovers';
 import { handMovedView } from './state/directorView';
 import { sceneDirectsCamera } from '../core/camera/actions';
+import { oneEach } from '../core/data/oneEach';
 
 const pageTextSelected = () => (window.getSelection()?.toString() ?? '').length > 0;
 
@@ -96,14 +97,5 @@ function createContext(editor: Editor): CommandContext {
   };
 }
 
-const contexts = new WeakMap<Editor, CommandContext>();
-
 /** The one command context of an editor. */
-export function commandContextFor(editor: Editor): CommandContext {
-  let c = contexts.get(editor);
-  if (!c) {
-    c = createContext(editor);
-    contexts.set(editor, c);
-  }
-  return c;
-}
+export const commandContextFor = oneEach((editor: Editor): CommandContext => createContext(editor));

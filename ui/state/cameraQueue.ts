@@ -12,6 +12,7 @@ import { isKind } from '../../objects/core/models';
 import type { CameraShot } from '../../render';
 import { objectNamer } from './actionText';
 import type { Editor } from './editor';
+import { oneEach } from '../../core/data/oneEach';
 
 export class CameraQueue {
   /** The object selection the camera was picked over (an empty one); null: not picked. */
@@ -40,17 +41,8 @@ export class CameraQueue {
   }
 }
 
-const queues = new WeakMap<Editor, CameraQueue>();
-
 /** The editor's one camera queue selection. */
-export function cameraQueueFor(editor: Editor): CameraQueue {
-  let q = queues.get(editor);
-  if (!q) {
-    q = new CameraQueue(editor);
-    queues.set(editor, q);
-  }
-  return q;
-}
+export const cameraQueueFor = oneEach((editor: Editor) => new CameraQueue(editor));
 
 /** The camera's authored queue in `doc`. */
 export const cameraItems = (doc: SceneDocument): readonly QueueItem[] => (Object.hasOwn(doc.queues, CAMERA_ID) ? doc.queues[CAMERA_ID] : []);

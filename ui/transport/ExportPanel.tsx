@@ -10,18 +10,10 @@ import type { Editor } from '../state/editor';
 import type { TakeStudio } from './takeStudio';
 import { cameraChoiceFor, cameraOptions } from './export/exportCamera';
 import { EXPORT_SIZES, ExportJob, GIF_CHOICES, VIDEO_RATES, type CameraChoice, type ExportChoices } from './export/exportJob';
-
-const jobs = new WeakMap<TakeStudio, ExportJob>();
+import { oneEach } from '../../core/data/oneEach';
 
 /** The studio's one export job. */
-export function exportJobFor(studio: TakeStudio): ExportJob {
-  let job = jobs.get(studio);
-  if (!job) {
-    job = new ExportJob(studio);
-    jobs.set(studio, job);
-  }
-  return job;
-}
+export const exportJobFor = oneEach((studio: TakeStudio) => new ExportJob(studio));
 
 export function ExportPanel(props: { editor: Editor; studio: TakeStudio; disabled?: boolean }) {
   const job = exportJobFor(props.studio);

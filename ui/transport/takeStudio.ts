@@ -17,6 +17,7 @@ import { STEP_SECONDS } from '../../streams/trace/records';
 import { TakeSession } from '../../streams/take/session';
 import type { Editor } from '../state/editor';
 import { errorText, issueLines } from '../state/notices';
+import { oneEach } from '../../core/data/oneEach';
 
 /** A frame's share of a seek: the simulation gets this long per animation frame (ms). */
 export const SEEK_SLICE_MS = 35;
@@ -248,14 +249,5 @@ export class TakeStudio {
   }
 }
 
-const studios = new WeakMap<Editor, TakeStudio>();
-
 /** The one studio of an editor (created on first use; create it before the first PLAY). */
-export function takeStudioFor(editor: Editor): TakeStudio {
-  let studio = studios.get(editor);
-  if (!studio) {
-    studio = new TakeStudio(editor);
-    studios.set(editor, studio);
-  }
-  return studio;
-}
+export const takeStudioFor = oneEach((editor: Editor) => new TakeStudio(editor));
