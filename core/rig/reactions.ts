@@ -157,21 +157,23 @@ export function addCollisionReaction(
 
 const clonePart = (p: RigPart): RigPart => ({ name: p.name, start: [p.start[0], p.start[1]], end: [p.end[0], p.end[1]], length: p.length });
 
-/** `add(pivot, rotate(sub(point, pivot), angle))` for a non-zero angle of cosine `c` and sine `s`, the same arithmetic without the three arrays. */
-function turnAbout(point: Vec2, pivot: Vec2, c: number, s: number): Vec2 {
+/** Turns `point` about `pivot` in place: `add(pivot, rotate(sub(point, pivot), angle))` for a non-zero angle of cosine `c` and sine `s`, the same arithmetic without the arrays. */
+function turnAbout(point: Vec2, pivot: Vec2, c: number, s: number): void {
   const x = point[0] - pivot[0];
   const y = point[1] - pivot[1];
-  return [pivot[0] + (x * c - y * s), pivot[1] + (x * s + y * c)];
+  point[0] = pivot[0] + (x * c - y * s);
+  point[1] = pivot[1] + (x * s + y * c);
 }
 
 /**
  * Returns a new pose with every active flinch applied (angle × strength about the joint's
  * segment start, children carried, parents first), then fades each reaction by
- * dt / decay and erases the finished ones. `reactions` is updated in place; `pose` is not.
+ * dt / decay and erases the finished ones. `reactions` is updated in place; `pose` is not: the
+ * parts no flinch turns are shared with it, each turned part is a copy (made on its first turn).
  */
 export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReactions, dt: number): RigLocalPose {
   const out = {} as RigLocalPose;
-  for (const name of Object.keys(pose) as PartName[]) out[name] = clonePart(pose[name]);
+  for (const name of Object.keys(pose) as PartName[]) out[name] = pose[name];
   for (const [joint, parts] of JOINT_PARTS) {
     const reaction = reactions.get(joint);
     if (!reaction) continue;
@@ -182,9 +184,10 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
     const c = Math.cos(angle);
     const sn = Math.sin(angle);
     for (const name of parts) {
-      const part = out[name];
-      part.start = turnAbout(part.start, pivot, c, sn);
-      part.end = turnAbout(part.end, pivot, c, sn);
+      let part = out[name];
+      if (part === pose[name]) out[name] = part = clonePart(part);
+      turnAbout(part.start, pivot, c, sn);
+      turnAbout(part.end, pivot, c, sn);
     }
   }
   // A bad dt must not turn a strength into NaN, which would never reach the erase test.

@@ -3,9 +3,9 @@ import type { SceneDocument, StickmanObject, TerrainObject } from '../../core/sc
 import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrainShapes';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
-import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
+import { PART_NAMES, solvePose, type RigLocalPose, type RigPart } from '../../core/rig/skeleton';
 import { endOf, startOf, type RagdollEnds } from '../../core/ragdoll/readBack';
-import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
+import { markerToWorld, toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
 import type { Facing } from '../../core/rig/facing';
 import type { FrameSnapshot, RigView, TerrainView, Vec2 } from './frame';
 // Used inside documentFrame only: the kinds' views use this file's helpers (the cycle is safe).
@@ -114,6 +114,26 @@ export function segments(w: WorldPose): RigView['parts'] {
     segment(w.torso), segment(w.left_upper_arm), segment(w.left_lower_arm), segment(w.right_upper_arm), segment(w.right_lower_arm),
     segment(w.left_upper_leg), segment(w.left_lower_leg), segment(w.right_upper_leg), segment(w.right_lower_leg),
   ];
+}
+
+/** A local part's segment on the stage: the same ends `toWorld` places, without its centre and angle. */
+function localSegment(p: RigPart, root: Vec2, facing: Facing): RigView['parts'][number] {
+  return { name: p.name, start: markerToWorld(p.start, root, facing), end: markerToWorld(p.end, root, facing) };
+}
+
+/**
+ * `segments(toWorld(pose, root, facing))` and the head centre, straight from the rig-local pose:
+ * a frame needs only the ends, and the runtime draws one per rig per step.
+ */
+export function localSegments(pose: RigLocalPose, root: Vec2, facing: Facing): { parts: RigView['parts']; headCenter: Vec2 } {
+  return {
+    parts: [
+      localSegment(pose.torso, root, facing), localSegment(pose.left_upper_arm, root, facing), localSegment(pose.left_lower_arm, root, facing),
+      localSegment(pose.right_upper_arm, root, facing), localSegment(pose.right_lower_arm, root, facing), localSegment(pose.left_upper_leg, root, facing),
+      localSegment(pose.left_lower_leg, root, facing), localSegment(pose.right_upper_leg, root, facing), localSegment(pose.right_lower_leg, root, facing),
+    ],
+    headCenter: markerToWorld(pose.head.end, root, facing),
+  };
 }
 
 /** Part `i` (PART_NAMES order) of a ragdoll, between its ends. */

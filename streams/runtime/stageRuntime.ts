@@ -12,7 +12,7 @@ import type { SceneDocument } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
 import {
-  DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, ragdollHeadCenter, ragdollSegments, segments, stickmanMarkers,
+  DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, localSegments, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
 } from '../frame/documentFrame';
 import type { FrameSnapshot, PropView, RigView } from '../frame/frame';
 import type { RigConnection } from '../../machines/connectRig';
@@ -406,9 +406,9 @@ export class StageRuntime {
       const root = r.body.ragdollRoot() as Vec2;
       view = liveRigView(r.id, root[0] === x && root[1] === y ? root : [x, y], m.facing, markers, color, live, ragdollSegments(ends), ragdollHeadCenter(ends));
     } else {
-      const world = r.worldPose;
+      const drawn = localSegments(r.localPose, m.root, m.facing);
       const held = live.heldProp !== null ? r.hands.heldGrip : null;
-      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(r.displayMarkers), color, live, segments(world), world.head.end, held?.z_offset ?? 0);
+      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(r.displayMarkers), color, live, drawn.parts, drawn.headCenter, held?.z_offset ?? 0);
     }
     if (last) {
       last.view = view;

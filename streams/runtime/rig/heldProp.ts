@@ -7,7 +7,8 @@ import { STEP_DT } from '../stepDt';
 import type { RigStep } from './systems';
 
 export function heldProp(rig: RigRuntime, step: RigStep): void {
-  if (!step.posed) return;
+  // Nothing in hand: no world pose to build (most stickmen, most steps).
+  if (!step.posed || rig.hands.heldPropId === null) return;
   const held = rig.hands.heldPose(rig.worldPose, rig.motion.facing, STEP_DT);
   if (held) rig.physics.setHeldPose(rig.hands.heldPropId!, held.position, held.rotation);
 }

@@ -268,7 +268,11 @@ describe('applyImpactReactions', () => {
     const out = applyImpactReactions(pose, reactions, STEP);
     expect(pose).toEqual(standing);
     expect(out.left_lower_leg.end).not.toEqual(pose.left_lower_leg.end);
-    for (const name of PART_NAMES) expect(out[name].start).not.toBe(pose[name].start);
+    // The parts a flinch turned are copies; the ones none turned (the right leg) are the input's own.
+    const turned = PART_NAMES.filter((name) => !name.startsWith('right_') || name.endsWith('_arm'));
+    for (const name of turned) expect(out[name].start).not.toBe(pose[name].start);
+    expect(out.right_upper_leg).toBe(pose.right_upper_leg);
+    expect(out.right_lower_leg).toBe(pose.right_lower_leg);
   });
 
   it('a non-finite dt leaves the strengths as they were', () => {
