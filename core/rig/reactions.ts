@@ -12,9 +12,9 @@
  * the push, away from the prop. The frame is built in rig-local space after undoing the facing
  * mirror, so the same holds for LEFT facing, whose world transform is a reflection.
  */
-import { type Vec2, dot, normalize, normalizeOr, sub } from './vec';
+import { type Vec2, normalizeOr, sub } from './vec';
 import { type Facing, facingSign } from './facing';
-import type { PartName, RigLocalPose, RigPart } from './skeleton';
+import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 
 export const REACTION_BASE_ANGLE = 0.35;
 export const REACTION_REFERENCE_SPEED = 400;
@@ -90,6 +90,14 @@ const JOINT_PARTS: ReadonlyArray<readonly [ReactionJoint, ReadonlyArray<PartName
 ];
 const JOINT_SEGMENT = new Map<ReactionJoint, PartName>(JOINT_PARTS.map(([joint, parts]) => [joint, parts[0]!]));
 
+/** A part's flinch targets with each joint's frame segment (the hot path reads no table by name twice). */
+const TARGETS_BY_PART = new Map<string, ReadonlyArray<ReactionTarget & { segment: PartName }>>(
+  (Object.keys(REACTION_TARGETS) as PartName[]).map((part) => [part, REACTION_TARGETS[part].map((t) => ({ ...t, segment: JOINT_SEGMENT.get(t.joint)! }))]),
+);
+
+/** JOINT_PARTS with the parts as PART_NAMES indices, for applying flinches over an array of parts. */
+const JOINT_PART_INDICES: ReadonlyArray<readonly [ReactionJoint, readonly number[]]> = JOINT_PARTS.map(([joint, parts]) => [joint, parts.map((p) => PART_NAMES.indexOf(p))]);
+
 export interface ReactionState {
   angle: number;
   /** 1 on every accepted hit, fading linearly to 0; the applied rotation is angle × strength. */
@@ -133,16 +141,20 @@ export function addCollisionReaction(
   impactDirection: Vec2,
   impactSpeed: number,
 ): number {
-  if (!Object.hasOwn(REACTION_TARGETS, part)) return 0;
+  const targets = TARGETS_BY_PART.get(part);
+  if (!targets) return 0;
   if (!(impactSpeed > 0) || !Number.isFinite(impactSpeed)) return 0;
-  const world = normalize(impactDirection);
-  if (world[0] === 0 && world[1] === 0) return 0;
+  // normalize(impactDirection), written out: a zero or non-finite push has no direction.
+  const l = Math.hypot(impactDirection[0], impactDirection[1]);
+  if (l === 0 || !Number.isFinite(l)) return 0;
   // World → rig-local: undo the facing mirror (a mirror is its own inverse; no translation).
-  const rigLocal: Vec2 = [facingSign(facing) * world[0], world[1]];
+  const localPushX = facingSign(facing) * (impactDirection[0] / l);
+  const localPushY = impactDirection[1] / l;
   const magnitude = reactionMagnitude(impactSpeed);
-  const targets = REACTION_TARGETS[part];
-  for (const { joint, weight, decay } of targets) {
-    const localX = dot(rigLocal, jointFrameX(pose[JOINT_SEGMENT.get(joint)!]));
+  for (let i = 0; i < targets.length; i += 1) {
+    const { joint, weight, decay, segment } = targets[i];
+    const frameX = jointFrameX(pose[segment]);
+    const localX = localPushX * frameX[0] + localPushY * frameX[1];
     const angle = reactionDirectionSign(joint, localX) * magnitude * weight;
     const existing = reactions.get(joint);
     // Merge by absolute magnitude, never signed max: the stronger flinch wins, either sign.
@@ -158,11 +170,11 @@ export function addCollisionReaction(
 const clonePart = (p: RigPart): RigPart => ({ name: p.name, start: [p.start[0], p.start[1]], end: [p.end[0], p.end[1]], length: p.length });
 
 /** Turns `point` about `pivot` in place: `add(pivot, rotate(sub(point, pivot), angle))` for a non-zero angle of cosine `c` and sine `s`, the same arithmetic without the arrays. */
-function turnAbout(point: Vec2, pivot: Vec2, c: number, s: number): void {
-  const x = point[0] - pivot[0];
-  const y = point[1] - pivot[1];
-  point[0] = pivot[0] + (x * c - y * s);
-  point[1] = pivot[1] + (x * s + y * c);
+function turnAbout(point: Vec2, px: number, py: number, c: number, s: number): void {
+  const x = point[0] - px;
+  const y = point[1] - py;
+  point[0] = px + (x * c - y * s);
+  point[1] = py + (x * s + y * c);
 }
 
 /**
@@ -172,22 +184,32 @@ function turnAbout(point: Vec2, pivot: Vec2, c: number, s: number): void {
  * parts no flinch turns are shared with it, each turned part is a copy (made on its first turn).
  */
 export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReactions, dt: number): RigLocalPose {
-  const out = {} as RigLocalPose;
-  for (const name of Object.keys(pose) as PartName[]) out[name] = pose[name];
-  for (const [joint, parts] of JOINT_PARTS) {
+  // PART_NAMES order; bit i of `copied` says parts[i] is this call's own copy.
+  const parts: RigPart[] = [
+    pose.head, pose.torso, pose.left_upper_arm, pose.left_lower_arm, pose.right_upper_arm,
+    pose.right_lower_arm, pose.left_upper_leg, pose.left_lower_leg, pose.right_upper_leg, pose.right_lower_leg,
+  ];
+  let copied = 0;
+  for (let j = 0; j < JOINT_PART_INDICES.length; j += 1) {
+    const [joint, indices] = JOINT_PART_INDICES[j];
     const reaction = reactions.get(joint);
     if (!reaction) continue;
     const angle = reaction.angle * reaction.strength;
     if (angle === 0 || !Number.isFinite(angle)) continue;
-    const pivot: Vec2 = [out[parts[0]!].start[0], out[parts[0]!].start[1]];
+    const pivotStart = parts[indices[0]].start;
+    const px = pivotStart[0];
+    const py = pivotStart[1];
     // Each point turned about the pivot, with the angle's cosine and sine worked out once.
     const c = Math.cos(angle);
     const sn = Math.sin(angle);
-    for (const name of parts) {
-      let part = out[name];
-      if (part === pose[name]) out[name] = part = clonePart(part);
-      turnAbout(part.start, pivot, c, sn);
-      turnAbout(part.end, pivot, c, sn);
+    for (let k = 0; k < indices.length; k += 1) {
+      const i = indices[k];
+      if (!(copied & (1 << i))) {
+        parts[i] = clonePart(parts[i]);
+        copied |= 1 << i;
+      }
+      turnAbout(parts[i].start, px, py, c, sn);
+      turnAbout(parts[i].end, px, py, c, sn);
     }
   }
   // A bad dt must not turn a strength into NaN, which would never reach the erase test.
@@ -196,7 +218,10 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
     reaction.strength -= step / Math.max(reaction.decay, MIN_DECAY);
     if (!(reaction.strength > STRENGTH_EPSILON)) reactions.delete(joint);
   }
-  return out;
+  return {
+    head: parts[0], torso: parts[1], left_upper_arm: parts[2], left_lower_arm: parts[3], right_upper_arm: parts[4],
+    right_lower_arm: parts[5], left_upper_leg: parts[6], left_lower_leg: parts[7], right_upper_leg: parts[8], right_lower_leg: parts[9],
+  };
 }
 
 export function clearReactions(reactions: ImpactReactions): void {
