@@ -1,4 +1,4 @@
-import { type Vec2, add, scale, sub, len, isFiniteVec, DIRECTION_EPSILON } from './vec';
+import { type Vec2, isFiniteVec, DIRECTION_EPSILON } from './vec';
 
 /**
  * Which side of the base→target line the middle joint goes to.
@@ -42,25 +42,42 @@ export interface TwoBoneSolution {
  *   direction; with no direction at all it uses IK_FALLBACK_DIRECTION.
  */
 export function solveTwoBone(base: Vec2, target: Vec2, len1: number, len2: number, bendSign: BendSign): TwoBoneSolution {
-  const toTarget = isFiniteVec(target) ? sub(target, base) : ([0, 0] as Vec2);
-  const rawDistance = len(toTarget);
+  const out = [0, 0, 0, 0];
+  const reached = solveTwoBoneInto(out, 0, base[0], base[1], target, len1, len2, bendSign);
+  return { joint: [out[0], out[1]], end: [out[2], out[3]], reached };
+}
+
+/**
+ * `solveTwoBone` writing joint x, y and end x, y into `out` from `at` on, without allocating (the
+ * pose solve runs four a rig a step): the same arithmetic, term for term. Returns `reached`.
+ */
+export function solveTwoBoneInto(out: { [i: number]: number }, at: number, baseX: number, baseY: number, target: Vec2, len1: number, len2: number, bendSign: BendSign): boolean {
+  const targetFinite = isFiniteVec(target);
+  const toX = targetFinite ? target[0] - baseX : 0;
+  const toY = targetFinite ? target[1] - baseY : 0;
+  const rawDistance = Math.hypot(toX, toY);
   const hasDirection = rawDistance > DIRECTION_EPSILON && Number.isFinite(rawDistance);
-  const direction: Vec2 = hasDirection ? scale(toTarget, 1 / rawDistance) : [...IK_FALLBACK_DIRECTION];
+  const inverse = 1 / rawDistance;
+  const dirX = hasDirection ? toX * inverse : IK_FALLBACK_DIRECTION[0];
+  const dirY = hasDirection ? toY * inverse : IK_FALLBACK_DIRECTION[1];
   const distanceForDirection = hasDirection ? rawDistance : 0;
 
   const maxReach = len1 + len2;
   const minReach = Math.abs(len1 - len2);
   const reachDistance = Math.min(maxReach, Math.max(minReach, distanceForDirection));
-  const reached = isFiniteVec(target) && distanceForDirection >= minReach && distanceForDirection <= maxReach;
+  const reached = targetFinite && distanceForDirection >= minReach && distanceForDirection <= maxReach;
 
   // Law of cosines: `along` is the joint's projection on the base→end line, `across` its offset.
   // At reachDistance == 0 (only when len1 == len2) the projection is 0 by symmetry; guarding the
   // division keeps that case finite and continuous with tiny distances.
   const along = reachDistance > 0 ? (reachDistance * reachDistance + len1 * len1 - len2 * len2) / (2 * reachDistance) : 0;
   const across = Math.sqrt(Math.max(0, len1 * len1 - along * along));
-  const bendNormal: Vec2 = [direction[1] * bendSign, -direction[0] * bendSign];
+  const normalX = dirY * bendSign;
+  const normalY = -dirX * bendSign;
 
-  const joint = add(base, add(scale(direction, along), scale(bendNormal, across)));
-  const end = reached ? [target[0], target[1]] as Vec2 : add(base, scale(direction, reachDistance));
-  return { joint, end, reached };
+  out[at] = baseX + (dirX * along + normalX * across);
+  out[at + 1] = baseY + (dirY * along + normalY * across);
+  out[at + 2] = reached ? target[0] : baseX + dirX * reachDistance;
+  out[at + 3] = reached ? target[1] : baseY + dirY * reachDistance;
+  return reached;
 }

@@ -1,7 +1,7 @@
-import { type Vec2, add, rotate } from './vec';
+import { type Vec2, rotate } from './vec';
 import type { RigProportions } from './proportions';
 import type { MarkerPose } from './markers';
-import { solveTwoBone, KNEE_BEND, ELBOW_BEND } from './ik';
+import { solveTwoBoneInto, KNEE_BEND, ELBOW_BEND } from './ik';
 
 /** The ten body parts, keyed by the seed's snake_case part names (phase 4.5 COLLISION_PARTS). */
 export const PART_NAMES = [
@@ -55,34 +55,35 @@ const UP: Vec2 = [0, -1];
  */
 export function solvePose(markers: MarkerPose, proportions: RigProportions, options: SolvePoseOptions = {}): RigLocalPose {
   const torsoLean = options.torsoLean ?? 0;
-  const pelvis: Vec2 = [markers.Torso[0], markers.Torso[1]];
-  const neck = add(pelvis, rotate([UP[0] * proportions.torso, UP[1] * proportions.torso], torsoLean));
+  const pelvisX = markers.Torso[0];
+  const pelvisY = markers.Torso[1];
+  const up = rotate([UP[0] * proportions.torso, UP[1] * proportions.torso], torsoLean);
+  const neckX = pelvisX + up[0];
+  const neckY = pelvisY + up[1];
   const headLean = options.headLean ?? 0;
-  const headCentre = add(neck, headLean === 0 ? [0, -proportions.neckToHead] : rotate([0, -proportions.neckToHead], headLean));
-  const hip = pelvis;
-  const shoulder = neck;
-
-  const leftLeg = solveTwoBone(hip, markers.Left_Leg, proportions.upperLeg, proportions.lowerLeg, KNEE_BEND);
-  const rightLeg = solveTwoBone(hip, markers.Right_Leg, proportions.upperLeg, proportions.lowerLeg, KNEE_BEND);
-  const leftArm = solveTwoBone(shoulder, markers.Left_Hand, proportions.upperArm, proportions.lowerArm, ELBOW_BEND);
-  const rightArm = solveTwoBone(shoulder, markers.Right_Hand, proportions.upperArm, proportions.lowerArm, ELBOW_BEND);
-
-  const part = (name: PartName, start: Vec2, end: Vec2, length: number): RigPart => ({
-    name,
-    start: [start[0], start[1]],
-    end: [end[0], end[1]],
-    length,
-  });
+  const headOffset: Vec2 = headLean === 0 ? [0, -proportions.neckToHead] : rotate([0, -proportions.neckToHead], headLean);
+  const headX = neckX + headOffset[0];
+  const headY = neckY + headOffset[1];
+  // Hips sit at the pelvis, shoulders at the neck. Joint x, y and end x, y of each limb.
+  const l = LIMBS;
+  solveTwoBoneInto(l, 0, pelvisX, pelvisY, markers.Left_Leg, proportions.upperLeg, proportions.lowerLeg, KNEE_BEND);
+  solveTwoBoneInto(l, 4, pelvisX, pelvisY, markers.Right_Leg, proportions.upperLeg, proportions.lowerLeg, KNEE_BEND);
+  solveTwoBoneInto(l, 8, neckX, neckY, markers.Left_Hand, proportions.upperArm, proportions.lowerArm, ELBOW_BEND);
+  solveTwoBoneInto(l, 12, neckX, neckY, markers.Right_Hand, proportions.upperArm, proportions.lowerArm, ELBOW_BEND);
+  // Every part has its own arrays: a part is never an alias of another's end.
   return {
-    head: part('head', neck, headCentre, proportions.neckToHead),
-    torso: part('torso', pelvis, neck, proportions.torso),
-    left_upper_arm: part('left_upper_arm', shoulder, leftArm.joint, proportions.upperArm),
-    left_lower_arm: part('left_lower_arm', leftArm.joint, leftArm.end, proportions.lowerArm),
-    right_upper_arm: part('right_upper_arm', shoulder, rightArm.joint, proportions.upperArm),
-    right_lower_arm: part('right_lower_arm', rightArm.joint, rightArm.end, proportions.lowerArm),
-    left_upper_leg: part('left_upper_leg', hip, leftLeg.joint, proportions.upperLeg),
-    left_lower_leg: part('left_lower_leg', leftLeg.joint, leftLeg.end, proportions.lowerLeg),
-    right_upper_leg: part('right_upper_leg', hip, rightLeg.joint, proportions.upperLeg),
-    right_lower_leg: part('right_lower_leg', rightLeg.joint, rightLeg.end, proportions.lowerLeg),
+    head: { name: 'head', start: [neckX, neckY], end: [headX, headY], length: proportions.neckToHead },
+    torso: { name: 'torso', start: [pelvisX, pelvisY], end: [neckX, neckY], length: proportions.torso },
+    left_upper_arm: { name: 'left_upper_arm', start: [neckX, neckY], end: [l[8], l[9]], length: proportions.upperArm },
+    left_lower_arm: { name: 'left_lower_arm', start: [l[8], l[9]], end: [l[10], l[11]], length: proportions.lowerArm },
+    right_upper_arm: { name: 'right_upper_arm', start: [neckX, neckY], end: [l[12], l[13]], length: proportions.upperArm },
+    right_lower_arm: { name: 'right_lower_arm', start: [l[12], l[13]], end: [l[14], l[15]], length: proportions.lowerArm },
+    left_upper_leg: { name: 'left_upper_leg', start: [pelvisX, pelvisY], end: [l[0], l[1]], length: proportions.upperLeg },
+    left_lower_leg: { name: 'left_lower_leg', start: [l[0], l[1]], end: [l[2], l[3]], length: proportions.lowerLeg },
+    right_upper_leg: { name: 'right_upper_leg', start: [pelvisX, pelvisY], end: [l[4], l[5]], length: proportions.upperLeg },
+    right_lower_leg: { name: 'right_lower_leg', start: [l[4], l[5]], end: [l[6], l[7]], length: proportions.lowerLeg },
   };
 }
+
+/** The four limbs' joints and ends while a pose is solved (solves never interleave). */
+const LIMBS = new Float64Array(16);
