@@ -4,7 +4,7 @@
  * only by replayed poses. It is the benchmark's floor (what Rapier alone costs).
  */
 import type { SceneDocument } from '../../core/scene/schema';
-import { RAPIER } from './rapier';
+import { RAPIER, stepRigidWorld } from './rapier';
 import { toMeters } from './units';
 import { physicsOf } from '../../objects/streams/physics/registry';
 import { buildRagdoll } from './ragdollBodies';
@@ -67,7 +67,7 @@ export function createBareWorld(doc: SceneDocument): BareWorld {
       b.setNextKinematicRotation(rotation);
     },
     step() {
-      world.step(events);
+      stepRigidWorld(world, events);
       events.drainCollisionEvents(() => {});
     },
     free() {

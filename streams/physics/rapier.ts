@@ -24,3 +24,23 @@ export function initPhysics(): Promise<void> {
 export function physicsReady(): boolean {
   return RAPIER !== undefined;
 }
+
+type World = InstanceType<Rapier['World']>;
+
+/**
+ * One physics step: `World.step` without the soft-body bookkeeping it runs after every step
+ * (`mapNewSoftBodies`, which walks every body and collider handle through JS callbacks to wrap
+ * what the engine created on its own — pieces torn off soft bodies). The stage has no soft
+ * bodies, and every body, collider and joint it creates or removes goes through the JS sets,
+ * which wrap and unwrap them on the spot. Both the stage and the bench's bare floor step this way.
+ */
+export function stepRigidWorld(world: World, events?: InstanceType<Rapier['EventQueue']>, hooks?: Parameters<World['step']>[1]): void {
+  if (world.softBodies.len() > 0) {
+    world.step(events, hooks);
+    return;
+  }
+  world.physicsPipeline.step(
+    world.gravity, world.integrationParameters, world.islands, world.broadPhase, world.narrowPhase,
+    world.bodies, world.colliders, world.softBodies, world.impulseJoints, world.multibodyJoints, world.ccdSolver, events, hooks,
+  );
+}

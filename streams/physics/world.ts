@@ -5,7 +5,7 @@
 import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/schema';
 import type { ResolvedProp } from '../../core/props/resolve';
 import { propColliderDesc, proxyColliderDesc, terrainColliderDescs } from './colliderDescs';
-import { RAPIER } from './rapier';
+import { RAPIER, stepRigidWorld } from './rapier';
 import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
 import { hold, localPoint, moveHold, releaseHold, type GrabHold } from './grab';
 import type { RagdollBlueprint } from '../../core/ragdoll/blueprint';
@@ -406,8 +406,8 @@ export class PhysicsWorld {
   step(): void {
     this.assertAlive();
     try {
-      if (this.clearing.size > 0) this.world.step(this.events, this.hooks);
-      else this.world.step(this.events);
+      if (this.clearing.size > 0) stepRigidWorld(this.world, this.events, this.hooks);
+      else stepRigidWorld(this.world, this.events);
     } catch (e) {
       this.broken = new PhysicsEngineError(e);
       throw this.broken;
