@@ -64,8 +64,9 @@ export function meterSteps(controller: StageController, steps: number): PhaseBre
   for (const p of STEP_PHASES) undo.push(wrap(p, 'run', phases, p.name));
   for (const sys of [...RIG_STEP, ...RIG_AFTER_PHYSICS]) undo.push(wrap(sys, 'run', systems, sys.name));
   const world = runtime.physics as unknown as Record<string, unknown>;
-  const rapier = (world as { world: object }).world;
-  undo.push(wrap(rapier, 'step', inside, 'rapier_world_step'));
+  // Rapier's own step is its pipeline's (streams/physics/rapier stepRigidWorld steps that).
+  const rapier = (world as { world: { physicsPipeline: object } }).world;
+  undo.push(wrap(rapier.physicsPipeline, 'step', inside, 'rapier_world_step'));
   undo.push(wrap(world, 'readPoses', inside, 'read_prop_poses'));
   const state = (runtime as unknown as { s: { stickmanTouches: object; dispatcher: object } }).s;
   undo.push(wrap(state.stickmanTouches, 'step', inside, 'stickman_touches'));
