@@ -9,7 +9,7 @@ import { accelerateAirVelocityY, dampAirVelocityX } from './airMomentum';
 import { airPoseOffsets, applyAirPose, captureAirPoseBase, filterAirPoseWeight, restoreAirPoseBase } from './airPose';
 import { beginLanding, cancelLanding, isHardLanding } from './landing';
 import { centerSupport, landingSurface } from './probes';
-import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
+import { NO_LOCOMOTION_EVENTS, type LocomotionEnv, type LocomotionEvent, type LocomotionState } from './types';
 
 /** Below this a horizontal displacement is not worth a sweep, px. */
 const MIN_SWEPT_DX = 1e-6;
@@ -54,7 +54,7 @@ export function cancelTerrainMotion(s: LocomotionState, restorePose: boolean): v
   s.airVelocityY = 0;
 }
 
-export function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number): LocomotionEvent[] {
+export function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number): readonly LocomotionEvent[] {
   s.airTime += dt;
   s.airVelocityX = dampAirVelocityX(s.airVelocityX, dt);
   s.airVelocityY = accelerateAirVelocityY(s.airVelocityY, dt);
@@ -82,7 +82,7 @@ export function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number)
   // The gait's foot state follows the air pose, so the walk picks up from where the feet are.
   s.feet.left.pos = markerToWorld(s.markers.Left_Leg, s.root, s.facing);
   s.feet.right.pos = markerToWorld(s.markers.Right_Leg, s.root, s.facing);
-  return [];
+  return NO_LOCOMOTION_EVENTS;
 }
 
 /**
@@ -95,7 +95,7 @@ function touchdown(s: LocomotionState, env: LocomotionEnv, fanY: number): Locomo
   // The fan found the surface (the highest of its rays, so a thin ramp is not crossed); the root
   // stands where the grounded walk will stand it, on the centre support there — on a ramp or a
   // stair edge that is lower than the fan's highest ray, and taking it now spares a snap later.
-  const surfaceY = centerSupport(env.terrain, [s.root[0], fanY], env.debug)?.point[1] ?? fanY;
+  const surfaceY = centerSupport(env.terrain, [s.root[0], fanY], env.debug) ?? fanY;
   s.root[1] = surfaceY;
   s.airVelocityX = 0;
   s.airVelocityY = 0;

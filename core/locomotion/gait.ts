@@ -6,14 +6,17 @@
  * to the rest pose one at a time.
  */
 import type { Vec2 } from '../geometry/vec';
-import { facingSign, markerToWorld } from '../rig/facing';
+import { facingSign } from '../rig/facing';
 import { MAX_STEP_HEIGHT } from '../terrain/constants';
+import { notSupporting } from '../terrain/surfaces';
 import { FOOT_LIFT, FOOT_WALL_CLEARANCE, FOOTHOLD_HOP, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR } from './constants';
 import { foothold } from './probes';
 import type { FootSide, LocomotionEnv, LocomotionState } from './types';
 import type { WalkCycle } from './walkCycle';
 
 const OTHER: Record<FootSide, FootSide> = { left: 'right', right: 'left' };
+/** The settle order: the left foot first. */
+const FEET: readonly FootSide[] = ['left', 'right'];
 /** Height above the foot at which a foothold's wall check looks: just above a climbable step. */
 const WALL_PROBE_HEIGHT = MAX_STEP_HEIGHT + 4;
 /** A hurried step (see walkingSwingDuration) still takes at least this share of a normal swing. */
@@ -31,27 +34,36 @@ export function footholdAhead(env: LocomotionEnv, root: Readonly<Vec2>, dir: num
   let fromX = root[0];
   for (let i = 1; i <= hops; i++) {
     const nextX = root[0] + (dir * distance * i) / hops;
-    const wall = env.terrain.raycast([fromX, y - WALL_PROBE_HEIGHT], [dir, 0], Math.abs(nextX - fromX), (seg) => !seg.supporting);
-    if (wall) {
-      const stopX = wall.point[0] - dir * FOOT_WALL_CLEARANCE;
+    const wallX = firstWallX(env, fromX, y - WALL_PROBE_HEIGHT, dir, Math.abs(nextX - fromX));
+    if (wallX !== null) {
+      const stopX = wallX - dir * FOOT_WALL_CLEARANCE;
       const hit = foothold(env.terrain, stopX, y, env.debug);
-      return [stopX, hit ? hit.point[1] : y];
+      return [stopX, hit !== null ? hit : y];
     }
     const hit = foothold(env.terrain, nextX, y, env.debug);
-    if (hit) y = hit.point[1];
+    if (hit !== null) y = hit;
     fromX = nextX;
   }
   return [x, y];
 }
 
+/** X of the first wall a horizontal ray from (x, y) along `dir` meets within `reach`, or null. */
+function firstWallX(env: LocomotionEnv, x: number, y: number, dir: number, reach: number): number | null {
+  if (dir !== 1 && dir !== -1) return env.terrain.raycast([x, y], [dir, 0], reach, notSupporting)?.point[0] ?? null;
+  // raycast's direction [±1, 0] has length 1, so its hit is at x + dir × distance.
+  const d = env.terrain.rayDistance(x, y, dir, 0, reach, notSupporting);
+  return d === null ? null : x + dir * d;
+}
+
 /** Where a foot rests in the authored pose, placed on the terrain under it. */
 export function restFoot(s: LocomotionState, env: LocomotionEnv, side: FootSide): Vec2 {
   const local = side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg;
-  const world = markerToWorld(local, [s.root[0], s.root[1]], s.facing);
-  const hit = foothold(env.terrain, world[0], s.root[1], env.debug);
+  // markerToWorld's X: mirrored about the root, then placed there.
+  const worldX = s.root[0] + facingSign(s.facing) * local[0];
+  const hit = foothold(env.terrain, worldX, s.root[1], env.debug);
   // The authored pose may lift a foot: keep its height above the ground it stands over.
-  const groundY = hit ? hit.point[1] : s.root[1];
-  return [world[0], groundY + local[1]];
+  const groundY = hit !== null ? hit : s.root[1];
+  return [worldX, groundY + local[1]];
 }
 
 function startSwing(s: LocomotionState, side: FootSide, to: Vec2, duration: number): void {
@@ -116,7 +128,7 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
         startSwing(s, side, to, duration);
       }
     } else {
-      for (const side of ['left', 'right'] as const) {
+      for (const side of FEET) {
         const rest = restFoot(s, env, side);
         const pos = s.feet[side].pos;
         if (Math.hypot(pos[0] - rest[0], pos[1] - rest[1]) > SETTLE_DISTANCE) {

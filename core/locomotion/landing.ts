@@ -84,8 +84,8 @@ export function landingContacts(
 ): { contacts: Record<FootSide, Vec2>; fromFan: Record<FootSide, boolean> } {
   const sample = (x: number): Vec2 | null => {
     const hit = foothold(terrain, x, centerY, debug);
-    if (!hit || Math.abs(hit.point[1] - centerY) > TERRAIN_SUPPORT_RANGE) return null;
-    return [x, hit.point[1]];
+    if (hit === null || Math.abs(hit - centerY) > TERRAIN_SUPPORT_RANGE) return null;
+    return [x, hit];
   };
   const left = sample(footX.left);
   const right = sample(footX.right);

@@ -20,11 +20,27 @@ export function requiredPelvisDrop(
 ): number {
   const reach = (proportions.upperLeg + proportions.lowerLeg) * slack;
   let need = 0;
-  for (const f of feet) {
-    const dx = f[0] - pelvis[0];
-    const maxDy = Math.sqrt(Math.max(0, reach * reach - dx * dx));
-    const dy = f[1] - pelvis[1];
-    if (dy > maxDy) need = Math.max(need, dy - maxDy);
-  }
+  for (const f of feet) need = footNeed(need, f, pelvis[0], pelvis[1], reach);
   return Math.min(need, PELVIS_MAX_OFFSET);
+}
+
+/** `requiredPelvisDrop` for the two feet of a pelvis at (x, y), without the arrays around them. */
+export function pelvisDropForFeet(
+  x: number,
+  y: number,
+  left: Readonly<Vec2>,
+  right: Readonly<Vec2>,
+  proportions: RigProportions,
+  slack: number = LEG_REACH_SLACK,
+): number {
+  const reach = (proportions.upperLeg + proportions.lowerLeg) * slack;
+  return Math.min(footNeed(footNeed(0, left, x, y, reach), right, x, y, reach), PELVIS_MAX_OFFSET);
+}
+
+/** The drop needed so far (`need`), raised if the foot at `f` is out of reach of the pelvis at (x, y). */
+function footNeed(need: number, f: Readonly<Vec2>, x: number, y: number, reach: number): number {
+  const dx = f[0] - x;
+  const maxDy = Math.sqrt(Math.max(0, reach * reach - dx * dx));
+  const dy = f[1] - y;
+  return dy > maxDy ? Math.max(need, dy - maxDy) : need;
 }

@@ -1,46 +1,54 @@
-/** Terrain probes used by locomotion, recorded for the debug overlay when asked. */
+/**
+ * Terrain probes used by locomotion, recorded for the debug overlay when asked. They answer the
+ * support's height (stage y) or null: every caller stands something on it and needs no more, and
+ * the rig runs a dozen of them a step.
+ */
 import type { Vec2 } from '../geometry/vec';
 import { CENTER_PROBE_OFFSETS, FOOT_PROBE_OFFSETS, probeFan, type FanSupport } from '../terrain/probeFan';
 import { TERRAIN_PROBE_START_ABOVE, TERRAIN_SUPPORT_RANGE } from '../terrain/constants';
-import type { SupportHit, TerrainIndex } from '../terrain/terrainIndex';
+import { notSupporting } from '../terrain/surfaces';
+import type { TerrainIndex } from '../terrain/terrainIndex';
 import type { ProbeDebug } from './types';
 
-function record(debug: ProbeDebug | undefined, x: number, y0: number, max: number, hit: SupportHit | null): void {
+/** Records one downward probe from (x, y0) of length `max` that found the point (hitX, hitY), or nothing (hitY null). */
+function record(debug: ProbeDebug | undefined, x: number, y0: number, max: number, hitX: number, hitY: number | null): void {
   if (!debug) return;
-  debug.rays.push({ from: [x, y0], to: [x, hit ? hit.point[1] : y0 + max], hit: !!hit });
-  if (hit) debug.points.push([hit.point[0], hit.point[1]]);
+  debug.rays.push({ from: [x, y0], to: [x, hitY !== null ? hitY : y0 + max], hit: hitY !== null });
+  if (hitY !== null) debug.points.push([hitX, hitY]);
 }
 
 /**
  * The first support below `yFrom`, unless it lies above `refY` behind a ceiling (a shelf or
  * overhang the rig is standing under): then the support under the ceiling, at or below `refY`.
  */
-function reachableSupport(terrain: TerrainIndex, x: number, refY: number, yFrom: number, max: number, debug?: ProbeDebug): SupportHit | null {
-  const hit = terrain.probeDown(x, yFrom, max);
-  record(debug, x, yFrom, max, hit);
-  if (!hit || hit.point[1] >= refY - 0.5) return hit;
-  const rise = refY - hit.point[1];
-  const ceiling = terrain.raycast([x, refY - 0.5], [0, -1], rise, (seg) => !seg.supporting);
-  if (!ceiling) return hit;
-  const below = terrain.probeDown(x, refY - 0.5, max - (refY - 0.5 - yFrom));
-  record(debug, x, refY - 0.5, max - (refY - 0.5 - yFrom), below);
+function reachableSupport(terrain: TerrainIndex, x: number, refY: number, yFrom: number, max: number, debug?: ProbeDebug): number | null {
+  const hit = terrain.probeDownY(x, yFrom, max);
+  record(debug, x, yFrom, max, x, hit);
+  if (hit === null || hit >= refY - 0.5) return hit;
+  const rise = refY - hit;
+  // Straight up: raycast's direction [0, -1] has length 1.
+  const ceiling = terrain.rayDistance(x, refY - 0.5, 0, -1, rise, notSupporting);
+  if (ceiling === null) return hit;
+  const below = terrain.probeDownY(x, refY - 0.5, max - (refY - 0.5 - yFrom));
+  record(debug, x, refY - 0.5, max - (refY - 0.5 - yFrom), x, below);
   return below;
 }
 
 /**
- * Ground under the root while grounded: the centre ray's surface when it hits, otherwise the
- * highest of the fan (standing on a step edge). Null when every centre ray misses: support lost.
+ * Ground height under the root while grounded: the centre ray's surface when it hits, otherwise
+ * the highest of the fan (standing on a step edge). Null when every centre ray misses: support lost.
  */
-export function centerSupport(terrain: TerrainIndex, root: Readonly<Vec2>, debug?: ProbeDebug): SupportHit | null {
+export function centerSupport(terrain: TerrainIndex, root: Readonly<Vec2>, debug?: ProbeDebug): number | null {
   const y0 = root[1] - TERRAIN_PROBE_START_ABOVE;
   const max = TERRAIN_PROBE_START_ABOVE + TERRAIN_SUPPORT_RANGE;
   const centre = reachableSupport(terrain, root[0], root[1], y0, max, debug);
-  if (centre) return centre;
-  let best: SupportHit | null = null;
-  for (const off of CENTER_PROBE_OFFSETS) {
+  if (centre !== null) return centre;
+  let best: number | null = null;
+  for (let k = 0; k < CENTER_PROBE_OFFSETS.length; k++) {
+    const off = CENTER_PROBE_OFFSETS[k];
     if (off === 0) continue;
     const hit = reachableSupport(terrain, root[0] + off, root[1], y0, max, debug);
-    if (hit && (!best || hit.point[1] < best.point[1])) best = hit;
+    if (hit !== null && (best === null || hit < best)) best = hit;
   }
   return best;
 }
@@ -54,7 +62,8 @@ export function landingSurface(terrain: TerrainIndex, root: Readonly<Vec2>, fall
   const y0 = root[1] - 1;
   const max = 1 + landingReach(fallThisStep);
   const hit = probeFan(terrain, root[0], y0, CENTER_PROBE_OFFSETS, max);
-  record(debug, root[0], y0, max, hit);
+  if (hit) record(debug, root[0], y0, max, hit.point[0], hit.point[1]);
+  else record(debug, root[0], y0, max, 0, null);
   return hit && hit.point[1] - root[1] <= landingReach(fallThisStep) ? hit : null;
 }
 
@@ -63,14 +72,18 @@ export function landingReach(fallThisStep: number): number {
   return TERRAIN_SUPPORT_RANGE + Math.max(0, fallThisStep);
 }
 
-/** A foothold near `x`: the highest surface of the foot fan around the expected height. */
-export function foothold(terrain: TerrainIndex, x: number, expectedY: number, debug?: ProbeDebug): SupportHit | null {
+/** The height of a foothold near `x`: the highest surface of the foot fan around the expected height. */
+export function foothold(terrain: TerrainIndex, x: number, expectedY: number, debug?: ProbeDebug): number | null {
   const y0 = expectedY - TERRAIN_PROBE_START_ABOVE;
   const max = TERRAIN_PROBE_START_ABOVE + TERRAIN_SUPPORT_RANGE;
   const direct = reachableSupport(terrain, x, expectedY, y0, max, debug);
-  if (direct) return direct;
+  if (direct !== null) return direct;
   // Off an edge: the fan finds the nearest rim; the foot stands at `x` on that height.
   const hit = probeFan(terrain, x, y0, FOOT_PROBE_OFFSETS, max);
-  record(debug, x, y0, max, hit);
-  return hit ? { ...hit, point: [x, hit.point[1]] } : null;
+  if (!hit) {
+    record(debug, x, y0, max, 0, null);
+    return null;
+  }
+  record(debug, x, y0, max, hit.point[0], hit.point[1]);
+  return hit.point[1];
 }

@@ -5,21 +5,21 @@
  * landing (landing.ts). The machine decides the state; this computes.
  */
 import type { Vec2 } from '../geometry/vec';
-import { facingSign, markerToWorld, worldToMarker, type Facing } from '../rig/facing';
+import { facingSign, markerToWorld, type Facing } from '../rig/facing';
 import type { MarkerPose } from '../rig/markers';
 import {
   BACKSTEP_MAX_DISTANCE, BODY_HEIGHT_RESPONSE, BREATH_AMPLITUDE, BREATH_PERIOD, PELVIS_RELAX_RESPONSE, WALK_BLEND_EPSILON, WALK_BLEND_RESPONSE, WALK_PELVIS_LEAD,
 } from './constants';
 import { legSwing, updateGait } from './gait';
-import { requiredPelvisDrop } from './pelvis';
+import { pelvisDropForFeet } from './pelvis';
 import { cancelTerrainMotion, enterAirborne, stepAirborne } from './airborne';
 import { applyHandover } from './handover';
 import { stepLanding } from './landing';
 import { centerSupport } from './probes';
-import type { LocomotionEnv, LocomotionEvent, LocomotionState } from './types';
-import { decideWalk, walkBody } from './walk';
-import { walkCycle, walkSpeedOf, type WalkCycle } from './walkCycle';
-import { armAnglesOf, handFromAngles, hipBob, meanArm, swingArm, type ArmAngles } from './walkStyle';
+import { NO_LOCOMOTION_EVENTS, type LocomotionEnv, type LocomotionEvent, type LocomotionState } from './types';
+import { decideWalk, walkBodyOf, type WalkDecision } from './walk';
+import { walkCycleOf, walkSpeedOf, type WalkCycle } from './walkCycle';
+import { handX, handY, hipBob, restArmsOf, swungElbow, swungShoulder } from './walkStyle';
 
 export type TerrainPhase = 'DISABLED' | 'AIRBORNE' | 'GROUNDED' | 'LANDING_IMPACT';
 
@@ -64,7 +64,10 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
   };
 }
 
-export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: LocomotionEnv, dt: number): LocomotionEvent[] {
+const TOO_HEAVY: WalkDecision = Object.freeze({ kind: 'blocked', reason: 'too_heavy' });
+
+/** The events of one step; most steps have none, and share one empty list. */
+export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: LocomotionEnv, dt: number): readonly LocomotionEvent[] {
   s.time += dt;
   // The machine left a phase whose procedural pose is still written (terrain disabled mid-air or
   // mid-landing): nothing procedural may survive it, so the captured markers come back exactly.
@@ -73,23 +76,23 @@ export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: Loc
   if (phase !== 'GROUNDED') s.handover = null;
   if (phase === 'AIRBORNE') return stepAirborne(s, env, dt);
   if (phase === 'GROUNDED') return stepGrounded(s, env, dt);
-  if (phase === 'LANDING_IMPACT') return stepLanding(s, dt) ? [{ type: 'landingFinished' }] : [];
-  return [];
+  if (phase === 'LANDING_IMPACT') return stepLanding(s, dt) ? [{ type: 'landingFinished' }] : NO_LOCOMOTION_EVENTS;
+  return NO_LOCOMOTION_EVENTS;
 }
 
-function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): LocomotionEvent[] {
-  const events: LocomotionEvent[] = [];
-  const cycle = walkCycle(walkSpeedOf(env.walkSpeed), env.proportions);
+function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): readonly LocomotionEvent[] {
+  let events: LocomotionEvent[] | null = null;
+  const cycle = walkCycleOf(walkSpeedOf(env.walkSpeed), env.proportions);
   const beforeX = s.root[0];
-  let decision = decideWalk(env.terrain, s.root, s.walkTargetX, cycle.speed * dt, env.debug, walkBody(env.proportions));
-  if (decision.kind === 'move' && env.tooHeavyAhead?.([decision.dx, 0])) decision = { kind: 'blocked', reason: 'too_heavy' };
+  let decision = decideWalk(env.terrain, s.root, s.walkTargetX, cycle.speed * dt, env.debug, walkBodyOf(env.proportions));
+  if (decision.kind === 'move' && env.tooHeavyAhead?.([decision.dx, 0])) decision = TOO_HEAVY;
   let walkDir = 0;
   if (decision.kind === 'arrived') {
     s.walkTargetX = null;
-    events.push({ type: 'arrived', position: [s.root[0], s.root[1]] });
+    events = [{ type: 'arrived', position: [s.root[0], s.root[1]] }];
   } else if (decision.kind === 'blocked') {
     s.walkTargetX = null;
-    events.push({ type: 'blocked', reason: decision.reason, position: [s.root[0], s.root[1]] });
+    events = [{ type: 'blocked', reason: decision.reason, position: [s.root[0], s.root[1]] }];
   } else if (decision.kind === 'move') {
     if (!isBackstep(s, decision.dir)) s.facing = decision.dir > 0 ? 'RIGHT' : 'LEFT';
     s.root[0] += decision.dx;
@@ -100,20 +103,20 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): Locom
   blendWalkStyle(s, walkDir !== 0, cycle, dt);
 
   const support = centerSupport(env.terrain, s.root, env.debug);
-  if (!support) {
+  if (support === null) {
     solveMarkers(s, env, cycle, dt);
     applyHandover(s, s.markers, dt);
     // Takeoff: the live pose of this step is what the air pose adds to.
     enterAirborne(s, s.lastWalkVelocityX);
-    events.push({ type: 'supportLost', walkVelocityX: s.lastWalkVelocityX });
+    (events ??= []).push({ type: 'supportLost', walkVelocityX: s.lastWalkVelocityX });
     return events;
   }
-  s.root[1] = support.point[1];
+  s.root[1] = support;
   s.bodyY += (s.root[1] - s.bodyY) * (1 - Math.exp(-BODY_HEIGHT_RESPONSE * dt));
   updateGait(s, env, walkDir, dt, cycle);
   solveMarkers(s, env, cycle, dt);
   applyHandover(s, s.markers, dt);
-  return events;
+  return events ?? NO_LOCOMOTION_EVENTS;
 }
 
 /** A move against the facing to a target close behind: stepped backwards, without turning round. */
@@ -122,7 +125,7 @@ function isBackstep(s: LocomotionState, dir: number): boolean {
 }
 
 /** Eases the walk's style in while walking and out when it stops; the lean follows it. */
-function blendWalkStyle(s: LocomotionState, walking: boolean, cycle: WalkCycle, dt: number): void {
+function blendWalkStyle(s: LocomotionState, walking: boolean, cycle: Readonly<WalkCycle>, dt: number): void {
   const target = walking ? 1 : 0;
   s.walkBlend += (target - s.walkBlend) * (1 - Math.exp(-WALK_BLEND_RESPONSE * dt));
   if (!walking && s.walkBlend < WALK_BLEND_EPSILON) s.walkBlend = 0;
@@ -133,45 +136,55 @@ function blendWalkStyle(s: LocomotionState, walking: boolean, cycle: WalkCycle, 
  * Writes this step's rig-local markers: feet from the gait, the pelvis carried over the ground
  * with the hip bob (dropped further if a foot could not reach), hands swinging from the leaned
  * shoulder. Idle, the hands keep the authored pose, riding with the body and its breathing.
+ * Each marker is a new vector (others keep the old ones: frames, hand poses, a ragdoll's keys);
+ * everything between is plain numbers (markerToWorld / worldToMarker written out).
  */
-function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: WalkCycle, dt: number): void {
+function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: Readonly<WalkCycle>, dt: number): void {
   const base = env.basePose;
   const p = env.proportions;
+  const sign = facingSign(s.facing);
+  const rootX = s.root[0];
+  const rootY = s.root[1];
   const breath = Math.sin((2 * Math.PI * s.time) / BREATH_PERIOD) * BREATH_AMPLITUDE * (1 - s.walkBlend);
   const bob = s.walkBlend * hipBob(cycle, s.stepTravel);
   const pelvisLocalX = base.Torso[0] + WALK_PELVIS_LEAD * s.walkBlend;
   const carriedY = s.bodyY + base.Torso[1] + breath + bob;
-  const pelvisWorld = markerToWorld([pelvisLocalX, 0], [s.root[0], carriedY], s.facing);
-  const drop = requiredPelvisDrop(pelvisWorld, [s.feet.left.pos, s.feet.right.pos], p);
+  // The pelvis on the stage: rig-local (pelvisLocalX, 0) about (root x, carriedY).
+  const pelvisX = rootX + sign * pelvisLocalX;
+  let pelvisY = carriedY + 0;
+  const left = s.feet.left.pos;
+  const right = s.feet.right.pos;
+  const drop = pelvisDropForFeet(pelvisX, pelvisY, left, right, p);
   s.pelvisDrop = drop >= s.pelvisDrop ? drop : s.pelvisDrop + (drop - s.pelvisDrop) * (1 - Math.exp(-PELVIS_RELAX_RESPONSE * dt));
-  pelvisWorld[1] += s.pelvisDrop;
+  pelvisY += s.pelvisDrop;
 
   const m = s.markers;
-  m.Left_Leg = worldToMarker(s.feet.left.pos, s.root, s.facing);
-  m.Right_Leg = worldToMarker(s.feet.right.pos, s.root, s.facing);
-  m.Torso = worldToMarker(pelvisWorld, s.root, s.facing);
+  m.Left_Leg = [sign * (left[0] - rootX), left[1] - rootY];
+  m.Right_Leg = [sign * (right[0] - rootX), right[1] - rootY];
+  const torsoX = sign * (pelvisX - rootX);
+  const torsoY = pelvisY - rootY;
+  m.Torso = [torsoX, torsoY];
   // The shoulder as the pose solve will place it (torso leaned about the pelvis).
-  const baseShoulder: Vec2 = [base.Torso[0], base.Torso[1] - p.torso];
-  const shoulder: Vec2 = [m.Torso[0] + p.torso * Math.sin(s.walkLean), m.Torso[1] - p.torso * Math.cos(s.walkLean)];
+  const shoulderX = torsoX + p.torso * Math.sin(s.walkLean);
+  const shoulderY = torsoY - p.torso * Math.cos(s.walkLean);
   const breathe = breath * 0.5;
   if (s.walkBlend === 0) {
-    const dx = shoulder[0] - baseShoulder[0];
-    const dy = shoulder[1] - baseShoulder[1] + breathe;
+    const dx = shoulderX - base.Torso[0];
+    const dy = shoulderY - (base.Torso[1] - p.torso) + breathe;
     m.Left_Hand = [base.Left_Hand[0] + dx, base.Left_Hand[1] + dy];
     m.Right_Hand = [base.Right_Hand[0] + dx, base.Right_Hand[1] + dy];
     return;
   }
   // Arms swing against the legs: the left hand comes forward with the right foot.
   const legs = legSwing(s, cycle);
-  const restLeft = armAnglesOf(base.Left_Hand, baseShoulder, p);
-  const restRight = armAnglesOf(base.Right_Hand, baseShoulder, p);
-  const neutral = meanArm(restLeft, restRight);
-  const arm = (rest: ArmAngles, swing: number): Vec2 => {
-    const h = handFromAngles(shoulder, swingArm(rest, neutral, swing, s.walkBlend, cycle, p), p);
-    return [h[0], h[1] + breathe];
-  };
-  m.Left_Hand = arm(restLeft, legs);
-  m.Right_Hand = arm(restRight, -legs);
+  const arms = restArmsOf(base, p);
+  const blend = s.walkBlend;
+  const leftShoulder = swungShoulder(arms.left, arms.neutral, legs, blend, cycle, p);
+  const leftElbow = swungElbow(arms.left, arms.neutral, legs, blend);
+  m.Left_Hand = [handX(shoulderX, leftShoulder, leftElbow, p), handY(shoulderY, leftShoulder, leftElbow, p) + breathe];
+  const rightShoulder = swungShoulder(arms.right, arms.neutral, -legs, blend, cycle, p);
+  const rightElbow = swungElbow(arms.right, arms.neutral, -legs, blend);
+  m.Right_Hand = [handX(shoulderX, rightShoulder, rightElbow, p), handY(shoulderY, rightShoulder, rightElbow, p) + breathe];
 }
 
 /**
@@ -185,5 +198,5 @@ export function turnRound(s: LocomotionState, env: LocomotionEnv, facing: Facing
   if (s.facing === facing) return;
   s.facing = facing;
   if (s.airPoseBase || s.landing) return;
-  solveMarkers(s, env, walkCycle(walkSpeedOf(env.walkSpeed), env.proportions), 0);
+  solveMarkers(s, env, walkCycleOf(walkSpeedOf(env.walkSpeed), env.proportions), 0);
 }

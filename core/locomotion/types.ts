@@ -135,6 +135,9 @@ export interface ProbeDebug {
   points: Vec2[];
 }
 
+/** A step without events (shared by every such step: read, never written). */
+export const NO_LOCOMOTION_EVENTS: readonly LocomotionEvent[] = Object.freeze([]);
+
 export type LocomotionEvent =
   | { type: 'arrived'; position: Vec2 }
   | { type: 'blocked'; reason: WalkBlock; position: Vec2 }

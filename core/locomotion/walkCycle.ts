@@ -31,6 +31,21 @@ export function walkSpeedOf(own: number | undefined): number {
   return own !== undefined && Number.isFinite(own) ? clamp(own, WALK_SPEED_MIN, WALK_SPEED_MAX) : WALK_SPEED;
 }
 
+/** The last cycle `walkCycleOf` built and what it was built from. */
+let cachedCycle: { speed: number; upperLeg: number; lowerLeg: number; cycle: Readonly<WalkCycle> } | null = null;
+
+/**
+ * The walk cycle of a rig's every grounded step: `walkCycle`, built again only when the speed or
+ * the leg lengths differ from the last one asked for (compared by value). Shared: read only.
+ */
+export function walkCycleOf(speed: number, proportions: RigProportions): Readonly<WalkCycle> {
+  const c = cachedCycle;
+  if (c && Object.is(c.speed, speed) && Object.is(c.upperLeg, proportions.upperLeg) && Object.is(c.lowerLeg, proportions.lowerLeg)) return c.cycle;
+  const cycle = Object.freeze(walkCycle(speed, proportions));
+  cachedCycle = { speed, upperLeg: proportions.upperLeg, lowerLeg: proportions.lowerLeg, cycle };
+  return cycle;
+}
+
 export function walkCycle(speed: number, proportions: RigProportions): WalkCycle {
   const leg = proportions.upperLeg + proportions.lowerLeg;
   const stride = clamp(leg * STRIDE_LEG_LENGTHS * Math.sqrt(speed / WALK_SPEED), leg * STRIDE_MIN_LEG_LENGTHS, leg * STRIDE_MAX_LEG_LENGTHS);

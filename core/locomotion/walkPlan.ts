@@ -29,8 +29,8 @@ export function planWalk(terrain: TerrainIndex, from: Readonly<Vec2>, targetX: n
     if (d.kind === 'blocked') return { kind: 'blocked', reason: d.reason, at: root };
     const x = root[0] + d.dx;
     const hold = foothold(terrain, x, root[1]);
-    if (hold) {
-      root = [x, hold.point[1]];
+    if (hold !== null) {
+      root = [x, hold];
       continue;
     }
     // Off an edge: it falls onto whatever is below.

@@ -4,6 +4,7 @@
  * walk is in the pose (`blend`, 0 idle .. 1 walking), so a walk eases in and out.
  */
 import type { Vec2 } from '../geometry/vec';
+import type { MarkerPose } from '../rig/markers';
 import type { RigProportions } from '../rig/proportions';
 import { ARM_SWING_ANGLE, ELBOW_BACK_FLEX, ELBOW_FORWARD_FLEX, HIP_BOB_LOW_PHASE, HIP_BOB_PER_STRIDE, STRIDE_LEG_LENGTHS } from './constants';
 import type { WalkCycle } from './walkCycle';
@@ -43,11 +44,17 @@ export function armAnglesOf(hand: Readonly<Vec2>, shoulder: Readonly<Vec2>, p: R
 }
 
 export function handFromAngles(shoulder: Readonly<Vec2>, a: ArmAngles, p: RigProportions): Vec2 {
-  const fore = a.shoulder + a.elbow;
-  return [
-    shoulder[0] + p.upperArm * Math.sin(a.shoulder) + p.lowerArm * Math.sin(fore),
-    shoulder[1] + p.upperArm * Math.cos(a.shoulder) + p.lowerArm * Math.cos(fore),
-  ];
+  return [handX(shoulder[0], a.shoulder, a.elbow, p), handY(shoulder[1], a.shoulder, a.elbow, p)];
+}
+
+/** X of `handFromAngles` for a shoulder at x, the arm at these angles. */
+export function handX(x: number, shoulder: number, elbow: number, p: RigProportions): number {
+  return x + p.upperArm * Math.sin(shoulder) + p.lowerArm * Math.sin(shoulder + elbow);
+}
+
+/** Y of `handFromAngles` for a shoulder at y, the arm at these angles. */
+export function handY(y: number, shoulder: number, elbow: number, p: RigProportions): number {
+  return y + p.upperArm * Math.cos(shoulder) + p.lowerArm * Math.cos(shoulder + elbow);
 }
 
 /**
@@ -56,15 +63,57 @@ export function handFromAngles(shoulder: Readonly<Vec2>, a: ArmAngles, p: RigPro
  * turns the whole arm at the shoulder, scaled by how long the stride is against the default one,
  * and the elbow bends more as the arm comes forward. `blend` 0 gives the arm at rest.
  */
-export function swingArm(rest: ArmAngles, neutral: ArmAngles, swing: number, blend: number, cycle: WalkCycle, p: RigProportions): ArmAngles {
+export function swingArm(rest: ArmAngles, neutral: ArmAngles, swing: number, blend: number, cycle: Readonly<WalkCycle>, p: RigProportions): ArmAngles {
+  return { shoulder: swungShoulder(rest, neutral, swing, blend, cycle, p), elbow: swungElbow(rest, neutral, swing, blend) };
+}
+
+/** The shoulder angle of `swingArm`. */
+export function swungShoulder(rest: ArmAngles, neutral: ArmAngles, swing: number, blend: number, cycle: Readonly<WalkCycle>, p: RigProportions): number {
   const strideScale = cycle.stride / ((p.upperLeg + p.lowerLeg) * STRIDE_LEG_LENGTHS);
   const s = Math.max(-1, Math.min(1, swing));
   const shoulder = neutral.shoulder + ARM_SWING_ANGLE * strideScale * s;
+  return rest.shoulder + (shoulder - rest.shoulder) * blend;
+}
+
+/** The elbow bend of `swingArm`. */
+export function swungElbow(rest: ArmAngles, neutral: ArmAngles, swing: number, blend: number): number {
+  const s = Math.max(-1, Math.min(1, swing));
   const elbow = neutral.elbow + (s > 0 ? ELBOW_FORWARD_FLEX * s : -ELBOW_BACK_FLEX * s);
-  return { shoulder: rest.shoulder + (shoulder - rest.shoulder) * blend, elbow: rest.elbow + (elbow - rest.elbow) * blend };
+  return rest.elbow + (elbow - rest.elbow) * blend;
 }
 
 /** The mean of two arms' angles: the walk's neutral arm. */
 export function meanArm(a: ArmAngles, b: ArmAngles): ArmAngles {
   return { shoulder: (a.shoulder + b.shoulder) / 2, elbow: (a.elbow + b.elbow) / 2 };
+}
+
+/** The arms of an authored pose at rest, from its shoulder, and the walk's neutral arm between them. */
+export interface RestArms {
+  readonly left: Readonly<ArmAngles>;
+  readonly right: Readonly<ArmAngles>;
+  readonly neutral: Readonly<ArmAngles>;
+}
+
+/** The last arms `restArmsOf` worked out and the values they came from. */
+let cachedArms: { values: readonly number[]; arms: RestArms } | null = null;
+
+/**
+ * The rest arms of the pose `base` (hands and torso markers) for these proportions: the shoulder
+ * stands `p.torso` above the pelvis marker. The same every walking step, so worked out again only
+ * when a value they come from differs from the last time (compared by value). Shared: read only.
+ */
+export function restArmsOf(base: MarkerPose, p: RigProportions): RestArms {
+  const c = cachedArms?.values;
+  if (c && Object.is(c[0], base.Left_Hand[0]) && Object.is(c[1], base.Left_Hand[1]) && Object.is(c[2], base.Right_Hand[0])
+    && Object.is(c[3], base.Right_Hand[1]) && Object.is(c[4], base.Torso[0]) && Object.is(c[5], base.Torso[1])
+    && Object.is(c[6], p.torso) && Object.is(c[7], p.upperArm) && Object.is(c[8], p.lowerArm)) return cachedArms!.arms;
+  const shoulder: Vec2 = [base.Torso[0], base.Torso[1] - p.torso];
+  const left = Object.freeze(armAnglesOf(base.Left_Hand, shoulder, p));
+  const right = Object.freeze(armAnglesOf(base.Right_Hand, shoulder, p));
+  const arms = Object.freeze({ left, right, neutral: Object.freeze(meanArm(left, right)) });
+  cachedArms = {
+    values: [base.Left_Hand[0], base.Left_Hand[1], base.Right_Hand[0], base.Right_Hand[1], base.Torso[0], base.Torso[1], p.torso, p.upperArm, p.lowerArm],
+    arms,
+  };
+  return arms;
 }

@@ -26,6 +26,9 @@ export function isSupportingNormal(normal: Readonly<Vec2>): boolean {
   return normal[1] <= -SUPPORT_NORMAL_MIN_UP;
 }
 
+/** Raycast filter of the wall checks: only faces that are not walkable ground stop the ray. */
+export const notSupporting = (seg: TerrainSegment): boolean => !seg.supporting;
+
 /** Boundary segments of one terrain, in outline order. */
 export function terrainSurfaces(t: TerrainInput): TerrainSegment[] {
   const outline = terrainOutline(t);

@@ -133,8 +133,26 @@ export class TerrainIndex {
    * TERRAIN_PROBE_START_ABOVE over the foot so a raised step's top is below the start.
    */
   probeDown(x: number, yFrom: number, maxDistance: number): SupportHit | null {
-    if (!(x >= this.originX) || !(x <= this.originX + this.columnCount * this.columnWidth)) return null;
-    if (!(maxDistance >= 0) || !(yFrom > -Infinity)) return null;
+    const i = this.supportBelow(x, yFrom, maxDistance);
+    if (i < 0) return null;
+    const y = this.surfaceY(i, x);
+    const seg = this.segments[i];
+    return { point: [x, y], normal: [seg.normal[0], seg.normal[1]], distance: y - yFrom, terrainId: seg.terrainId };
+  }
+
+  /**
+   * The height (y) of the surface `probeDown` would find, or null: the same search without
+   * building a hit, for the rig's per-step probes that only need the height.
+   */
+  probeDownY(x: number, yFrom: number, maxDistance: number): number | null {
+    const i = this.supportBelow(x, yFrom, maxDistance);
+    return i < 0 ? null : this.surfaceY(i, x);
+  }
+
+  /** Segment number of probeDown's surface, or -1. */
+  private supportBelow(x: number, yFrom: number, maxDistance: number): number {
+    if (!(x >= this.originX) || !(x <= this.originX + this.columnCount * this.columnWidth)) return -1;
+    if (!(maxDistance >= 0) || !(yFrom > -Infinity)) return -1;
     const c = this.column(x);
     const items = this.supItems;
     const end = this.supStart[c + 1];
@@ -142,21 +160,21 @@ export class TerrainIndex {
     const maxX = this.maxX;
     let best = Infinity;
     let bestI = -1;
-    let bestY = 0;
     for (let k = this.supStart[c]; k < end; k++) {
       const i = items[k];
       if (x < minX[i] || x > maxX[i]) continue;
-      const y = this.ay[i] + (x - this.ax[i]) * this.slope[i];
-      const d = y - yFrom;
+      const d = this.surfaceY(i, x) - yFrom;
       if (d >= 0 && d <= maxDistance && d < best) {
         best = d;
         bestI = i;
-        bestY = y;
       }
     }
-    if (bestI < 0) return null;
-    const seg = this.segments[bestI];
-    return { point: [x, bestY], normal: [seg.normal[0], seg.normal[1]], distance: best, terrainId: seg.terrainId };
+    return bestI;
+  }
+
+  /** Segment i's height at x (the expression of segmentYAtX, so probes agree bit for bit). */
+  private surfaceY(i: number, x: number): number {
+    return this.ay[i] + (x - this.ax[i]) * this.slope[i];
   }
 
   /**
@@ -176,13 +194,41 @@ export class TerrainIndex {
     const ox = origin[0];
     const oy = origin[1];
     const dl = Math.hypot(dir[0], dir[1]);
-    if (!(dl > 0) || !Number.isFinite(dl) || !Number.isFinite(ox) || !Number.isFinite(oy)) return null;
-    if (!(maxDistance >= 0)) return null;
+    if (!(dl > 0) || !Number.isFinite(dl)) return null;
     const dx = dir[0] / dl;
     const dy = dir[1] / dl;
+    const bestI = this.firstEntered(ox, oy, dx, dy, maxDistance, filter);
+    if (bestI < 0) return null;
+    const best = this.enteredAt;
+    const seg = this.segments[bestI];
+    return {
+      point: [ox + dx * best, oy + dy * best],
+      normal: [seg.normal[0], seg.normal[1]],
+      distance: best,
+      terrainId: seg.terrainId,
+      supporting: seg.supporting,
+    };
+  }
+
+  /**
+   * `raycast`'s distance to the first surface entered, or null, for a ray from (ox, oy) along a
+   * UNIT direction (ux, uy) (the axis directions the rig's wall checks use: raycast would divide
+   * them by a length of exactly 1), without building a hit.
+   */
+  rayDistance(ox: number, oy: number, ux: number, uy: number, maxDistance: number, filter?: (segment: TerrainSegment) => boolean): number | null {
+    return this.firstEntered(ox, oy, ux, uy, maxDistance, filter) < 0 ? null : this.enteredAt;
+  }
+
+  /** Distance of the last hit `firstEntered` found (read right after it; valid only then). */
+  private enteredAt = 0;
+
+  /** Segment number of the first surface the unit ray (dx, dy) enters, or -1; its distance goes to `enteredAt`. */
+  private firstEntered(ox: number, oy: number, dx: number, dy: number, maxDistance: number, filter?: (segment: TerrainSegment) => boolean): number {
+    if (!Number.isFinite(ox) || !Number.isFinite(oy)) return -1;
+    if (!(maxDistance >= 0)) return -1;
     const xEnd = dx === 0 ? ox : ox + dx * maxDistance;
     const gridHi = this.originX + this.columnCount * this.columnWidth;
-    if (Math.max(ox, xEnd) < this.originX || Math.min(ox, xEnd) > gridHi || this.segments.length === 0) return null;
+    if (Math.max(ox, xEnd) < this.originX || Math.min(ox, xEnd) > gridHi || this.segments.length === 0) return -1;
 
     const c0 = this.column(ox);
     const c1 = this.column(xEnd);
@@ -216,15 +262,8 @@ export class TerrainIndex {
         if (best + COLUMN_EXIT_SLACK < (edgeX - ox) / dx) break;
       }
     }
-    if (bestI < 0) return null;
-    const seg = this.segments[bestI];
-    return {
-      point: [ox + dx * best, oy + dy * best],
-      normal: [seg.normal[0], seg.normal[1]],
-      distance: best,
-      terrainId: seg.terrainId,
-      supporting: seg.supporting,
-    };
+    this.enteredAt = best;
+    return bestI;
   }
 }
 

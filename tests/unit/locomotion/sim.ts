@@ -38,7 +38,7 @@ export interface StepRecord {
   phase: TerrainPhase;
   /** Phase after the step's events were delivered. */
   after: TerrainPhase;
-  events: LocomotionEvent[];
+  events: readonly LocomotionEvent[];
   swingBefore: 'left' | 'right' | null;
   swingAfter: 'left' | 'right' | null;
   root: Vec2;

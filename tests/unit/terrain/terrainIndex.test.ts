@@ -224,3 +224,51 @@ describe('raycast', () => {
     expect(hits).toBeGreaterThan(300);
   });
 });
+
+describe('height-only queries agree with the full ones bit for bit', () => {
+  const index = createTerrainIndex(MIXED_SCENE);
+  const walls = (s: TerrainSegment) => !s.supporting;
+
+  it('probeDownY is probeDown\'s point[1] (or null), for 2,000 seeded random rays', () => {
+    const rand = mulberry32(0xbeef);
+    let hits = 0;
+    for (let n = 0; n < 2000; n++) {
+      const x = -200 + rand() * 5000;
+      const yFrom = 1200 + rand() * 1000;
+      const maxDistance = rand() < 0.1 ? Infinity : rand() * 800;
+      const full = index.probeDown(x, yFrom, maxDistance);
+      const y = index.probeDownY(x, yFrom, maxDistance);
+      if (full) hits++;
+      expect(Object.is(y, full ? full.point[1] : null)).toBe(true);
+    }
+    expect(hits).toBeGreaterThan(600);
+  });
+
+  it('rayDistance is raycast\'s distance along each axis direction (or null), with and without a filter', () => {
+    const rand = mulberry32(7);
+    let hits = 0;
+    const axes: Vec2[] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+    for (let n = 0; n < 2000; n++) {
+      const o: Vec2 = [-200 + rand() * 5000, 1200 + rand() * 1000];
+      const dir = axes[n % 4];
+      const maxD = rand() * 1500;
+      const filter = n % 8 < 4 ? walls : undefined;
+      const full = index.raycast(o, dir, maxD, filter);
+      const d = index.rayDistance(o[0], o[1], dir[0], dir[1], maxD, filter);
+      if (full) {
+        hits++;
+        expect(d).toBe(full.distance);
+        // raycast's point is the origin plus the unit direction times that distance.
+        expect(full.point).toEqual([o[0] + dir[0] * d!, o[1] + dir[1] * d!]);
+      } else expect(d).toBeNull();
+    }
+    expect(hits).toBeGreaterThan(300);
+    expect(hits).toBeLessThan(1900);
+  });
+
+  it('rayDistance rejects what raycast rejects (non-finite origin, negative reach)', () => {
+    expect(index.rayDistance(NaN, 1500, 1, 0, 100)).toBeNull();
+    expect(index.rayDistance(500, Infinity, 0, -1, 100)).toBeNull();
+    expect(index.rayDistance(500, 1500, 0, 1, -1)).toBeNull();
+  });
+});
