@@ -59,20 +59,24 @@ export interface AirPoseOffsets {
  * `phase`, the right side at `phase + π`.
  */
 export function airPoseOffsets(weight: number, downwardSpeed: number, airTime: number): AirPoseOffsets {
-  const phase = 2 * Math.PI * AIR_FLAIL_HZ * airTime;
-  const forward = AIR_HAND_FORWARD * handForwardWeight(downwardSpeed);
-  const hand = (p: number): Vec2 => [
-    forward + AIR_HAND_FLAIL_AMPLITUDE[0] * Math.sin(p) * weight,
-    -AIR_HAND_LIFT * weight + AIR_HAND_FLAIL_AMPLITUDE[1] * Math.cos(p) * weight,
-  ];
-  const foot = (p: number): Vec2 => [AIR_FOOT_FLAIL_AMPLITUDE[0] * Math.sin(p) * weight, AIR_FOOT_FLAIL_AMPLITUDE[1] * Math.cos(p) * weight];
+  const phase = flailPhase(airTime);
+  const forward = handForward(downwardSpeed);
   return {
-    Left_Hand: hand(phase),
-    Right_Hand: hand(phase + Math.PI),
-    Left_Leg: foot(phase),
-    Right_Leg: foot(phase + Math.PI),
+    Left_Hand: [handOffsetX(phase, forward, weight), handOffsetY(phase, weight)],
+    Right_Hand: [handOffsetX(phase + Math.PI, forward, weight), handOffsetY(phase + Math.PI, weight)],
+    Left_Leg: [footOffsetX(phase, weight), footOffsetY(phase, weight)],
+    Right_Leg: [footOffsetX(phase + Math.PI, weight), footOffsetY(phase + Math.PI, weight)],
   };
 }
+
+/** The left side's flail phase after `airTime` s in the air (the right side's is π later). */
+const flailPhase = (airTime: number): number => 2 * Math.PI * AIR_FLAIL_HZ * airTime;
+/** How far forward both hands reach at this downward speed, px. */
+const handForward = (downwardSpeed: number): number => AIR_HAND_FORWARD * handForwardWeight(downwardSpeed);
+const handOffsetX = (p: number, forward: number, weight: number): number => forward + AIR_HAND_FLAIL_AMPLITUDE[0] * Math.sin(p) * weight;
+const handOffsetY = (p: number, weight: number): number => -AIR_HAND_LIFT * weight + AIR_HAND_FLAIL_AMPLITUDE[1] * Math.cos(p) * weight;
+const footOffsetX = (p: number, weight: number): number => AIR_FOOT_FLAIL_AMPLITUDE[0] * Math.sin(p) * weight;
+const footOffsetY = (p: number, weight: number): number => AIR_FOOT_FLAIL_AMPLITUDE[1] * Math.cos(p) * weight;
 
 /**
  * Writes base + offset into `markers` (assigned each step, never accumulated). The torso holds
@@ -83,6 +87,21 @@ export function applyAirPose(markers: MarkerPose, base: Readonly<AirPoseBase>, o
   markers.Right_Hand = [base.Right_Hand[0] + offsets.Right_Hand[0], base.Right_Hand[1] + offsets.Right_Hand[1]];
   markers.Left_Leg = [base.Left_Leg[0] + offsets.Left_Leg[0], base.Left_Leg[1] + offsets.Left_Leg[1]];
   markers.Right_Leg = [base.Right_Leg[0] + offsets.Right_Leg[0], base.Right_Leg[1] + offsets.Right_Leg[1]];
+  markers.Torso = copy(base.Torso);
+}
+
+/**
+ * `applyAirPose(markers, base, airPoseOffsets(weight, downwardSpeed, airTime))` without the
+ * offsets in between: each limb marker is its base plus its offset, in the same operations.
+ */
+export function writeAirPose(markers: MarkerPose, base: Readonly<AirPoseBase>, weight: number, downwardSpeed: number, airTime: number): void {
+  const phase = flailPhase(airTime);
+  const opposite = phase + Math.PI;
+  const forward = handForward(downwardSpeed);
+  markers.Left_Hand = [base.Left_Hand[0] + handOffsetX(phase, forward, weight), base.Left_Hand[1] + handOffsetY(phase, weight)];
+  markers.Right_Hand = [base.Right_Hand[0] + handOffsetX(opposite, forward, weight), base.Right_Hand[1] + handOffsetY(opposite, weight)];
+  markers.Left_Leg = [base.Left_Leg[0] + footOffsetX(phase, weight), base.Left_Leg[1] + footOffsetY(phase, weight)];
+  markers.Right_Leg = [base.Right_Leg[0] + footOffsetX(opposite, weight), base.Right_Leg[1] + footOffsetY(opposite, weight)];
   markers.Torso = copy(base.Torso);
 }
 

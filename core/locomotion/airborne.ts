@@ -6,7 +6,7 @@
  */
 import { markerToWorld } from '../rig/facing';
 import { accelerateAirVelocityY, dampAirVelocityX } from './airMomentum';
-import { airPoseOffsets, applyAirPose, captureAirPoseBase, filterAirPoseWeight, restoreAirPoseBase } from './airPose';
+import { captureAirPoseBase, filterAirPoseWeight, restoreAirPoseBase, writeAirPose } from './airPose';
 import { beginLanding, cancelLanding, isHardLanding } from './landing';
 import { centerSupport, landingSurface } from './probes';
 import { NO_LOCOMOTION_EVENTS, type LocomotionEnv, type LocomotionEvent, type LocomotionState } from './types';
@@ -77,7 +77,7 @@ export function stepAirborne(s: LocomotionState, env: LocomotionEnv, dt: number)
   if (s.airPoseBase) {
     const downward = Math.max(s.airVelocityY, 0);
     s.airPoseWeight = filterAirPoseWeight(s.airPoseWeight, downward, dt);
-    applyAirPose(s.markers, s.airPoseBase, airPoseOffsets(s.airPoseWeight, downward, s.airTime));
+    writeAirPose(s.markers, s.airPoseBase, s.airPoseWeight, downward, s.airTime);
   }
   // The gait's foot state follows the air pose, so the walk picks up from where the feet are.
   s.feet.left.pos = markerToWorld(s.markers.Left_Leg, s.root, s.facing);

@@ -15,6 +15,8 @@ import type { FootSide, LocomotionEnv, LocomotionState } from './types';
 import type { WalkCycle } from './walkCycle';
 
 const OTHER: Record<FootSide, FootSide> = { left: 'right', right: 'left' };
+/** One foot's state (a named read: the two names through one keyed read would be a slower lookup). */
+const footOf = (s: LocomotionState, side: FootSide) => (side === 'left' ? s.feet.left : s.feet.right);
 /** The settle order: the left foot first. */
 const FEET: readonly FootSide[] = ['left', 'right'];
 /** Height above the foot at which a foothold's wall check looks: just above a climbable step. */
@@ -67,7 +69,7 @@ export function restFoot(s: LocomotionState, env: LocomotionEnv, side: FootSide)
 }
 
 function startSwing(s: LocomotionState, side: FootSide, to: Vec2, duration: number): void {
-  const foot = s.feet[side];
+  const foot = footOf(s, side);
   foot.from = [foot.pos[0], foot.pos[1]];
   foot.to = to;
   s.swing = side;
@@ -82,7 +84,7 @@ function swingPosition(from: Vec2, to: Vec2, t: number): Vec2 {
 }
 
 /** How far ahead of the root a foot is along `dir`, px. */
-const leadOf = (s: LocomotionState, side: FootSide, dir: number) => dir * (s.feet[side].pos[0] - s.root[0]);
+const leadOf = (s: LocomotionState, side: FootSide, dir: number) => dir * (footOf(s, side).pos[0] - s.root[0]);
 
 /**
  * Whether the trailing foot lifts now: both feet have been down for the cycle's double-support
@@ -93,7 +95,7 @@ const leadOf = (s: LocomotionState, side: FootSide, dir: number) => dir * (s.fee
 function shouldLift(s: LocomotionState, side: FootSide, dir: number, cycle: WalkCycle): boolean {
   const lead = leadOf(s, side, dir);
   if (s.stepTravel >= cycle.speed * (cycle.cycle / 2 - cycle.swingDuration)) return true;
-  if (leadOf(s, OTHER[side], dir) - lead < cycle.stride / 4) return true;
+  if (leadOf(s, side === 'left' ? 'right' : 'left', dir) - lead < cycle.stride / 4) return true;
   return lead <= -cycle.plantLead;
 }
 
@@ -103,7 +105,7 @@ function shouldLift(s: LocomotionState, side: FootSide, dir: number, cycle: Walk
  * quicker step, landing by the time the standing foot is due to lift.
  */
 function walkingSwingDuration(s: LocomotionState, side: FootSide, dir: number, cycle: WalkCycle): number {
-  const untilDue = (leadOf(s, OTHER[side], dir) + cycle.plantLead) / cycle.speed;
+  const untilDue = (leadOf(s, side === 'left' ? 'right' : 'left', dir) + cycle.plantLead) / cycle.speed;
   return Math.min(cycle.swingDuration, Math.max(cycle.swingDuration * MIN_SWING_SHARE, untilDue));
 }
 
@@ -130,7 +132,7 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
     } else {
       for (const side of FEET) {
         const rest = restFoot(s, env, side);
-        const pos = s.feet[side].pos;
+        const pos = footOf(s, side).pos;
         if (Math.hypot(pos[0] - rest[0], pos[1] - rest[1]) > SETTLE_DISTANCE) {
           startSwing(s, side, rest, SETTLE_SWING_DURATION);
           break;
@@ -139,7 +141,7 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
     }
   }
   if (s.swing !== null) {
-    const foot = s.feet[s.swing];
+    const foot = footOf(s, s.swing);
     s.swingT = Math.min(1, s.swingT + dt / s.swingDuration);
     foot.pos = s.swingT >= 1 ? [foot.to[0], foot.to[1]] : swingPosition(foot.from, foot.to, s.swingT);
     if (s.swingT >= 1) {

@@ -36,8 +36,11 @@ export function applyHandover(s: LocomotionState, m: MarkerPose, dt: number): vo
     return;
   }
   const keep = 0.5 * (1 + Math.cos(Math.PI * u));
-  const ease = (solved: Vec2, from: Vec2): Vec2 => [solved[0] + (from[0] - solved[0]) * keep, solved[1] + (from[1] - solved[1]) * keep];
-  m.Torso = ease(m.Torso, h.torso);
-  m.Left_Hand = ease(m.Left_Hand, h.hands.Left_Hand);
-  m.Right_Hand = ease(m.Right_Hand, h.hands.Right_Hand);
+  m.Torso = eased(m.Torso, h.torso, keep);
+  m.Left_Hand = eased(m.Left_Hand, h.hands.Left_Hand, keep);
+  m.Right_Hand = eased(m.Right_Hand, h.hands.Right_Hand, keep);
 }
+
+/** The solved marker moved `keep` of the way back to where the landing left it. */
+const eased = (solved: Readonly<Vec2>, from: Readonly<Vec2>, keep: number): Vec2 =>
+  [solved[0] + (from[0] - solved[0]) * keep, solved[1] + (from[1] - solved[1]) * keep];

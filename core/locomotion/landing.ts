@@ -82,20 +82,28 @@ export function landingContacts(
   centerY: number,
   debug?: ProbeDebug,
 ): { contacts: Record<FootSide, Vec2>; fromFan: Record<FootSide, boolean> } {
-  const sample = (x: number): Vec2 | null => {
-    const hit = foothold(terrain, x, centerY, debug);
-    if (hit === null || Math.abs(hit - centerY) > TERRAIN_SUPPORT_RANGE) return null;
-    return [x, hit];
-  };
-  const left = sample(footX.left);
-  const right = sample(footX.right);
+  const left = contactSample(terrain, footX.left, centerY, debug);
+  const right = contactSample(terrain, footX.right, centerY, debug);
   return {
     contacts: { left: left ?? [footX.left, centerY], right: right ?? [footX.right, centerY] },
     fromFan: { left: left !== null, right: right !== null },
   };
 }
 
+/** One foot's own sample at x: its foothold, unless missing or farther than the support range from the centre surface. */
+function contactSample(terrain: TerrainIndex, x: number, centerY: number, debug?: ProbeDebug): Vec2 | null {
+  const hit = foothold(terrain, x, centerY, debug);
+  if (hit === null || Math.abs(hit - centerY) > TERRAIN_SUPPORT_RANGE) return null;
+  return [x, hit];
+}
+
 const copy = (v: Readonly<Vec2>): Vec2 => [v[0], v[1]];
+
+/** A hand `back` of the way from where the landing began to its base, `drop` px lower. */
+const handAt = (start: Readonly<Vec2>, base: Readonly<Vec2>, back: number, drop: number): Vec2 => [
+  start[0] + (base[0] - start[0]) * back,
+  start[1] + (base[1] - start[1]) * back + drop,
+];
 
 /**
  * Touchdown of a hard landing, after the root took the centre surface: lock both feet to their
@@ -150,12 +158,9 @@ export function writeLandingPose(s: LocomotionState, l: LandingState): void {
   m.Left_Leg = worldToMarker(l.contacts.left, s.root, s.facing);
   m.Right_Leg = worldToMarker(l.contacts.right, s.root, s.facing);
   m.Torso = [l.torsoBase[0], l.torsoBase[1] + l.reachDrop + l.compression * depth];
-  const hand = (start: Vec2, base: Vec2): Vec2 => [
-    start[0] + (base[0] - start[0]) * back,
-    start[1] + (base[1] - start[1]) * back + l.handDrop * depth,
-  ];
-  m.Left_Hand = hand(l.handStart.Left_Hand, l.handBase.Left_Hand);
-  m.Right_Hand = hand(l.handStart.Right_Hand, l.handBase.Right_Hand);
+  const drop = l.handDrop * depth;
+  m.Left_Hand = handAt(l.handStart.Left_Hand, l.handBase.Left_Hand, back, drop);
+  m.Right_Hand = handAt(l.handStart.Right_Hand, l.handBase.Right_Hand, back, drop);
 }
 
 /** One LANDING_IMPACT step. True when the 0.30 s are over and the exact bases were written. */

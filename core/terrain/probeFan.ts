@@ -33,21 +33,23 @@ export function probeFan(
   offsets: readonly number[],
   maxDistance: number,
 ): FanSupport | null {
-  let best: SupportHit | null = null;
+  let bestY: number | null = null;
   let bestOffset = 0;
   let hitCount = 0;
-  // Indexed loop and an explicit result literal: this runs ~15× per rig per step, and
-  // iterator / object-spread overhead would cost more than the probes themselves.
+  // Indexed loop, heights only, and an explicit result literal: this runs for every airborne
+  // rig every step, and building each ray's hit would cost more than the probes themselves.
   for (let k = 0; k < offsets.length; k++) {
-    const hit = index.probeDown(x + offsets[k], yFrom, maxDistance);
-    if (hit === null) continue;
+    const y = index.probeDownY(x + offsets[k], yFrom, maxDistance);
+    if (y === null) continue;
     hitCount++;
-    if (best === null || hit.point[1] < best.point[1]) {
-      best = hit;
+    if (bestY === null || y < bestY) {
+      bestY = y;
       bestOffset = offsets[k];
     }
   }
-  if (best === null) return null;
+  if (bestY === null) return null;
+  // The winning ray again, for its whole hit (the same query: the same answer).
+  const best = index.probeDown(x + bestOffset, yFrom, maxDistance)!;
   return {
     point: best.point,
     normal: best.normal,

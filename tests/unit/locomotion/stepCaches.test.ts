@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../core/geometry/vec';
 import { armAnglesOf, handFromAngles, meanArm, requiredPelvisDrop, swingArm, walkCycle } from '../../../core/locomotion';
+import { airPoseOffsets, applyAirPose, captureAirPoseBase, writeAirPose } from '../../../core/locomotion/airPose';
 import { pelvisDropForFeet } from '../../../core/locomotion/pelvis';
 import { walkBody, walkBodyOf } from '../../../core/locomotion/walk';
 import { walkCycleOf } from '../../../core/locomotion/walkCycle';
@@ -81,5 +82,20 @@ describe('the per-step caches answer what the plain functions answer', () => {
     }
     expect(dropped).toBeGreaterThan(100);
     expect(dropped).toBeLessThan(950);
+  });
+
+  it('writeAirPose writes what applyAirPose writes with airPoseOffsets', () => {
+    const rand = mulberry32(11);
+    const base = captureAirPoseBase(defaultStandingPose(P));
+    for (let n = 0; n < 500; n++) {
+      const weight = rand();
+      const downward = rand() * 1500;
+      const airTime = rand() * 3;
+      const want = defaultStandingPose(P);
+      applyAirPose(want, base, airPoseOffsets(weight, downward, airTime));
+      const got = defaultStandingPose(P);
+      writeAirPose(got, base, weight, downward, airTime);
+      expect(got).toEqual(want);
+    }
   });
 });
