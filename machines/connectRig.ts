@@ -81,82 +81,141 @@ const NO_QUEUE: QueueStatus = { current: null, progress: 0, done: 0, state: 'non
 export function connectRig(snapshot: RigSnapshot): RigConnection {
   const terrainRef = snapshot.children.terrainMotion as AnyActorRef | undefined;
   const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
-  const terrainSnap = terrainRef?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
-  return connectSnapshots(snapshot, terrainSnap, runner, snapshot.context.propInteractor?.getSnapshot());
+  const terrainSnap = terrainRef?.getSnapshot() as TerrainSnapshot | undefined;
+  const interactorSnap = snapshot.context.propInteractor?.getSnapshot();
+  return new Connection(rigFacts(snapshot), terrainSnap, runner, interactorSnap, interactorView(interactorSnap));
+}
+
+type TerrainSnapshot = { status: string; value: TerrainMotionState };
+type SnapshotOf<T> = { getSnapshot(): T };
+
+/** What the rig's own snapshot says (its children aside): worked out once per rig snapshot. */
+interface RigFacts {
+  state: RigStateName;
+  leftStage: boolean;
+  held: boolean;
+}
+
+function rigFacts(snapshot: RigSnapshot): RigFacts {
+  const leftStage = snapshot.status === 'done';
+  return { state: leftStage ? snapshot.context.state : rigStateOf(snapshot.value), leftStage, held: snapshot.matches({ RAGDOLL: 'HELD' }) };
 }
 
 /**
- * connectRig for one rig actor, asked many times a step: the connection is rebuilt only when the
- * rig's or one of its children's snapshots changed (xstate keeps the same snapshot
- * object while nothing changes), so the per-step pipeline pays for a few identity checks.
+ * connectRig for one rig actor, asked many times a step (about twenty per rig): the connection is
+ * rebuilt only when the rig's or one of its children's snapshots changed (xstate keeps the same
+ * snapshot object while nothing changes), so a read is four identity checks on child references
+ * kept per rig snapshot. A rebuild reuses what did not change: the rig's own facts while the rig's
+ * snapshot is the same, the interactor's view while the interactor's is.
  */
 export class RigConnector {
-  private last: { rig: unknown; terrain: unknown; runner: unknown; interactor: unknown; connection: RigConnection } | null = null;
+  private rigSnap: RigSnapshot | null = null;
+  private facts: RigFacts | null = null;
+  private terrainRef: SnapshotOf<TerrainSnapshot> | undefined;
+  private runnerRef: SnapshotOf<RunnerSnapshot> | undefined;
+  private interactorRef: SnapshotOf<InteractorSnapshot> | undefined;
+  private terrainSnap: TerrainSnapshot | undefined;
+  private runnerSnap: RunnerSnapshot | undefined;
+  private interactorSnap: InteractorSnapshot | undefined;
+  private interactor: InteractorView | null = null;
+  private last: RigConnection | null = null;
 
   constructor(private readonly rig: { getSnapshot(): RigSnapshot }) {}
 
   get connection(): RigConnection {
     const snapshot = this.rig.getSnapshot();
-    const terrain = (snapshot.children.terrainMotion as AnyActorRef | undefined)?.getSnapshot() as { status: string; value: TerrainMotionState } | undefined;
-    const runner = snapshot.context.actionRunner?.getSnapshot() as RunnerSnapshot | undefined;
-    const interactor = snapshot.context.propInteractor?.getSnapshot();
-    const l = this.last;
-    if (l && l.rig === snapshot && l.terrain === terrain && l.runner === runner && l.interactor === interactor) return l.connection;
-    const connection = connectSnapshots(snapshot, terrain, runner, interactor);
-    this.last = { rig: snapshot, terrain, runner, interactor, connection };
-    return connection;
+    if (snapshot !== this.rigSnap) {
+      this.rigSnap = snapshot;
+      this.facts = rigFacts(snapshot);
+      this.terrainRef = snapshot.children.terrainMotion as SnapshotOf<TerrainSnapshot> | undefined;
+      this.runnerRef = snapshot.context.actionRunner as SnapshotOf<RunnerSnapshot> | undefined;
+      this.interactorRef = snapshot.context.propInteractor as SnapshotOf<InteractorSnapshot> | undefined;
+      this.last = null;
+    }
+    const terrain = this.terrainRef?.getSnapshot();
+    const runner = this.runnerRef?.getSnapshot();
+    const interactor = this.interactorRef?.getSnapshot();
+    const last = this.last;
+    if (last !== null && terrain === this.terrainSnap && runner === this.runnerSnap && interactor === this.interactorSnap) return last;
+    if (this.interactor === null || interactor !== this.interactorSnap) this.interactor = interactorView(interactor);
+    this.terrainSnap = terrain;
+    this.runnerSnap = runner;
+    this.interactorSnap = interactor;
+    this.last = new Connection(this.facts!, terrain, runner, interactor, this.interactor);
+    return this.last;
   }
 }
 
-function connectSnapshots(
-  snapshot: RigSnapshot,
-  terrainSnap: { status: string; value: TerrainMotionState } | undefined,
-  runner: RunnerSnapshot | undefined,
-  interactorSnap: InteractorSnapshot | undefined,
-): RigConnection {
-  const terrain = terrainSnap && terrainSnap.status === 'active' ? terrainSnap.value : 'DISABLED';
-  // Read once here: the connection is cached per snapshot, and the step reads these every step.
-  const c = interactorSnap?.context;
-  const interactor = {
-    state: String(interactorSnap?.value ?? 'IDLE'), propId: c?.propId ?? null, grip: c?.grip ?? null, hand: c?.hand ?? null,
+type InteractorView = RigConnection['interactor'];
+
+function interactorView(snap: InteractorSnapshot | undefined): InteractorView {
+  const c = snap?.context;
+  return {
+    state: String(snap?.value ?? 'IDLE'), propId: c?.propId ?? null, grip: c?.grip ?? null, hand: c?.hand ?? null,
     elapsed: c?.elapsed ?? 0, releaseT: c?.releaseT ?? 0, duration: c?.duration ?? 0,
   };
-  const running = runner && runner.value !== 'stopped' ? (runner.value as RunningValue).running : null;
-  // Worked out when first asked for, then kept: the connection lives as long as these snapshots
-  // (which never change), and every frame of a step reads both. Shared, so read-only to callers.
-  let speech: SpeechLine[] | undefined;
-  let queue: QueueStatus | undefined;
-  let gestures: PlayingGesture[] | undefined;
-  const leftStage = snapshot.status === 'done';
-  return {
-    state: leftStage ? snapshot.context.state : rigStateOf(snapshot.value),
-    leftStage,
-    held: snapshot.matches({ RAGDOLL: 'HELD' }),
-    terrain,
-    queueBlocked: runner?.context.barrier ?? false,
-    runnerNeedsStep: runnerNeedsStep(runner, running),
-    heldProp: c && c.held ? c.propId : null,
-    interactor,
-    interactorNeedsStep: interactorSnap?.hasTag(COUNTS_TIME) ?? false,
-    get speech() {
-      speech ??= speechOf(runner, running);
-      return speech;
-    },
-    get queue() {
-      queue ??= queueStatusOf(runner, running);
-      return queue;
-    },
-    get gestures() {
-      gestures ??= gesturesOf(runner, running);
-      return gestures;
-    },
-    refusal(mode) {
-      if (leftStage) return 'the stickman has left the stage';
-      if (!runner) return 'no action runner';
-      if (mode === 'overlay' && !running) return 'queue stopped: overlays need a running queue';
-      return null;
-    },
-  };
+}
+
+/**
+ * One set of snapshots, read: the flags the step reads every step are read at once; speech, the
+ * queue status and the gestures when first asked for, then kept (the connection lives as long as
+ * these snapshots, which never change, and every frame of a step reads them). Shared, so
+ * read-only to callers.
+ */
+class Connection implements RigConnection {
+  readonly state: RigStateName;
+  readonly leftStage: boolean;
+  readonly held: boolean;
+  readonly terrain: TerrainMotionState;
+  readonly queueBlocked: boolean;
+  readonly runnerNeedsStep: boolean;
+  readonly heldProp: string | null;
+  readonly interactorNeedsStep: boolean;
+  private readonly running: RunningValue['running'] | null;
+  private speechLines: SpeechLine[] | undefined;
+  private queueStatus: QueueStatus | undefined;
+  private playing: PlayingGesture[] | undefined;
+
+  constructor(
+    facts: RigFacts,
+    terrainSnap: TerrainSnapshot | undefined,
+    private readonly runner: RunnerSnapshot | undefined,
+    interactorSnap: InteractorSnapshot | undefined,
+    readonly interactor: InteractorView,
+  ) {
+    this.state = facts.state;
+    this.leftStage = facts.leftStage;
+    this.held = facts.held;
+    this.terrain = terrainSnap && terrainSnap.status === 'active' ? terrainSnap.value : 'DISABLED';
+    this.running = runner && runner.value !== 'stopped' ? (runner.value as RunningValue).running : null;
+    this.queueBlocked = runner?.context.barrier ?? false;
+    this.runnerNeedsStep = runnerNeedsStep(runner, this.running);
+    const c = interactorSnap?.context;
+    this.heldProp = c && c.held ? c.propId : null;
+    this.interactorNeedsStep = interactorSnap?.hasTag(COUNTS_TIME) ?? false;
+  }
+
+  get speech(): SpeechLine[] {
+    this.speechLines ??= speechOf(this.runner, this.running);
+    return this.speechLines;
+  }
+
+  get queue(): QueueStatus {
+    this.queueStatus ??= queueStatusOf(this.runner, this.running);
+    return this.queueStatus;
+  }
+
+  get gestures(): readonly PlayingGesture[] {
+    this.playing ??= gesturesOf(this.runner, this.running);
+    return this.playing;
+  }
+
+  refusal(mode: ReactiveMode): string | null {
+    if (this.leftStage) return 'the stickman has left the stage';
+    if (!this.runner) return 'no action runner';
+    if (mode === 'overlay' && !this.running) return 'queue stopped: overlays need a running queue';
+    return null;
+  }
 }
 
 function runnerNeedsStep(snap: RunnerSnapshot | undefined, running: RunningValue['running'] | null): boolean {

@@ -18,30 +18,47 @@ export function createTransitionInspector(now: () => { t: number; tick: number }
   return createInspector(now, emit).observe;
 }
 
-/** The observer plus how many actors it is tracking (a leak check for tests). */
+/** What the observer remembers of an actor: its last snapshot and the state it was in (undefined: not a machine). */
+interface Tracked {
+  snapshot: unknown;
+  state: string | undefined;
+}
+
+/**
+ * The observer plus how many actors it is tracking (a leak check for tests). It hears every
+ * inspection event of the system (a few per machine event): all but snapshots return at once,
+ * and a snapshot costs one map lookup unless it is new.
+ */
 export function createInspector(now: () => { t: number; tick: number }, emit: (r: TransitionRecord) => void) {
-  const lastValue = new Map<string, string>();
-  const lastSnapshot = new Map<string, unknown>();
+  const tracked = new Map<unknown, Tracked>();
   const observe = (ev: InspectionEvent): void => {
     if (ev.type !== '@xstate.snapshot') return;
-    const ref = ev.actorRef as unknown as { id: string; sessionId: string };
+    const ref = ev.actorRef;
     const snapshot = ev.snapshot as { value?: unknown; status?: string };
-    if (lastSnapshot.get(ref.sessionId) === snapshot) return;
+    let entry = tracked.get(ref);
+    if (entry !== undefined && entry.snapshot === snapshot) return;
     if (snapshot.status === 'stopped') {
       // A stopped actor never transitions again: forget it so PLAY/RESET cycles do not accumulate.
-      lastSnapshot.delete(ref.sessionId);
-      lastValue.delete(ref.sessionId);
+      tracked.delete(ref);
       return;
     }
-    lastSnapshot.set(ref.sessionId, snapshot);
+    if (entry === undefined) {
+      entry = { snapshot, state: undefined };
+      tracked.set(ref, entry);
+    } else entry.snapshot = snapshot;
     if (snapshot.value === undefined) return;
     const to = stateName(snapshot.value);
-    const from = lastValue.get(ref.sessionId);
-    lastValue.set(ref.sessionId, to);
+    const from = entry.state;
+    entry.state = to;
     // The first snapshot only records where the actor starts; a transition needs a change.
     if (from === undefined || from === to) return;
     const { t, tick } = now();
     emit({ t, tick, type: 'transition', actor: actorPath(ev.actorRef as never), from, to, event: ev.event.type });
   };
-  return { observe, tracked: () => lastValue.size };
+  const trackedMachines = (): number => {
+    let n = 0;
+    for (const e of tracked.values()) if (e.state !== undefined) n += 1;
+    return n;
+  };
+  return { observe, tracked: trackedMachines };
 }

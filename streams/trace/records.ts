@@ -34,16 +34,18 @@ export function toJsonLine(record: TraceRecord): string {
   return JSON.stringify(record);
 }
 
-/** Flattens a state value ({PLAY: 'RUNNING'} → "PLAY.RUNNING"). */
+/** Flattens a state value ({PLAY: 'RUNNING'} → "PLAY.RUNNING"; parallel regions joined by commas). */
 export function stateName(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => {
-        const inner = stateName(v);
-        return inner ? `${k}.${inner}` : k;
-      })
-      .join(',');
+  if (!value || typeof value !== 'object') return '';
+  // The trace names a transition with it, so it runs for every snapshot change: no arrays built.
+  const keys = Object.keys(value);
+  let out = '';
+  for (let i = 0; i < keys.length; i += 1) {
+    const k = keys[i];
+    const inner = stateName((value as Record<string, unknown>)[k]);
+    const part = inner ? `${k}.${inner}` : k;
+    out = i === 0 ? part : `${out},${part}`;
   }
-  return '';
+  return out;
 }
