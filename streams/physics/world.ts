@@ -15,6 +15,7 @@ import { MAX_PUSH_MASS } from '../../core/locomotion/constants';
 import { chooseRagdollSlot } from '../../core/ragdoll/slots';
 import { toMeters, toPixels } from './units';
 import { fromHandles, restoreWorld, toHandles, type PhysicsState } from './worldState';
+import { MeasuredContact } from './measuredContact';
 import { isFixed, isPropBody, isSensor, isStickmanPart, type AreaEvent, type ColliderEntity, type ContactEvent, type QueryShape, type RayHit, type ShapeCastHit, type Vec2 } from './entities';
 
 type Collider = InstanceType<typeof RAPIER.Collider>;
@@ -609,116 +610,6 @@ export class PhysicsWorld {
     const type = started ? 'started' : 'stopped';
     this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1) : new MeasuredContact(this.world, type, e1, e2, h1, h2));
   }
-}
-
-/**
- * A contact whose geometry (normal, point, relative speed) is read from Rapier only when someone
- * asks, once: most part↔prop starts and every stop never need it. Valid until the next step.
- */
-class MeasuredContact implements ContactEvent {
-  private measured: { normal: Vec2; point: Vec2; relativeSpeed: number } | null = null;
-
-  constructor(
-    private readonly world: InstanceType<typeof RAPIER.World>,
-    readonly type: 'started' | 'stopped',
-    readonly a: ColliderEntity,
-    readonly b: ColliderEntity,
-    private readonly ha: number,
-    private readonly hb: number,
-  ) {}
-
-  get normal(): Vec2 {
-    return this.measure().normal;
-  }
-
-  get point(): Vec2 {
-    return this.measure().point;
-  }
-
-  get relativeSpeed(): number {
-    return this.measure().relativeSpeed;
-  }
-
-  private measure() {
-    if (this.measured) return this.measured;
-    const ca = this.world.getCollider(this.ha);
-    const cb = this.world.getCollider(this.hb);
-    let normal: Vec2 = [0, 0];
-    // Between the two colliders' positions unless the manifold or the nearest points say where.
-    let point: Vec2 | null = null;
-    // The impulse the solver gave b this step (a got its opposite), in Rapier units: undone
-    // below, so the speed is the one the bodies met with, not the one they bounced away with.
-    let jx = 0;
-    let jy = 0;
-    if (this.type === 'started' && ca && cb) {
-      this.world.contactPair(ca, cb, (manifold, flipped) => {
-        const n = manifold.normal();
-        const na: Vec2 = flipped ? [-n.x, -n.y] : [n.x, n.y];
-        for (let i = 0; i < manifold.numContacts(); i += 1) {
-          const j = manifold.contactImpulse(i);
-          jx += j * na[0];
-          jy += j * na[1];
-        }
-        if (normal[0] !== 0 || normal[1] !== 0) return;
-        normal = na;
-        if (manifold.numSolverContacts() > 0) {
-          const p = manifold.solverContactPoint(0);
-          if (p) point = [toPixels(p.x), toPixels(p.y)];
-        }
-      });
-      if (normal[0] === 0 && normal[1] === 0) {
-        // No manifold (touching only through prediction): aim from a's nearest surface point to
-        // b's. A collider's position is no answer: terrain sits at the stage origin.
-        const fallback = nearestPointNormal(ca, cb);
-        if (fallback) {
-          normal = fallback.normal;
-          point = fallback.point;
-        }
-      }
-    }
-    if (!point) {
-      const pa = ca ? ca.translation() : { x: 0, y: 0 };
-      const pb = cb ? cb.translation() : { x: 0, y: 0 };
-      point = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
-    }
-    const va = velocityBefore(ca?.parent() ?? null, -jx, -jy);
-    const vb = velocityBefore(cb?.parent() ?? null, jx, jy);
-    this.measured = { normal, point, relativeSpeed: toPixels(Math.hypot(vb.x - va.x, vb.y - va.y)) };
-    return this.measured;
-  }
-}
-
-/**
- * A body's velocity before this step's contact impulse `(jx, jy)` on it (Rapier units). Only a
- * dynamic body is changed by an impulse; a kinematic or fixed one moves as it was told.
- */
-function velocityBefore(body: RigidBody | null, jx: number, jy: number): { x: number; y: number } {
-  if (!body) return { x: 0, y: 0 };
-  const v = body.linvel();
-  const m = body.isDynamic() ? body.mass() : 0;
-  return m > 0 ? { x: v.x - jx / m, y: v.y - jy / m } : v;
-}
-
-/** Direction from `ca` to `cb` between their nearest surface points (stage px for the point). */
-export function nearestPointNormal(ca: Collider, cb: Collider): { normal: Vec2; point: Vec2 } | null {
-  const pb = cb.translation();
-  // The point of a nearest b's centre, then the point of b nearest that: the closest pair for convex shapes.
-  const onA = ca.projectPoint(pb, false);
-  if (!onA) return null;
-  const onB = cb.projectPoint(onA.point, false);
-  if (!onB) return null;
-  let dx = onB.point.x - onA.point.x;
-  let dy = onB.point.y - onA.point.y;
-  let l = Math.hypot(dx, dy);
-  if (!(l > 1e-9)) {
-    // Touching or overlapping: from a's surface point towards b's centre.
-    dx = pb.x - onA.point.x;
-    dy = pb.y - onA.point.y;
-    l = Math.hypot(dx, dy);
-    if (!(l > 1e-9)) return null;
-  }
-  const mid = { x: (onA.point.x + onB.point.x) / 2, y: (onA.point.y + onB.point.y) / 2 };
-  return { normal: [dx / l, dy / l], point: [toPixels(mid.x), toPixels(mid.y)] };
 }
 
 function assertFinite(what: string, ...values: number[]): void {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initPhysics, RAPIER } from '../../streams/physics/rapier';
-import { nearestPointNormal } from '../../streams/physics/world';
+import { nearestPointNormal } from '../../streams/physics/measuredContact';
 import { terrainColliderDescs } from '../../streams/physics/colliderDescs';
 import { toMeters, toPixels } from '../../streams/physics/units';
 

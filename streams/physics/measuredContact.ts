@@ -1,0 +1,187 @@
+/**
+ * A contact's geometry (normal, point, relative speed), read from Rapier only when someone asks,
+ * once: most part↔prop starts and every stop never need it. A crowd among props starts ~140
+ * stickman↔prop contacts a step and each is measured, so a measurement reads each manifold in
+ * one pass into reused scratch (no closure, array or vector per contact) and asks a collider's
+ * body only what can change: a stickman's proxy is kinematic for good, so it has no mass to undo.
+ */
+import type { RAPIER } from './rapier';
+import { toPixels } from './units';
+import { isProxy, type ColliderEntity, type ContactEvent, type Vec2 } from './entities';
+
+type World = InstanceType<typeof RAPIER.World>;
+type Collider = InstanceType<typeof RAPIER.Collider>;
+type RigidBody = InstanceType<typeof RAPIER.RigidBody>;
+type Manifold = Parameters<Parameters<World['contactPair']>[2]>[0];
+interface XY {
+  x: number;
+  y: number;
+}
+
+/**
+ * What one pass over a started pair's manifolds found: the impulse the solver gave b (a got its
+ * opposite) summed over every manifold's points, and the normal (pointing a → b) and solver point
+ * of the first manifold whose normal is not zero. One instance, reset before each pair.
+ */
+class ManifoldReading {
+  jx = 0;
+  jy = 0;
+  nx = 0;
+  ny = 0;
+  px = 0;
+  py = 0;
+  hasPoint = false;
+  private readonly n: XY = { x: 0, y: 0 };
+  private readonly p: XY = { x: 0, y: 0 };
+
+  reset(): void {
+    this.jx = 0;
+    this.jy = 0;
+    this.nx = 0;
+    this.ny = 0;
+    this.hasPoint = false;
+  }
+
+  /** Rapier's callback for each manifold (`flipped`: its normal points b → a). */
+  readonly visit = (manifold: Manifold, flipped: boolean): void => {
+    const n = manifold.normal(this.n);
+    const nx = flipped ? -n.x : n.x;
+    const ny = flipped ? -n.y : n.y;
+    const count = manifold.numContacts();
+    for (let i = 0; i < count; i += 1) {
+      const j = manifold.contactImpulse(i);
+      this.jx += j * nx;
+      this.jy += j * ny;
+    }
+    if (this.nx !== 0 || this.ny !== 0) return;
+    this.nx = nx;
+    this.ny = ny;
+    if (manifold.numSolverContacts() > 0) {
+      const p = manifold.solverContactPoint(0, this.p);
+      if (p) {
+        this.px = toPixels(p.x);
+        this.py = toPixels(p.y);
+        this.hasPoint = true;
+      }
+    }
+  };
+}
+
+const reading = new ManifoldReading();
+const velocityA: XY = { x: 0, y: 0 };
+const velocityB: XY = { x: 0, y: 0 };
+
+/** A contact of the last step, measured on first access; valid until the next step. */
+export class MeasuredContact implements ContactEvent {
+  private measured = false;
+  private measuredNormal: Vec2 | null = null;
+  private measuredPoint: Vec2 | null = null;
+  private measuredSpeed = 0;
+
+  constructor(
+    private readonly world: World,
+    readonly type: 'started' | 'stopped',
+    readonly a: ColliderEntity,
+    readonly b: ColliderEntity,
+    private readonly ha: number,
+    private readonly hb: number,
+  ) {}
+
+  get normal(): Vec2 {
+    if (!this.measured) this.measure();
+    return this.measuredNormal!;
+  }
+
+  get point(): Vec2 {
+    if (!this.measured) this.measure();
+    return this.measuredPoint!;
+  }
+
+  get relativeSpeed(): number {
+    if (!this.measured) this.measure();
+    return this.measuredSpeed;
+  }
+
+  private measure(): void {
+    this.measured = true;
+    const ca = this.world.getCollider(this.ha);
+    const cb = this.world.getCollider(this.hb);
+    let normal: Vec2 | null = null;
+    // Between the two colliders' positions unless the manifold or the nearest points say where.
+    let point: Vec2 | null = null;
+    // The impulse the solver gave b this step (a got its opposite), in Rapier units: undone
+    // below, so the speed is the one the bodies met with, not the one they bounced away with.
+    let jx = 0;
+    let jy = 0;
+    if (this.type === 'started' && ca && cb) {
+      reading.reset();
+      this.world.contactPair(ca, cb, reading.visit);
+      jx = reading.jx;
+      jy = reading.jy;
+      if (reading.hasPoint) point = [reading.px, reading.py];
+      if (reading.nx === 0 && reading.ny === 0) {
+        // No manifold (touching only through prediction): aim from a's nearest surface point to
+        // b's. A collider's position is no answer: terrain sits at the stage origin.
+        const fallback = nearestPointNormal(ca, cb);
+        if (fallback) {
+          normal = fallback.normal;
+          point = fallback.point;
+        }
+      }
+      normal ??= [reading.nx, reading.ny];
+    }
+    if (!point) {
+      const pa = ca ? ca.translation() : { x: 0, y: 0 };
+      const pb = cb ? cb.translation() : { x: 0, y: 0 };
+      point = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
+    }
+    const va = velocityBefore(ca?.parent() ?? null, isProxy(this.a), -jx, -jy, velocityA);
+    const vb = velocityBefore(cb?.parent() ?? null, isProxy(this.b), jx, jy, velocityB);
+    // Zero when unknown (a stop, a collider gone).
+    this.measuredNormal = normal ?? [0, 0];
+    this.measuredPoint = point;
+    this.measuredSpeed = toPixels(Math.hypot(vb.x - va.x, vb.y - va.y));
+  }
+}
+
+/**
+ * A body's velocity before this step's contact impulse `(jx, jy)` on it (Rapier units), into
+ * `out`. Only a dynamic body is changed by an impulse; a kinematic (`kinematic`: a stickman's
+ * proxy, never anything else) or fixed one moves as it was told.
+ */
+function velocityBefore(body: RigidBody | null, kinematic: boolean, jx: number, jy: number, out: XY): XY {
+  if (!body) {
+    out.x = 0;
+    out.y = 0;
+    return out;
+  }
+  const v = body.linvel(out);
+  const m = !kinematic && body.isDynamic() ? body.mass() : 0;
+  if (m > 0) {
+    out.x = v.x - jx / m;
+    out.y = v.y - jy / m;
+  }
+  return out;
+}
+
+/** Direction from `ca` to `cb` between their nearest surface points (stage px for the point). */
+export function nearestPointNormal(ca: Collider, cb: Collider): { normal: Vec2; point: Vec2 } | null {
+  const pb = cb.translation();
+  // The point of a nearest b's centre, then the point of b nearest that: the closest pair for convex shapes.
+  const onA = ca.projectPoint(pb, false);
+  if (!onA) return null;
+  const onB = cb.projectPoint(onA.point, false);
+  if (!onB) return null;
+  let dx = onB.point.x - onA.point.x;
+  let dy = onB.point.y - onA.point.y;
+  let l = Math.hypot(dx, dy);
+  if (!(l > 1e-9)) {
+    // Touching or overlapping: from a's surface point towards b's centre.
+    dx = pb.x - onA.point.x;
+    dy = pb.y - onA.point.y;
+    l = Math.hypot(dx, dy);
+    if (!(l > 1e-9)) return null;
+  }
+  const mid = { x: (onA.point.x + onB.point.x) / 2, y: (onA.point.y + onB.point.y) / 2 };
+  return { normal: [dx / l, dy / l], point: [toPixels(mid.x), toPixels(mid.y)] };
+}
