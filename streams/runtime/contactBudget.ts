@@ -11,6 +11,9 @@
 /** `collided` events contacts may raise in one step. */
 export const MAX_CONTACT_EVENTS_PER_STEP = 2000;
 
+/** A silenced pair's key (ids never hold `|`: core/scene/values idSchema). */
+const pairKey = (a: string, b: string): string => `${a}|${b}`;
+
 export class ContactBudget {
   private left = MAX_CONTACT_EVENTS_PER_STEP;
   private overThisStep = 0;
@@ -23,19 +26,23 @@ export class ContactBudget {
     this.overThisStep = 0;
   }
 
-  /** A pair started touching and would raise `count` collided events: may it? */
-  started(key: string, count: number): boolean {
+  /** Pair `a`, `b` started touching and would raise `count` collided events: may it? */
+  started(a: string, b: string, count: number): boolean {
     if (count <= this.left) {
       this.left -= count;
       return true;
     }
     this.overThisStep += count;
+    const key = pairKey(a, b);
     this.silenced.set(key, (this.silenced.get(key) ?? 0) + 1);
     return false;
   }
 
-  /** A pair let go: raise its separated events unless its collided were not raised. */
-  stopped(key: string): boolean {
+  /** Pair `a`, `b` let go: raise its separated events unless its collided were not raised. */
+  stopped(a: string, b: string): boolean {
+    // Nearly always nothing is silenced: no key is built then.
+    if (this.silenced.size === 0) return true;
+    const key = pairKey(a, b);
     const n = this.silenced.get(key);
     if (n === undefined) return true;
     if (n > 1) this.silenced.set(key, n - 1);

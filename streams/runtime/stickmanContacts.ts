@@ -6,45 +6,82 @@
 import type { StageEvent } from '../../core/events';
 import { isProxy, isRagdollBody, type AreaEvent, type ContactEvent } from '../physics/entities';
 import { round4, roundVec } from '../trace/records';
+import { PART_NAMES } from '../../core/rig/skeleton';
 
 
+/**
+ * Each part a pair can name has a bit: a pair's touching parts are one number, not a Set. The
+ * proxies' parts and the ragdoll bodies' (`ragdoll:<part>`, for areas) come first and always get
+ * the same bits; any other name gets the next free one.
+ */
+const PART_BITS = new Map<string, number>([...PART_NAMES, ...PART_NAMES.map((p) => `ragdoll:${p}`)].map((p, i) => [p, 1 << i]));
+/** Bits of a positive 32-bit integer. */
+const MAX_PART_BITS = 31;
+
+function partBit(part: string): number {
+  let bit = PART_BITS.get(part);
+  if (bit === undefined) {
+    if (PART_BITS.size >= MAX_PART_BITS) throw new Error(`part "${part}": more than ${MAX_PART_BITS} part names touch pairs`);
+    bit = 1 << PART_BITS.size;
+    PART_BITS.set(part, bit);
+  }
+  return bit;
+}
+
+/** `touch`'s answer: the pair went from no parts to one. */
+export const PAIR_STARTED = 1;
+/** `touch`'s answer: the part was not touching before. */
+export const PART_ADDED = 2;
+
+/**
+ * Per pair (one thing `a` and another `b`, e.g. a stickman and a prop), which of `a`'s parts
+ * touch `b`. Looked up by the two ids (no key string is built per contact).
+ */
 export class PartPairs {
-  private readonly parts = new Map<string, Set<string>>();
+  private readonly parts = new Map<string, Map<string, number>>();
 
   /** Adds a touching part; true when the pair went from no parts to one. */
-  add(key: string, part: string): boolean {
-    return this.touch(key, part).pairStarted;
+  add(a: string, b: string, part: string): boolean {
+    return (this.touch(a, b, part) & PAIR_STARTED) !== 0;
   }
 
-  /** Adds a touching part: did the pair start (empty → non-empty), is the part newly touching? */
-  touch(key: string, part: string): { pairStarted: boolean; partAdded: boolean } {
-    let set = this.parts.get(key);
-    if (!set) {
-      set = new Set();
-      this.parts.set(key, set);
+  /** Adds a touching part: PAIR_STARTED if the pair was empty, PART_ADDED if the part is newly touching. */
+  touch(a: string, b: string, part: string): number {
+    let byB = this.parts.get(a);
+    if (!byB) {
+      byB = new Map();
+      this.parts.set(a, byB);
     }
-    const wasEmpty = set.size === 0;
-    const had = set.has(part);
-    set.add(part);
-    return { pairStarted: wasEmpty, partAdded: !had };
+    const had = byB.get(b) ?? 0;
+    const bit = partBit(part);
+    if ((had & bit) !== 0) return 0;
+    byB.set(b, had | bit);
+    return (had === 0 ? PAIR_STARTED : 0) | PART_ADDED;
   }
 
   /** Removes a part; true when the pair's last part let go. Late or unknown exits are ignored. */
-  remove(key: string, part: string): boolean {
-    const set = this.parts.get(key);
-    if (!set || !set.delete(part)) return false;
-    if (set.size > 0) return false;
-    this.parts.delete(key);
+  remove(a: string, b: string, part: string): boolean {
+    const byB = this.parts.get(a);
+    const had = byB?.get(b);
+    if (!byB || had === undefined) return false;
+    const bit = partBit(part);
+    if ((had & bit) === 0) return false;
+    if (had !== bit) {
+      byB.set(b, had & ~bit);
+      return false;
+    }
+    byB.delete(b);
+    if (byB.size === 0) this.parts.delete(a);
     return true;
-  }
-
-  count(key: string): number {
-    return this.parts.get(key)?.size ?? 0;
   }
 
   /** Drops every pair that mentions `id` (deletion, ragdoll entry). */
   purge(id: string): void {
-    for (const key of [...this.parts.keys()]) if (key.split('|').includes(id)) this.parts.delete(key);
+    this.parts.delete(id);
+    for (const [a, byB] of this.parts) {
+      byB.delete(id);
+      if (byB.size === 0) this.parts.delete(a);
+    }
   }
 }
 
@@ -58,20 +95,19 @@ export function stickmanPropEvent(c: ContactEvent, pairs: PartPairs, onNewPart?:
   const proxyFirst = isProxy(c.a);
   const rig = proxyFirst ? c.a : c.b;
   const prop = proxyFirst ? c.b : c.a;
-  const key = `${rig.id}|${prop.id}`;
   const part = rig.part ?? '';
   if (c.type === 'started') {
-    const touch = pairs.touch(key, part);
+    const touch = pairs.touch(rig.id, prop.id, part);
     // c.normal points a → b; the push on the stickman points from the prop towards it.
-    if (touch.partAdded && onNewPart) onNewPart(rig.id, part, proxyFirst ? [-c.normal[0], -c.normal[1]] : [c.normal[0], c.normal[1]], prop.id, c.relativeSpeed);
-    if (!touch.pairStarted) return null;
+    if ((touch & PART_ADDED) !== 0 && onNewPart) onNewPart(rig.id, part, proxyFirst ? [-c.normal[0], -c.normal[1]] : [c.normal[0], c.normal[1]], prop.id, c.relativeSpeed);
+    if ((touch & PAIR_STARTED) === 0) return null;
     const n = proxyFirst ? c.normal : [-c.normal[0], -c.normal[1]];
     return {
       type: 'collided', source: rig.id, target: prop.id, position: roundVec(c.point),
       normal: [round4(n[0]), round4(n[1])], speed: Math.round(c.relativeSpeed * 100) / 100, part,
     };
   }
-  return pairs.remove(key, part) ? { type: 'separated', source: rig.id, target: prop.id } : null;
+  return pairs.remove(rig.id, prop.id, part) ? { type: 'separated', source: rig.id, target: prop.id } : null;
 }
 
 /**
@@ -112,16 +148,18 @@ export class StickmanAreas {
   /** Handles one part crossing; returns an `entered_area` event when the stickman enters. */
   cross(e: AreaEvent, position: [number, number]): StageEvent | null {
     const key = `${e.other.id}|${e.area.id}`;
+    const a = e.other.id;
+    const b = e.area.id;
     // A ragdoll's body and the proxy of the same name are different colliders, both in for a
     // step or two when it goes down or stands up: each is its own member.
     const part = isRagdollBody(e.other) ? `ragdoll:${e.other.part ?? ''}` : e.other.part ?? '';
     if (e.type === 'entered') {
-      if (!this.parts.add(key, part)) return null;
+      if (!this.parts.add(a, b, part)) return null;
       if (this.leaving.delete(key) || this.inside.has(key)) return null; // back before the grace ran out
       this.inside.add(key);
       return { type: 'entered_area', source: e.other.id, target: e.area.id, position: roundVec(position) };
     }
-    if (this.parts.remove(key, part)) this.leaving.set(key, AREA_EXIT_GRACE_STEPS);
+    if (this.parts.remove(a, b, part)) this.leaving.set(key, AREA_EXIT_GRACE_STEPS);
     return null;
   }
 

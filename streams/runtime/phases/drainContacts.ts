@@ -24,26 +24,29 @@ export function drainContacts(s: StepState): void {
   const { contacts: physical, areas } = s.world.takeEvents();
   // Physics contacts first, then stickman ↔ stickman touches (found by geometry, same contract).
   const touches = s.stickmanTouches.step(s.rigs);
-  const contacts = touches.length > 0 ? [...physical, ...touches] : physical;
   // Made only in a step that has a stickman ↔ prop start: most steps have none.
   let flinch: Flinch | undefined;
   const budget = s.contactBudget;
   budget.beginStep();
-  for (const c of contacts) {
-    s.contact$.next(c);
+  const total = physical.length + touches.length;
+  const contactsHeard = s.contact$.observed;
+  for (let i = 0; i < total; i += 1) {
+    const c = i < physical.length ? physical[i] : touches[i - physical.length];
+    // A plain Subject: with no one listening, next() would only allocate (a closure, an iterator).
+    if (contactsHeard) s.contact$.next(c);
     // A ragdoll's bodies collide physically but never fire a rule or a reaction (seed 4.5).
     if (isRagdollBody(c.a) || isRagdollBody(c.b)) continue;
     const proxies = (isProxy(c.a) ? 1 : 0) + (isProxy(c.b) ? 1 : 0);
     const prop = isPropBody(c.a) || isPropBody(c.b);
     if (proxies === 2) {
-      raise(budget, events, `${c.a.id}|${c.b.id}`, stickmanStickmanEvents(c));
+      raise(budget, events, c.a.id, c.b.id, stickmanStickmanEvents(c));
     } else if (proxies === 1 && prop) {
       // RECOVERING contacts may fire the rule; the flinch is a no-op outside ANIMATED.
       if (c.type === 'started') flinch ??= flincher(s);
       const e = stickmanPropEvent(c, s.stickmanPairs, c.type === 'started' ? flinch : undefined);
-      if (e) raise(budget, events, `${e.source}|${e.target}`, [e]);
+      if (e) raiseOne(budget, events, e);
     } else if (prop && proxies === 0) {
-      raise(budget, events, `${c.a.id}|${c.b.id}`, propContactEvents(c));
+      raise(budget, events, c.a.id, c.b.id, propContactEvents(c));
     }
   }
   const over = budget.warning();
@@ -71,11 +74,18 @@ export function drainContacts(s: StepState): void {
   }
 }
 
-/** A pair edge's events, within the step's contact budget (a stop is raised only if its start was). */
-function raise(budget: ContactBudget, events: StageEvent[], key: string, edge: readonly StageEvent[]): void {
+/** A pair edge's events (pair `a`, `b`), within the step's contact budget (a stop is raised only if its start was). */
+function raise(budget: ContactBudget, events: StageEvent[], a: string, b: string, edge: readonly StageEvent[]): void {
   if (edge.length === 0) return;
-  if (edge[0].type === 'collided' ? !budget.started(key, edge.length) : !budget.stopped(key)) return;
-  for (const e of edge) events.push(e);
+  if (edge[0].type === 'collided' ? !budget.started(a, b, edge.length) : !budget.stopped(a, b)) return;
+  for (let i = 0; i < edge.length; i += 1) events.push(edge[i]);
+}
+
+/** A stickman ↔ prop edge: one event, its pair the event's source and target. */
+function raiseOne(budget: ContactBudget, events: StageEvent[], e: StageEvent): void {
+  const target = e.target ?? '';
+  if (e.type === 'collided' ? !budget.started(e.source, target, 1) : !budget.stopped(e.source, target)) return;
+  events.push(e);
 }
 
 type Flinch = (rigId: string, part: string, push: [number, number], propId: string, speed: number) => void;
