@@ -5,6 +5,7 @@ import { notSupporting } from '../terrain/surfaces';
 import type { TerrainIndex } from '../terrain/terrainIndex';
 import { ARRIVE_TOLERANCE, BODY_HALF_WIDTH } from './constants';
 import { foothold } from './probes';
+import { sameNumber } from './sameNumber';
 import { DEFAULT_LEG_EXTENSION } from '../rig/markers';
 import type { RigProportions } from '../rig/proportions';
 import type { ProbeDebug, WalkBlock } from './types';
@@ -38,15 +39,15 @@ export function walkBody(p: RigProportions): WalkBody {
 }
 
 /** The last body `walkBodyOf` built and the proportions' values it was built from. */
-let cachedBody: { values: readonly number[]; body: Readonly<WalkBody> } | null = null;
+let cachedBody: { upperLeg: number; lowerLeg: number; torso: number; neckToHead: number; headRadius: number; body: Readonly<WalkBody> } | null = null;
 
 /** `walkBody` for every grounded step: built again only when the proportions it reads differ by value. Shared: read only. */
 export function walkBodyOf(p: RigProportions): Readonly<WalkBody> {
   const c = cachedBody;
-  if (c && Object.is(c.values[0], p.upperLeg) && Object.is(c.values[1], p.lowerLeg) && Object.is(c.values[2], p.torso)
-    && Object.is(c.values[3], p.neckToHead) && Object.is(c.values[4], p.headRadius)) return c.body;
+  if (c !== null && sameNumber(c.upperLeg, p.upperLeg) && sameNumber(c.lowerLeg, p.lowerLeg) && sameNumber(c.torso, p.torso)
+    && sameNumber(c.neckToHead, p.neckToHead) && sameNumber(c.headRadius, p.headRadius)) return c.body;
   const body = Object.freeze(walkBody(p));
-  cachedBody = { values: [p.upperLeg, p.lowerLeg, p.torso, p.neckToHead, p.headRadius], body };
+  cachedBody = { upperLeg: p.upperLeg, lowerLeg: p.lowerLeg, torso: p.torso, neckToHead: p.neckToHead, headRadius: p.headRadius, body };
   return body;
 }
 

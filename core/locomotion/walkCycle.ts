@@ -8,6 +8,7 @@ import {
   STRIDE_LEG_LENGTHS, STRIDE_MAX_LEG_LENGTHS, STRIDE_MIN_LEG_LENGTHS, SWING_FRACTION, WALK_LEAN, WALK_LEAN_MAX,
   WALK_SPEED, WALK_SPEED_MAX, WALK_SPEED_MIN,
 } from './constants';
+import { sameNumber } from './sameNumber';
 
 export interface WalkCycle {
   /** Root speed while walking, px/s. */
@@ -40,7 +41,7 @@ let cachedCycle: { speed: number; upperLeg: number; lowerLeg: number; cycle: Rea
  */
 export function walkCycleOf(speed: number, proportions: RigProportions): Readonly<WalkCycle> {
   const c = cachedCycle;
-  if (c && Object.is(c.speed, speed) && Object.is(c.upperLeg, proportions.upperLeg) && Object.is(c.lowerLeg, proportions.lowerLeg)) return c.cycle;
+  if (c !== null && sameNumber(c.speed, speed) && sameNumber(c.upperLeg, proportions.upperLeg) && sameNumber(c.lowerLeg, proportions.lowerLeg)) return c.cycle;
   const cycle = Object.freeze(walkCycle(speed, proportions));
   cachedCycle = { speed, upperLeg: proportions.upperLeg, lowerLeg: proportions.lowerLeg, cycle };
   return cycle;

@@ -7,6 +7,7 @@ import type { Vec2 } from '../geometry/vec';
 import type { MarkerPose } from '../rig/markers';
 import type { RigProportions } from '../rig/proportions';
 import { ARM_SWING_ANGLE, ELBOW_BACK_FLEX, ELBOW_FORWARD_FLEX, HIP_BOB_LOW_PHASE, HIP_BOB_PER_STRIDE, STRIDE_LEG_LENGTHS } from './constants';
+import { sameNumber } from './sameNumber';
 import type { WalkCycle } from './walkCycle';
 
 /**
@@ -95,7 +96,10 @@ export interface RestArms {
 }
 
 /** The last arms `restArmsOf` worked out and the values they came from. */
-let cachedArms: { values: readonly number[]; arms: RestArms } | null = null;
+let cachedArms: {
+  leftHandX: number; leftHandY: number; rightHandX: number; rightHandY: number; torsoX: number; torsoY: number;
+  torso: number; upperArm: number; lowerArm: number; arms: RestArms;
+} | null = null;
 
 /**
  * The rest arms of the pose `base` (hands and torso markers) for these proportions: the shoulder
@@ -103,17 +107,17 @@ let cachedArms: { values: readonly number[]; arms: RestArms } | null = null;
  * when a value they come from differs from the last time (compared by value). Shared: read only.
  */
 export function restArmsOf(base: MarkerPose, p: RigProportions): RestArms {
-  const c = cachedArms?.values;
-  if (c && Object.is(c[0], base.Left_Hand[0]) && Object.is(c[1], base.Left_Hand[1]) && Object.is(c[2], base.Right_Hand[0])
-    && Object.is(c[3], base.Right_Hand[1]) && Object.is(c[4], base.Torso[0]) && Object.is(c[5], base.Torso[1])
-    && Object.is(c[6], p.torso) && Object.is(c[7], p.upperArm) && Object.is(c[8], p.lowerArm)) return cachedArms!.arms;
+  const c = cachedArms;
+  if (c !== null && sameNumber(c.leftHandX, base.Left_Hand[0]) && sameNumber(c.leftHandY, base.Left_Hand[1])
+    && sameNumber(c.rightHandX, base.Right_Hand[0]) && sameNumber(c.rightHandY, base.Right_Hand[1]) && sameNumber(c.torsoX, base.Torso[0])
+    && sameNumber(c.torsoY, base.Torso[1]) && sameNumber(c.torso, p.torso) && sameNumber(c.upperArm, p.upperArm) && sameNumber(c.lowerArm, p.lowerArm)) return c.arms;
   const shoulder: Vec2 = [base.Torso[0], base.Torso[1] - p.torso];
   const left = Object.freeze(armAnglesOf(base.Left_Hand, shoulder, p));
   const right = Object.freeze(armAnglesOf(base.Right_Hand, shoulder, p));
   const arms = Object.freeze({ left, right, neutral: Object.freeze(meanArm(left, right)) });
   cachedArms = {
-    values: [base.Left_Hand[0], base.Left_Hand[1], base.Right_Hand[0], base.Right_Hand[1], base.Torso[0], base.Torso[1], p.torso, p.upperArm, p.lowerArm],
-    arms,
+    leftHandX: base.Left_Hand[0], leftHandY: base.Left_Hand[1], rightHandX: base.Right_Hand[0], rightHandY: base.Right_Hand[1],
+    torsoX: base.Torso[0], torsoY: base.Torso[1], torso: p.torso, upperArm: p.upperArm, lowerArm: p.lowerArm, arms,
   };
   return arms;
 }
