@@ -184,11 +184,36 @@ function turnAbout(point: Vec2, px: number, py: number, c: number, s: number): v
  * parts no flinch turns are shared with it, each turned part is a copy (made on its first turn).
  */
 export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReactions, dt: number): RigLocalPose {
-  // PART_NAMES order; bit i of `copied` says parts[i] is this call's own copy.
-  const parts: RigPart[] = [
+  const parts = partsOf(pose);
+  turnFlinchingParts(parts, reactions, true);
+  fadeReactions(reactions, dt);
+  return {
+    head: parts[0], torso: parts[1], left_upper_arm: parts[2], left_lower_arm: parts[3], right_upper_arm: parts[4],
+    right_lower_arm: parts[5], left_upper_leg: parts[6], left_lower_leg: parts[7], right_upper_leg: parts[8], right_lower_leg: parts[9],
+  };
+}
+
+/**
+ * `applyImpactReactions` on a pose nobody else has seen (a solve of this very step, whose parts
+ * each have their own arrays, as solvePose makes them): its turned points are moved where they
+ * are, the same arithmetic, no copies.
+ */
+export function applyImpactReactionsInPlace(pose: RigLocalPose, reactions: ImpactReactions, dt: number): void {
+  turnFlinchingParts(partsOf(pose), reactions, false);
+  fadeReactions(reactions, dt);
+}
+
+/** A pose's parts in PART_NAMES order. */
+function partsOf(pose: RigLocalPose): RigPart[] {
+  return [
     pose.head, pose.torso, pose.left_upper_arm, pose.left_lower_arm, pose.right_upper_arm,
     pose.right_lower_arm, pose.left_upper_leg, pose.left_lower_leg, pose.right_upper_leg, pose.right_lower_leg,
   ];
+}
+
+/** Every active flinch turns its joint's parts, parents first; `copy`: each part is copied before its first turn. */
+function turnFlinchingParts(parts: RigPart[], reactions: ImpactReactions, copy: boolean): void {
+  // Bit i of `copied` says parts[i] is already this call's own copy.
   let copied = 0;
   for (let j = 0; j < JOINT_PART_INDICES.length; j += 1) {
     const [joint, indices] = JOINT_PART_INDICES[j];
@@ -204,7 +229,7 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
     const sn = Math.sin(angle);
     for (let k = 0; k < indices.length; k += 1) {
       const i = indices[k];
-      if (!(copied & (1 << i))) {
+      if (copy && !(copied & (1 << i))) {
         parts[i] = clonePart(parts[i]);
         copied |= 1 << i;
       }
@@ -212,16 +237,16 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
       turnAbout(parts[i].end, px, py, c, sn);
     }
   }
+}
+
+/** Fades each reaction by dt / decay and erases the finished ones. */
+function fadeReactions(reactions: ImpactReactions, dt: number): void {
   // A bad dt must not turn a strength into NaN, which would never reach the erase test.
   const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
   for (const [joint, reaction] of reactions) {
     reaction.strength -= step / Math.max(reaction.decay, MIN_DECAY);
     if (!(reaction.strength > STRENGTH_EPSILON)) reactions.delete(joint);
   }
-  return {
-    head: parts[0], torso: parts[1], left_upper_arm: parts[2], left_lower_arm: parts[3], right_upper_arm: parts[4],
-    right_lower_arm: parts[5], left_upper_leg: parts[6], left_lower_leg: parts[7], right_upper_leg: parts[8], right_lower_leg: parts[9],
-  };
 }
 
 export function clearReactions(reactions: ImpactReactions): void {

@@ -4,7 +4,7 @@
  * last over the solved pose, so the proxies the next physics step sees are the flinched pose.
  */
 import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
-import { addCollisionReaction, applyImpactReactions } from '../../../core/rig/reactions';
+import { addCollisionReaction, applyImpactReactionsInPlace } from '../../../core/rig/reactions';
 import type { PartName } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
 import { STEP_DT } from '../stepDt';
@@ -12,7 +12,12 @@ import type { RigStep } from './systems';
 
 export function flinch(rig: RigRuntime, step: RigStep): void {
   if (!step.posed) return;
-  if (rig.reactions.size > 0) rig.setPose(applyImpactReactions(rig.localPose, rig.reactions, STEP_DT));
+  // The pose is this step's own solve (armPose, just before, solved it and nothing has seen it
+  // since): the flinch bends it where it is.
+  if (rig.reactions.size > 0) {
+    applyImpactReactionsInPlace(rig.localPose, rig.reactions, STEP_DT);
+    rig.forgetPose();
+  }
   // The pose is final now: frames show the hands where it put them (a reach, a hold, a throw, a
   // flinch still bending it).
   rig.handMarkers = step.armMarkers || rig.reactions.size > 0 ? markersWithSolvedHands(step.armMarkers ?? rig.motion.markers, rig.localPose) : null;

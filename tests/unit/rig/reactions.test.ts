@@ -13,6 +13,7 @@ import {
   REACTION_TARGETS,
   addCollisionReaction,
   applyImpactReactions,
+  applyImpactReactionsInPlace,
   clearReactions,
   reactionDirectionSign,
   type ImpactReactions,
@@ -259,6 +260,22 @@ describe('applyImpactReactions', () => {
     expect(out.head.start).toEqual(out.torso.end);
     expect(out.head.end[0]).toBeCloseTo(expected[0], 9);
     expect(out.head.end[1]).toBeCloseTo(expected[1], 9);
+  });
+
+  it('in place, bends a fresh solve to exactly the pose the copying version returns, and fades the same', () => {
+    const pose = structuredClone(standing);
+    const { reactions } = hit('left_lower_leg', [1, 0], 600);
+    addCollisionReaction(reactions, pose, 'RIGHT', 'torso', [-1, 0], 600);
+    addCollisionReaction(reactions, pose, 'RIGHT', 'head', [0, 1], 300);
+    const copied = new Map([...reactions].map(([k, v]) => [k, { ...v }]));
+    const expected = applyImpactReactions(pose, copied, STEP);
+    const parts = PART_NAMES.map((name) => pose[name]);
+    applyImpactReactionsInPlace(pose, reactions, STEP);
+    expect(pose).toEqual(expected);
+    expect(pose.left_lower_leg.end).not.toEqual(standing.left_lower_leg.end);
+    // The same part objects, moved where they are.
+    PART_NAMES.forEach((name, i) => expect(pose[name]).toBe(parts[i]));
+    expect([...reactions]).toEqual([...copied]);
   });
 
   it('does not mutate the input pose', () => {
