@@ -65,6 +65,8 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
 }
 
 const TOO_HEAVY: WalkDecision = Object.freeze({ kind: 'blocked', reason: 'too_heavy' });
+/** The step's motion the heavy-prop check is asked about (read during the call only: LocomotionEnv.tooHeavyAhead). */
+const HEAVY_CHECK_MOTION: Vec2 = [0, 0];
 
 /** The events of one step; most steps have none, and share one empty list. */
 export function stepLocomotion(s: LocomotionState, phase: TerrainPhase, env: LocomotionEnv, dt: number): readonly LocomotionEvent[] {
@@ -85,7 +87,11 @@ function stepGrounded(s: LocomotionState, env: LocomotionEnv, dt: number): reado
   const cycle = walkCycleOf(walkSpeedOf(env.walkSpeed), env.proportions);
   const beforeX = s.root[0];
   let decision = decideWalk(env.terrain, s.root, s.walkTargetX, cycle.speed * dt, env.debug, walkBodyOf(env.proportions));
-  if (decision.kind === 'move' && env.tooHeavyAhead?.([decision.dx, 0])) decision = TOO_HEAVY;
+  if (decision.kind === 'move' && env.tooHeavyAhead) {
+    HEAVY_CHECK_MOTION[0] = decision.dx;
+    HEAVY_CHECK_MOTION[1] = 0;
+    if (env.tooHeavyAhead(HEAVY_CHECK_MOTION)) decision = TOO_HEAVY;
+  }
   let walkDir = 0;
   if (decision.kind === 'arrived') {
     s.walkTargetX = null;

@@ -124,6 +124,7 @@ export interface LocomotionEnv {
   /**
    * Would this stickman's body, moved by `motion` (px), run into a prop heavier than
    * MAX_PUSH_MASS? A grounded walk that would is blocked. Absent: nothing is too heavy.
+   * `motion` is read during the call only (every walking step asks, with one shared vector).
    */
   tooHeavyAhead?: (motion: Readonly<Vec2>) => boolean;
   /** This stickman's own walking speed (the file's `walk_speed`), px/s; absent means WALK_SPEED. */
