@@ -19,7 +19,7 @@
  */
 import type { StageEvent } from '../../core/events';
 import type { ActionPayload, Rule } from '../../core/scene/schema';
-import { matchingRules } from '../../core/rules/match';
+import { ruleMatches } from '../../core/rules/match';
 import type { ReactiveMode } from '../../core/actions/lane';
 import { chainOfEvent, tagChain, type ChainId } from './eventChains';
 
@@ -63,43 +63,71 @@ export interface DispatchHost {
 
 const reactionsOf = (rules: readonly Rule[]): number => rules.reduce((n, r) => n + r.then.length, 0);
 
+const NO_RULES: readonly Rule[] = Object.freeze([]);
+
+/**
+ * Each dispatcher's rules by the event type they wait for, in document order (its rules never
+ * change): an event is matched against its own type's rules only, and an event no rule waits for
+ * allocates nothing. Kept beside the dispatcher, not in it: an index, never keyframe state.
+ */
+const rulesByType = new WeakMap<object, Map<string, Rule[]>>();
+
+function byTypeOf(owner: object, rules: readonly Rule[]): Map<string, Rule[]> {
+  let byType = rulesByType.get(owner);
+  if (!byType) {
+    byType = new Map();
+    for (const r of rules) {
+      const list = byType.get(r.when.type);
+      if (list) list.push(r);
+      else byType.set(r.when.type, [r]);
+    }
+    rulesByType.set(owner, byType);
+  }
+  return byType;
+}
+
 export class RuleDispatcher {
   private heldBack: Held[] = [];
   private nextChain: ChainId = 1;
 
   constructor(private readonly rules: readonly Rule[], private readonly host: DispatchHost) {}
 
-  /** Dispatches what was held back from the last step, then the step's events (`queue` is emptied). */
+  /**
+   * Dispatches what was held back from the last step, then the step's events (`queue` is emptied).
+   * The step's events are dispatched where they are: anything a host raises while dispatching is
+   * appended to `queue` and dispatched after them, in order.
+   */
   dispatch(queue: StageEvent[]): void {
-    const pending = this.heldBack;
+    const held = this.heldBack;
     this.heldBack = [];
-    for (const e of queue) pending.push({ event: e, fromRule: 0 });
-    queue.length = 0;
-    const perChain = new Map<ChainId, number>();
+    const byType = byTypeOf(this, this.rules);
+    // Made only in a step that has an event of a chain: most steps have none.
+    let perChain: Map<ChainId, number> | undefined;
     let budget = MAX_REACTIONS_PER_STEP;
     let chainHeld = 0;
     let budgetHeld = 0;
     let dropped = 0;
-    const hold = (entry: Held): void => {
-      if (this.heldBack.length < MAX_HELD_BACK) this.heldBack.push(entry);
-      else dropped += 1;
-    };
-    for (let i = 0; i < pending.length; i += 1) {
-      const entry = pending[i];
-      const { event } = entry;
+    // Queue entries before this index are the step's own or were tagged with their chain.
+    let tagged = queue.length;
+    for (let i = 0; i < held.length + queue.length; i += 1) {
+      const entry = i < held.length ? held[i] : null;
+      const event = entry ? entry.event : queue[i - held.length];
+      const fromRule = entry ? entry.fromRule : 0;
       const chain = chainOfEvent(event);
-      const rules = matchingRules(this.rules, event);
-      if (budget <= 0 && reactionsOf(rules.slice(entry.fromRule)) > 0) {
-        hold(entry);
+      const typed = byType.get(event.type);
+      const rules = typed ? typed.filter((r) => ruleMatches(r, event)) : NO_RULES;
+      if (budget <= 0 && reactionsOf(rules.slice(fromRule)) > 0) {
+        if (!this.hold(entry ?? { event, fromRule })) dropped += 1;
         budgetHeld += 1;
         continue;
       }
-      if (entry.fromRule === 0) {
+      if (fromRule === 0) {
         if (chain !== 0) {
+          perChain ??= new Map();
           const count = (perChain.get(chain) ?? 0) + 1;
           perChain.set(chain, count);
           if (count > MAX_CHAIN_EVENTS_PER_STEP) {
-            hold(entry);
+            if (!this.hold(entry ?? { event, fromRule })) dropped += 1;
             chainHeld += 1;
             continue;
           }
@@ -107,23 +135,21 @@ export class RuleDispatcher {
         this.host.dispatched(event);
       }
       let reactionChain = chain;
-      let next = entry.fromRule;
+      let next = fromRule;
       for (; next < rules.length && budget > 0; next += 1) {
         budget -= rules[next].then.length;
         reactionChain = this.run(rules[next], event, chain);
       }
       if (next < rules.length) {
         // The budget ran out inside this event's rules: the rest of them run first next step.
-        hold({ event, fromRule: next });
+        if (!this.hold({ event, fromRule: next })) dropped += 1;
         budgetHeld += 1;
       }
       // Anything a host raised while dispatching (the runtime does not: its reactions start next
       // step) runs now, in order, as part of the chain whose reaction raised it.
-      if (queue.length > 0) {
-        for (const e of queue) pending.push({ event: chainOfEvent(e) === 0 ? tagChain(e, reactionChain) : e, fromRule: 0 });
-        queue.length = 0;
-      }
+      for (; tagged < queue.length; tagged += 1) if (chainOfEvent(queue[tagged]) === 0) tagChain(queue[tagged], reactionChain);
     }
+    queue.length = 0;
     const lost = dropped > 0 ? `; ${dropped} dropped past the ${MAX_HELD_BACK}-event limit` : '';
     if (chainHeld > 0 || (dropped > 0 && budgetHeld === 0)) {
       this.host.warn(`rule cycle: a dispatch chain raised more than ${MAX_CHAIN_EVENTS_PER_STEP} events this step; ${chainHeld} held back for the next step${lost}`);
@@ -131,6 +157,13 @@ export class RuleDispatcher {
     if (budgetHeld > 0) {
       this.host.warn(`reaction budget: rules handed out ${MAX_REACTIONS_PER_STEP - budget} reactions this step (the budget is ${MAX_REACTIONS_PER_STEP}); ${budgetHeld} events wait for the next step${chainHeld > 0 ? '' : lost}`);
     }
+  }
+
+  /** Keeps an event for the next step; false when it is dropped (past MAX_HELD_BACK). */
+  private hold(entry: Held): boolean {
+    if (this.heldBack.length >= MAX_HELD_BACK) return false;
+    this.heldBack.push(entry);
+    return true;
   }
 
   /** Events held back for the next step. */

@@ -183,7 +183,8 @@ export class StageRuntime {
         },
         dispatched: (event) => {
           s.dispatchedEvents.push(event);
-          this.events$.next(event);
+          // A plain Subject: with no one listening, next() would only allocate (a closure, an iterator).
+          if (this.events$.observed) this.events$.next(event);
           note(s, { t: s.time, tick: s.tick, type: 'event', event });
         },
         ruleRecord: (r) => note(s, { t: s.time, tick: s.tick, type: 'rule', ...r }),

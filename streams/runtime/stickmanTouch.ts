@@ -50,7 +50,8 @@ function liveCount(rigs: readonly RigRuntime[]): number {
   return n;
 }
 
-function shapesOf(rig: RigRuntime, order: number, parts: Float64Array): RigShapes {
+/** Fills `into` with `rig`'s part capsules (ax, ay, bx, by, radius and bounds per part, into `parts`) and its bounds. */
+function shapesOf(into: RigShapes, rig: RigRuntime, order: number, parts: Float64Array): RigShapes {
   const poses = rig.proxyPoseBuffer;
   let minX = Infinity;
   let minY = Infinity;
@@ -78,13 +79,43 @@ function shapesOf(rig: RigRuntime, order: number, parts: Float64Array): RigShape
     maxX = Math.max(maxX, parts[o + 7]);
     maxY = Math.max(maxY, parts[o + 8]);
   }
-  return { rig, order, parts, minX, minY, maxX, maxY };
+  into.rig = rig;
+  into.order = order;
+  into.parts = parts;
+  into.minX = minX;
+  into.minY = minY;
+  into.maxX = maxX;
+  into.maxY = maxY;
+  return into;
 }
+
+/**
+ * What a step builds and throws away, kept beside each StickmanTouches (never in its keyframe:
+ * it is refilled from the rigs every step): one shapes record per standing rig, the sweep order,
+ * the pairs that let go.
+ */
+interface Scratch {
+  shapes: RigShapes[];
+  byX: RigShapes[];
+  gone: number[];
+}
+
+const scratchOf = new WeakMap<StickmanTouches, Scratch>();
+
+function scratch(owner: StickmanTouches): Scratch {
+  let s = scratchOf.get(owner);
+  if (!s) scratchOf.set(owner, (s = { shapes: [], byX: [], gone: [] }));
+  return s;
+}
+
+const bySweep = (p: RigShapes, q: RigShapes): number => p.minX - q.minX || p.order - q.order;
 
 /** A touching rig pair: the part pair found touching last (its parts name the `stopped` edge). */
 interface PairState {
   partA: number;
   partB: number;
+  /** Compared this step (its rigs' bounds came close): false again once the step is done. */
+  seen: boolean;
 }
 
 export class StickmanTouches {
@@ -102,39 +133,46 @@ export class StickmanTouches {
       this.remember(rigs);
       return [];
     }
-    const live: RigShapes[] = [];
-    rigs.forEach((r, order) => {
-      if (!r.proxiesLive) return;
+    const { shapes, byX, gone } = scratch(this);
+    // Shapes records are reused step to step (by position in the sweep, not by rig).
+    byX.length = 0;
+    for (let order = 0; order < rigs.length; order += 1) {
+      const r = rigs[order];
+      if (!r.proxiesLive) continue;
       let buffer = this.buffers.get(r.id);
       if (!buffer) this.buffers.set(r.id, (buffer = new Float64Array(PARTS * STRIDE)));
-      live.push(shapesOf(r, order, buffer));
-    });
+      if (shapes.length === byX.length) shapes.push({ rig: r, order, parts: buffer, minX: 0, minY: 0, maxX: 0, maxY: 0 });
+      byX.push(shapesOf(shapes[byX.length], r, order, buffer));
+    }
     const out: ContactEvent[] = [];
-    const seen = new Set<number>();
     // Sweep along x: only rigs whose bounds overlap are compared part by part.
-    const byX = [...live].sort((p, q) => p.minX - q.minX || p.order - q.order);
+    byX.sort(bySweep);
     for (let i = 0; i < byX.length; i += 1) {
       for (let j = i + 1; j < byX.length && byX[j].minX <= byX[i].maxX + RELEASE_MARGIN; j += 1) {
         const first = byX[i].order < byX[j].order;
         const x = first ? byX[i] : byX[j];
         const y = first ? byX[j] : byX[i];
         if (x.minY > y.maxY + RELEASE_MARGIN || y.minY > x.maxY + RELEASE_MARGIN) continue;
-        const key = x.order * PAIR_KEY + y.order;
-        seen.add(key);
-        this.comparePair(key, x, y, out);
+        this.comparePair(x.order * PAIR_KEY + y.order, x, y, out);
       }
     }
     // Pairs that no longer even come close let go of everything they were touching.
-    const gone: number[] = [];
-    for (const key of this.pairs.keys()) if (!seen.has(key)) gone.push(key);
-    for (const key of gone.sort((p, q) => p - q)) {
+    gone.length = 0;
+    for (const [key, state] of this.pairs) {
+      if (state.seen) state.seen = false;
+      else gone.push(key);
+    }
+    if (gone.length > 1) gone.sort((p, q) => p - q);
+    for (const key of gone) {
       const state = this.pairs.get(key)!;
       const idA = rigs[Math.floor(key / PAIR_KEY)].id;
       const idB = rigs[key % PAIR_KEY].id;
       out.push(this.contact('stopped', idA, idB, state.partA, state.partB));
       this.pairs.delete(key);
     }
-    for (const r of live) {
+    for (let k = 0; k < byX.length; k += 1) {
+      // `shapes` is in document order (the sweep sorted `byX`, not it).
+      const r = shapes[k];
       const prev = this.previous.get(r.rig.id);
       if (prev) prev.set(r.rig.proxyPoseBuffer);
       else this.previous.set(r.rig.id, Float64Array.from(r.rig.proxyPoseBuffer));
@@ -163,6 +201,7 @@ export class StickmanTouches {
 
   private comparePair(key: number, x: RigShapes, y: RigShapes, out: ContactEvent[]): void {
     const state = this.pairs.get(key);
+    if (state) state.seen = true;
     const margin = state ? RELEASE_MARGIN : TOUCH_MARGIN;
     const px = x.parts;
     const py = y.parts;
@@ -180,7 +219,7 @@ export class StickmanTouches {
           state.partB = j;
           return;
         }
-        this.pairs.set(key, { partA: i, partB: j });
+        this.pairs.set(key, { partA: i, partB: j, seen: true });
         const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
         out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
         return;
