@@ -21,7 +21,7 @@ export class MomentumTracker {
 
   /** Records this step's proxy poses (copied). */
   record(poses: Float64Array): void {
-    this.ring.set(poses.subarray(0, STRIDE), this.head * STRIDE);
+    this.ring.set(poses.length === STRIDE ? poses : poses.subarray(0, STRIDE), this.head * STRIDE);
     this.head = (this.head + 1) % (this.steps + 1);
     this.count = Math.min(this.count + 1, this.steps + 1);
   }

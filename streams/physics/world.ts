@@ -49,6 +49,9 @@ export class PhysicsEngineError extends Error {
   }
 }
 
+/** The translation each proxy is given in `setPartPoses` (see there). */
+const PART_TRANSLATION = { x: 0, y: 0 };
+
 export class PhysicsWorld {
   private world: InstanceType<typeof RAPIER.World>;
   private events: InstanceType<typeof RAPIER.EventQueue>;
@@ -152,7 +155,10 @@ export class PhysicsWorld {
         throw new Error(`${id} part ${i} pose is not finite (${x}, ${y}, ${r}); refusing to pass it to physics`);
       }
       const b = bodies[i];
-      const t = { x: toMeters(x), y: toMeters(y) };
+      // Rapier reads the vector during the call only: one scratch vector serves every part.
+      const t = PART_TRANSLATION;
+      t.x = toMeters(x);
+      t.y = toMeters(y);
       if (teleport) {
         b.setTranslation(t, true);
         b.setRotation(r, true);
