@@ -21,6 +21,8 @@ export function createTransitionInspector(now: () => { t: number; tick: number }
 /** What the observer remembers of an actor: its last snapshot and the state it was in (undefined: not a machine). */
 interface Tracked {
   snapshot: unknown;
+  /** The state nodes `state` was named from: a snapshot with the same ones is in the same state. */
+  nodes: unknown;
   state: string | undefined;
 }
 
@@ -34,19 +36,25 @@ export function createInspector(now: () => { t: number; tick: number }, emit: (r
   const observe = (ev: InspectionEvent): void => {
     if (ev.type !== '@xstate.snapshot') return;
     const ref = ev.actorRef;
-    const snapshot = ev.snapshot as { value?: unknown; status?: string };
+    const snapshot = ev.snapshot as { value?: unknown; status?: string; _nodes?: unknown };
     let entry = tracked.get(ref);
     if (entry !== undefined && entry.snapshot === snapshot) return;
+    // Only the context changed (xstate keeps the state node list of an unchanged state): no transition.
+    if (entry !== undefined && entry.state !== undefined && snapshot._nodes !== undefined && snapshot._nodes === entry.nodes && snapshot.status !== 'stopped') {
+      entry.snapshot = snapshot;
+      return;
+    }
     if (snapshot.status === 'stopped') {
       // A stopped actor never transitions again: forget it so PLAY/RESET cycles do not accumulate.
       tracked.delete(ref);
       return;
     }
     if (entry === undefined) {
-      entry = { snapshot, state: undefined };
+      entry = { snapshot, nodes: undefined, state: undefined };
       tracked.set(ref, entry);
     } else entry.snapshot = snapshot;
     if (snapshot.value === undefined) return;
+    entry.nodes = snapshot._nodes;
     const to = stateName(snapshot.value);
     const from = entry.state;
     entry.state = to;
