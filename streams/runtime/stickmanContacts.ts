@@ -38,6 +38,7 @@ export const PART_ADDED = 2;
  * touch `b`. Looked up by the two ids (no key string is built per contact).
  */
 export class PartPairs {
+  /** Per `a`, per `b`: the touching parts' bits (never 0; an `a` may keep an empty map). */
   private readonly parts = new Map<string, Map<string, number>>();
 
   /** Adds a touching part; true when the pair went from no parts to one. */
@@ -70,8 +71,8 @@ export class PartPairs {
       byB.set(b, had & ~bit);
       return false;
     }
+    // The emptied map stays: a walker among props ends and starts pairs all the time.
     byB.delete(b);
-    if (byB.size === 0) this.parts.delete(a);
     return true;
   }
 
