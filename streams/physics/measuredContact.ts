@@ -71,12 +71,19 @@ const reading = new ManifoldReading();
 const velocityA: XY = { x: 0, y: 0 };
 const velocityB: XY = { x: 0, y: 0 };
 
-/** A contact of the last step, measured on first access; valid until the next step. */
+/** What a measurement found. */
+interface Measurement {
+  normal: Vec2;
+  point: Vec2;
+  relativeSpeed: number;
+}
+
+/**
+ * A contact of the last step, measured on first access; valid until the next step. Most are never
+ * measured: they carry only what names them, as small as the contact can be.
+ */
 export class MeasuredContact implements ContactEvent {
-  private measured = false;
-  private measuredNormal: Vec2 | null = null;
-  private measuredPoint: Vec2 | null = null;
-  private measuredSpeed = 0;
+  private measured: Measurement | null = null;
 
   constructor(
     private readonly world: World,
@@ -88,22 +95,18 @@ export class MeasuredContact implements ContactEvent {
   ) {}
 
   get normal(): Vec2 {
-    if (!this.measured) this.measure();
-    return this.measuredNormal!;
+    return (this.measured ?? this.measure()).normal;
   }
 
   get point(): Vec2 {
-    if (!this.measured) this.measure();
-    return this.measuredPoint!;
+    return (this.measured ?? this.measure()).point;
   }
 
   get relativeSpeed(): number {
-    if (!this.measured) this.measure();
-    return this.measuredSpeed;
+    return (this.measured ?? this.measure()).relativeSpeed;
   }
 
-  private measure(): void {
-    this.measured = true;
+  private measure(): Measurement {
     const ca = this.world.getCollider(this.ha);
     const cb = this.world.getCollider(this.hb);
     let normal: Vec2 | null = null;
@@ -137,10 +140,9 @@ export class MeasuredContact implements ContactEvent {
     }
     const va = velocityBefore(ca?.parent() ?? null, isProxy(this.a), -jx, -jy, velocityA);
     const vb = velocityBefore(cb?.parent() ?? null, isProxy(this.b), jx, jy, velocityB);
-    // Zero when unknown (a stop, a collider gone).
-    this.measuredNormal = normal ?? [0, 0];
-    this.measuredPoint = point;
-    this.measuredSpeed = toPixels(Math.hypot(vb.x - va.x, vb.y - va.y));
+    // The normal is zero when unknown (a stop, a collider gone).
+    this.measured = { normal: normal ?? [0, 0], point, relativeSpeed: toPixels(Math.hypot(vb.x - va.x, vb.y - va.y)) };
+    return this.measured;
   }
 }
 
