@@ -108,7 +108,8 @@ function scratch(owner: StickmanTouches): Scratch {
   return s;
 }
 
-const bySweep = (p: RigShapes, q: RigShapes): number => p.minX - q.minX || p.order - q.order;
+/** Left edge, then document order (the same order `minX - minX || order - order` gives; comparisons box no difference). */
+const bySweep = (p: RigShapes, q: RigShapes): number => (p.minX < q.minX ? -1 : p.minX > q.minX ? 1 : p.order - q.order);
 
 /** A touching rig pair: the part pair found touching last (its parts name the `stopped` edge). */
 interface PairState {
@@ -158,10 +159,11 @@ export class StickmanTouches {
     }
     // Pairs that no longer even come close let go of everything they were touching.
     gone.length = 0;
-    for (const [key, state] of this.pairs) {
+    // forEach: a for-of over the entries would build a [key, state] pair per touching pair.
+    this.pairs.forEach((state, key) => {
       if (state.seen) state.seen = false;
       else gone.push(key);
-    }
+    });
     if (gone.length > 1) gone.sort((p, q) => p - q);
     for (const key of gone) {
       const state = this.pairs.get(key)!;
