@@ -11,7 +11,7 @@ import { createActor, type AnyActorRef, type AnyStateNode, type EventObject } fr
 import type { LaneItem } from '../../core/actions/lane';
 import { connectRig } from '../../machines/connectRig';
 import { rigMachine, type RigEvent } from '../../machines/rigMachine';
-import { mayTellRig, RUNNER_ONLY_EVENTS, sendRunnerEvent, type RunnerOnlyEvent } from '../../machines/runnerRoute';
+import { MAY_RUN_KIND, mayTellRig, RUNNER_ONLY_EVENTS, sendRunnerEvent, type RunnerOnlyEvent } from '../../machines/runnerRoute';
 import { createTransitionInspector } from '../../streams/trace/inspector';
 
 const descendants = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states).flatMap((s) => [s, ...descendants(s)]);
@@ -25,6 +25,11 @@ describe('runner route: the rig only passes these on', () => {
       const own = (node.config.on ?? {}) as Record<string, unknown>;
       for (const type of [...RUNNER_ONLY_EVENTS, '*']) expect(own[type], `${node.id} handles ${type}`).toBeUndefined();
     }
+  });
+
+  it('reads from the runner machine where these events may start or take back an item: a step in the idle lane only', () => {
+    expect(MAY_RUN_KIND.step).toEqual({ always: false, stopped: false, lane: new Set(['idle']), overlay: new Set() });
+    for (const type of ['rig.arrived', 'rig.walkBlocked']) expect(MAY_RUN_KIND[type], type).toEqual({ always: false, stopped: false, lane: new Set(), overlay: new Set() });
   });
 });
 
