@@ -5,7 +5,7 @@ import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { PART_NAMES, solvePose } from '../../../core/rig/skeleton';
 import { toWorld } from '../../../core/rig/worldPose';
 import { endsFromBodies, poseFromBodies, poseFromEnds } from '../../../core/ragdoll/readBack';
-import { copyMarkers, liveRigView, ragdollHeadCenter, ragdollSegments, rigView, segments } from '../../../streams/frame/documentFrame';
+import { copyMarkers, liveRigView, localSegments, ragdollHeadCenter, ragdollSegments, rigView, segments } from '../../../streams/frame/documentFrame';
 
 describe('copyMarkers', () => {
   it('copies every marker into new arrays, in the same key order, so the live pose can change under the frame', () => {
@@ -33,6 +33,23 @@ describe('rigView', () => {
     expect(view.headCenter).toBe(world.head.end);
     expect(view.state).toBe('RAGDOLL');
     expect(view.terrain).toBe('DISABLED');
+  });
+});
+
+describe('localSegments', () => {
+  it('places exactly the ends segments(toWorld(…)) draws, and the head centre, for either facing and a leaning pose', () => {
+    const markers = defaultStandingPose(DEFAULT_PROPORTIONS);
+    markers.Right_Hand = [markers.Right_Hand[0] + 37.3, markers.Right_Hand[1] - 91.7];
+    const pose = solvePose(markers, DEFAULT_PROPORTIONS, { torsoLean: 0.31 });
+    for (const facing of ['LEFT', 'RIGHT'] as const) {
+      const root: [number, number] = [1234.56, 1877.25];
+      const world = toWorld(pose, root, facing);
+      const drawn = localSegments(pose, root, facing);
+      expect(drawn.parts).toEqual(segments(world));
+      expect(drawn.headCenter).toEqual(world.head.end);
+      // Fresh arrays: the frame owns them, the pose can be bent in place afterwards.
+      for (const p of drawn.parts) expect(p.start).not.toBe(pose[p.name].start);
+    }
   });
 });
 
