@@ -53,11 +53,6 @@ export interface ActionRuntime<A extends ActionPayload = ActionPayload> {
   readonly runsIn: RunnerLaneState | 'atOnce';
   /** It cannot start while the rig is down (no walking, turning or handling props on the floor). */
   readonly needsRigUp?: boolean;
-  /**
-   * Starting or taking it back tells the rig (`out.tellRig`): only a kind that says so may. An
-   * event that may start one reaches the runner through the rig (./runnerRoute).
-   */
-  readonly tellsRig?: true;
   /** The rig is already where it would take it: it finishes skipped at once. */
   alreadyThere?(rig: RigStateName): boolean;
   /** How long it runs on the lane's clock (`waiting`, `speaking`, `gesturing`); `gestures` are the scene's own. */
@@ -86,7 +81,7 @@ const isUp = (rig: RigStateName) => rig === 'ANIMATED';
 const handToRig = (item: LaneItem, _a: unknown, out: KindEffects) => out.tellRig({ type: 'runner.propAction', item });
 const takeBack = (item: LaneItem, out: KindEffects) => out.tellRig({ type: 'runner.propCancel', item });
 /** Prop actions (seed 11): the rig has them planned and run by its prop interactor, which answers. */
-const propAction = { runsIn: 'propWorking', needsRigUp: true, tellsRig: true, start: handToRig, interrupt: takeBack } as const;
+const propAction = { runsIn: 'propWorking', needsRigUp: true, start: handToRig, interrupt: takeBack } as const;
 
 export const ACTION_RUNTIME = {
   walk_to: {
@@ -122,8 +117,8 @@ export const ACTION_RUNTIME = {
     overlayPlays: (a, g) => planGesture(a, g, true).kind === 'play',
   },
   // Ask the rig and finish when it is there (already down: nothing to do).
-  ragdoll: { runsIn: 'ragdolling', alreadyThere: isRagdoll, tellsRig: true, start: (_item, _a, out) => out.tellRig({ type: 'rig.setRagdoll', cause: 'action' }) },
-  recover: { runsIn: 'recovering', alreadyThere: isUp, tellsRig: true, start: (_item, _a, out) => out.tellRig({ type: 'rig.recover' }) },
+  ragdoll: { runsIn: 'ragdolling', alreadyThere: isRagdoll, start: (_item, _a, out) => out.tellRig({ type: 'rig.setRagdoll', cause: 'action' }) },
+  recover: { runsIn: 'recovering', alreadyThere: isUp, start: (_item, _a, out) => out.tellRig({ type: 'rig.recover' }) },
   pick_up_prop: propAction,
   drop_prop: propAction,
   throw_prop: propAction,

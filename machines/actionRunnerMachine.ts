@@ -13,7 +13,7 @@
  * speech finished, queue finished) is emitted; the runtime applies it. The machine decides.
  */
 import { and, assign, emit, enqueueActions, not, setup, type AnyActorRef } from 'xstate';
-import { actionRuntime, type ActionRuntime, type KindEffects, type KindEmitted, type KindToRig, type RigStateName, type RunnerLaneState } from './actionKinds';
+import { actionRuntime, type KindEffects, type KindEmitted, type KindToRig, type RigStateName, type RunnerLaneState } from './actionKinds';
 import { COUNTS_TIME } from './tags';
 import { tellRig } from './toRig';
 import type { Gesture } from '../core/gestures';
@@ -186,8 +186,8 @@ export const actionRunnerMachine = setup({
     }),
     emitQueueFinished: emit({ type: 'runner.queueFinished' as const }),
     advanceClock: assign({ elapsed: ({ context, event }) => context.elapsed + dtOf(event) }),
-    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', enqueue)),
-    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', enqueue)),
+    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', sinkOf(enqueue))),
+    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', sinkOf(enqueue))),
     /** Cancels the running primary item (takeover, stop_queue); a walk or prop action is stopped first. */
     cancelCurrent: enqueueActions(({ context, system, enqueue }) => interrupt(context, 'cancelled', enqueue, system)),
     /** The current item can never finish (the stickman left the stage): it finishes blocked. */
@@ -196,9 +196,9 @@ export const actionRunnerMachine = setup({
     noteRigState: assign({ rigState: ({ context, event }) => (event.type === 'queue.rigState' ? event.state : context.rigState) }),
     emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
     finishWithPropOutcome: enqueueActions(({ context, event, enqueue }) => {
-      finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', enqueue);
+      finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', sinkOf(enqueue));
     }),
-    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', enqueue)),
+    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', sinkOf(enqueue))),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
     noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
     noteWalkStopped: assign({ walkEndedWhileBlocked: 'blocked' as const }),
@@ -220,7 +220,7 @@ export const actionRunnerMachine = setup({
       if (kind?.overlay === 'talks') {
         enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: kind.speech?.(a) ?? '', remaining: kind.seconds?.(a, context.gestures) ?? 0 }] });
       } else {
-        if (kind?.overlay === 'atOnce') kind.start?.(e.item, a, effectsOf(context, enqueue, system, kind, e.item));
+        if (kind?.overlay === 'atOnce') kind.start?.(e.item, a, effectsOf(context, enqueue, system));
         enqueue.emit({ type: 'runner.finished', item: e.item, outcome: kind?.overlay === 'atOnce' ? 'completed' : 'skipped', overlay: true });
       }
     }),
@@ -244,7 +244,7 @@ export const actionRunnerMachine = setup({
       endOverlayGesture(context, 'cancelled', enqueue);
     }),
     /** A ragdoll interrupts a gesture: it ends cancelled, as a ragdoll's disarm ends a reach or a throw. */
-    finishCancelled: enqueueActions(({ context, enqueue }) => finish(context, 'cancelled', enqueue)),
+    finishCancelled: enqueueActions(({ context, enqueue }) => finish(context, 'cancelled', sinkOf(enqueue))),
     startOverlayGesture: enqueueActions(({ context, event, enqueue }) => {
       const e = enqueued(event);
       if (!e) return;
@@ -461,6 +461,11 @@ export const actionRunnerMachine = setup({
   },
 });
 
+interface FinishSink {
+  emit(event: ActionRunnerEmitted): void;
+  clear(): void;
+}
+
 /** What an action's `enqueue` offers that finishing an item needs. */
 interface Enqueue {
   emit(event: ActionRunnerEmitted): void;
@@ -468,57 +473,38 @@ interface Enqueue {
   assign(values: Pick<ActionRunnerContext, 'current' | 'elapsed' | 'duration'> | Pick<ActionRunnerContext, 'walkEndedWhileBlocked'> | Pick<ActionRunnerContext, 'overlayGesture'>): void;
 }
 
+const sinkOf = (enqueue: Enqueue): FinishSink => ({
+  emit: (e) => enqueue.emit(e),
+  clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }),
+});
+
 type System = { get(id: string): AnyActorRef | undefined };
 
-/**
- * What a kind may say (./actionKinds), inside an `enqueueActions`: to the runtime, or to the rig.
- * A class, not closures: one is made for every item that starts.
- */
-class KindOut implements KindEffects {
-  constructor(
-    private readonly context: ActionRunnerContext,
-    private readonly enqueue: Enqueue,
-    private readonly system: System,
-    private readonly kind: ActionRuntime,
-    private readonly item: LaneItem,
-  ) {}
-
-  emit(e: KindEmitted): void {
-    this.enqueue.emit(e);
-  }
-
-  tellRig(e: KindToRig): void {
-    // The runtime hands events to the runner directly when no kind that tells the rig can start
-    // (./runnerRoute): a kind that did so unannounced would reorder the rig's answer.
-    if (!this.kind.tellsRig) throw new Error(`action kind "${this.item.action.type}" tells the rig without saying so (tellsRig)`);
-    tellRig(this.system, this.enqueue, this.context.rigId, e);
-  }
-}
-
-const effectsOf = (context: ActionRunnerContext, enqueue: Enqueue, system: System, kind: ActionRuntime, item: LaneItem): KindEffects =>
-  new KindOut(context, enqueue, system, kind, item);
+/** What a kind may say (./actionKinds), inside an `enqueueActions`: to the runtime, or to the rig. */
+const effectsOf = (context: ActionRunnerContext, enqueue: Enqueue, system: System): KindEffects => ({
+  emit: (e) => enqueue.emit(e),
+  tellRig: (e) => tellRig(system, enqueue, context.rigId, e),
+});
 
 /** The item just taken is handed to its kind. */
 function startItem(context: ActionRunnerContext, enqueue: Enqueue, system: System): void {
   const item = context.current;
-  const kind = item ? actionRuntime(item.action.type) : null;
-  if (item && kind) kind.start?.(item, item.action, effectsOf(context, enqueue, system, kind, item));
+  if (item) actionRuntime(item.action.type)?.start?.(item, item.action, effectsOf(context, enqueue, system));
 }
 
 /** Ends the running primary item early with `outcome`: its kind lets go of it (a walk stops, a prop action is taken back). */
 function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue, system: System): void {
   const current = context.current;
   if (!current) return;
-  const kind = actionRuntime(current.action.type);
-  if (kind) kind.interrupt?.(current, effectsOf(context, enqueue, system, kind, current));
+  actionRuntime(current.action.type)?.interrupt?.(current, effectsOf(context, enqueue, system));
   enqueue.assign({ walkEndedWhileBlocked: null });
-  finish(context, outcome, enqueue);
+  finish(context, outcome, sinkOf(enqueue));
 }
 
-function finish(context: ActionRunnerContext, outcome: Outcome, enqueue: Pick<Enqueue, 'emit' | 'assign'>): void {
+function finish(context: ActionRunnerContext, outcome: Outcome, sink: FinishSink): void {
   if (!context.current) return;
-  enqueue.emit({ type: 'runner.finished', item: context.current, outcome, overlay: false });
-  enqueue.assign({ current: null, elapsed: 0, duration: 0 });
+  sink.emit({ type: 'runner.finished', item: context.current, outcome, overlay: false });
+  sink.clear();
 }
 
 /** The overlay gesture ends with `outcome` (its time is up, a newer one replaces it, the rig went down, the queue stopped). */

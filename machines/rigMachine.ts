@@ -5,9 +5,7 @@
  * `rig:<id>/terrainMotion`), spawned on entry and stopped on exit; for its whole life it owns
  * the ActionRunner (`rig:<id>/actionRunner`). Every event for a stickman —
  * `physics.*`, `rig.*`, `queue.*` and the runner's `step` — is sent to this machine, which
- * forwards it to the child that owns it: one path to each actor. The one exception is the
- * runner's clock and walk outcomes, which this machine only passes on: the runtime hands them to
- * the runner itself when going through the rig would change nothing but the cost (./runnerRoute).
+ * forwards it to the child that owns it: one path to each actor.
  *
  * The machine decides; the runtime does the physical work when it hears `rig.stateChanged`
  * (build the ragdoll on RAGDOLL, capture/free/snap on RECOVERING, a terrain fall on ANIMATED)

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { ACTION_RUNTIME, actionRuntime, type ActionType, type KindEffects } from '../../machines/actionKinds';
-import type { LaneItem } from '../../core/actions/lane';
+import { ACTION_RUNTIME, actionRuntime, type ActionType } from '../../machines/actionKinds';
 import { actionRunnerMachine, type ActionRunnerEmitted } from '../../machines/actionRunnerMachine';
 import { ACTION_REGISTRY, CAMERA_ACTIONS, STICKMAN_ACTIONS } from '../../core/actions/registry';
 import type { ActionPayload } from '../../core/scene/schema';
@@ -84,34 +83,4 @@ describe('action kinds: runtime parts', () => {
       runner.stop();
     });
   }
-
-  for (const type of types) {
-    it(`${type}: tells the rig as it starts or is taken back exactly when it says so (tellsRig)`, () => {
-      const kind = actionRuntime(type);
-      if (!kind) return;
-      const it: LaneItem = { id: 'it', origin: 'authored', action: SAMPLES[type] };
-      let toldRig = 0;
-      const out: KindEffects = { emit: () => {}, tellRig: () => void (toldRig += 1) };
-      kind.start?.(it, it.action, out);
-      kind.interrupt?.(it, out);
-      // machines/runnerRoute sends a step past the rig only when the next kind does not tell it.
-      expect(toldRig > 0, `${type} told the rig ${toldRig} times`).toBe(kind.tellsRig === true);
-    });
-  }
-
-  it('a kind that tells the rig without saying so makes the runner fail loudly', () => {
-    const runner = createActor(actionRunnerMachine, { input: { rigId: 'solo', items: [{ id: 'down', origin: 'authored', action: { type: 'ragdoll' } }] } });
-    const ragdoll = ACTION_RUNTIME.ragdoll as { tellsRig?: true };
-    const errors: unknown[] = [];
-    runner.subscribe({ error: (e) => errors.push(e) });
-    runner.start();
-    runner.send({ type: 'queue.start' });
-    delete ragdoll.tellsRig;
-    try {
-      runner.send({ type: 'step', dt: 1 / 60 });
-    } finally {
-      ragdoll.tellsRig = true;
-    }
-    expect(String(errors[0])).toContain('action kind "ragdoll" tells the rig without saying so');
-  });
 });

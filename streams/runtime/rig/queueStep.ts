@@ -4,22 +4,14 @@
  * next one on the next step, after this step's rules had their say (a sequential reaction to
  * `arrived` runs before the rest of the authored queue). A down rig's runner still gets its step:
  * waits count and speech talks while walks and turns wait.
- *
- * Both are the runner's alone: machines/runnerRoute hands them to it directly when going through
- * the rig would change nothing (nearly always), the same transitions in the same order.
  */
-import { sendRunnerEvent } from '../../../machines/runnerRoute';
 import type { RigRuntime } from '../rigRuntime';
 import { STEP_DT } from '../stepDt';
 import type { RigStep } from './systems';
 
-// Shared, never mutated: the machines only read events.
-const STEP = { type: 'step', dt: STEP_DT } as const;
-const OUTCOME = { 'rig.arrived': { type: 'rig.arrived' }, 'rig.walkBlocked': { type: 'rig.walkBlocked' } } as const;
-
 export function queueStep(rig: RigRuntime, step: RigStep): void {
-  if (rig.connection.runnerNeedsStep) sendRunnerEvent(rig.rigActor, STEP);
-  if (step.walkOutcome) sendRunnerEvent(rig.rigActor, OUTCOME[step.walkOutcome]);
+  if (rig.connection.runnerNeedsStep) rig.send({ type: 'step', dt: STEP_DT });
+  if (step.walkOutcome) rig.send({ type: step.walkOutcome });
   // The runner may have put the rig down this step (a queued ragdoll): then it has no pose to solve.
   step.posed = step.began === 'ANIMATED' && rig.connection.state === 'ANIMATED';
 }

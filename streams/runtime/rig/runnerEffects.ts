@@ -2,8 +2,6 @@
  * What the ActionRunner emits, made real: action records and stage events (tagged with the
  * dispatch chain of their item), the walk target and the facing. What it asks of the rig (ragdoll,
  * recover, a prop action and its cancel) goes to the rig machine, not here (machines/toRig).
- * Nothing here sends the rig an event: machines/runnerRoute hands the runner its clock directly
- * because the rig hears nothing while the runner handles it.
  */
 import type { StageEvent } from '../../../core/events';
 import { tagChain } from '../eventChains';
