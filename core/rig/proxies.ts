@@ -1,7 +1,7 @@
 import { type Vec2, DIRECTION_EPSILON, add, normalizeOr, scale, sub } from './vec';
 import type { RigProportions } from './proportions';
 import type { Facing } from './facing';
-import { PART_NAMES, type PartName, type RigLocalPose } from './skeleton';
+import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 import type { WorldPose } from './worldPose';
 
 // Phase 4.5 seed constants, used literally (pixels).
@@ -150,10 +150,28 @@ export function proxyTransforms(worldPose: WorldPose, proportions: RigProportion
   return transforms;
 }
 
+/** Each proportions' proxy shapes in PART_NAMES order, for the per-step writer (no lookups by part name). */
+const SHAPE_LIST_CACHE = new WeakMap<RigProportions, readonly ProxyShape[]>();
+
+function shapeList(proportions: RigProportions): readonly ProxyShape[] {
+  let list = SHAPE_LIST_CACHE.get(proportions);
+  if (!list) {
+    let shapes = SHAPES_CACHE.get(proportions);
+    if (!shapes) SHAPES_CACHE.set(proportions, (shapes = proxyShapes(proportions)));
+    const byName = shapes;
+    SHAPE_LIST_CACHE.set(proportions, (list = PART_NAMES.map((name) => byName[name])));
+  }
+  return list;
+}
+
+/** The parts of the pose being written, in PART_NAMES order (one write at a time; overwritten by the next). */
+const PARTS = new Array<RigPart>(PART_NAMES.length);
+
 /**
  * The per-step hot path of `proxyTransforms(toWorld(local, root, facing))`: writes each part's
  * world centre x, y and rotation (PART_NAMES order, 3 numbers each) into `out` without
- * allocating, so a hundred walking rigs do not feed the garbage collector every step.
+ * allocating, so a hundred walking rigs do not feed the garbage collector every step. Each part
+ * is read by its own name once (a lookup by a varying name costs about as much as its arithmetic).
  */
 export function writeProxyPoses(
   local: RigLocalPose,
@@ -162,13 +180,22 @@ export function writeProxyPoses(
   proportions: RigProportions,
   out: Float64Array,
 ): void {
-  let shapes = SHAPES_CACHE.get(proportions);
-  if (!shapes) SHAPES_CACHE.set(proportions, (shapes = proxyShapes(proportions)));
+  const shapes = shapeList(proportions);
+  const parts = PARTS;
+  parts[0] = local.head;
+  parts[1] = local.torso;
+  parts[2] = local.left_upper_arm;
+  parts[3] = local.left_lower_arm;
+  parts[4] = local.right_upper_arm;
+  parts[5] = local.right_lower_arm;
+  parts[6] = local.left_upper_leg;
+  parts[7] = local.left_lower_leg;
+  parts[8] = local.right_upper_leg;
+  parts[9] = local.right_lower_leg;
   const sign = facing === 'LEFT' ? -1 : 1;
-  for (let i = 0; i < PART_NAMES.length; i += 1) {
-    const name = PART_NAMES[i];
-    const part = local[name];
-    const shape = shapes[name];
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i];
+    const shape = shapes[i];
     const sx = root[0] + sign * part.start[0];
     const sy = root[1] + part.start[1];
     if (shape.shape === 'circle') {

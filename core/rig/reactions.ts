@@ -12,7 +12,7 @@
  * the push, away from the prop. The frame is built in rig-local space after undoing the facing
  * mirror, so the same holds for LEFT facing, whose world transform is a reflection.
  */
-import { type Vec2, normalizeOr, sub } from './vec';
+import { type Vec2, DIRECTION_EPSILON } from './vec';
 import { type Facing, facingSign } from './facing';
 import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 
@@ -121,10 +121,20 @@ export function reactionDirectionSign(joint: ReactionJoint, localX: number): 1 |
 export const reactionMagnitude = (impactSpeed: number): number =>
   Math.min(REACTION_MAX_ANGLE, (REACTION_BASE_ANGLE * impactSpeed) / REACTION_REFERENCE_SPEED);
 
-/** Local +X of a segment's hanging frame, in rig-local space: +Y (start → end) turned by −90°. */
-function jointFrameX(segment: RigPart): Vec2 {
-  const alongY = normalizeOr(sub(segment.end, segment.start), [0, 1]);
-  return [-alongY[1], alongY[0]];
+/**
+ * The push's component along local +X of a segment's hanging frame, in rig-local space: +X is
+ * +Y (start → end, normalized, or straight down for a degenerate segment) turned by −90°. The
+ * arithmetic of `normalizeOr(sub(end, start), [0, 1])` written out, without its arrays (a few
+ * hundred hits a step in a crowd).
+ */
+function alongFrameX(segment: RigPart, pushX: number, pushY: number): number {
+  const vx = segment.end[0] - segment.start[0];
+  const vy = segment.end[1] - segment.start[1];
+  const length = Math.hypot(vx, vy);
+  const degenerate = !(length > DIRECTION_EPSILON) || !Number.isFinite(length);
+  const alongX = degenerate ? 0 : vx / length;
+  const alongY = degenerate ? 1 : vy / length;
+  return pushX * -alongY + pushY * alongX;
 }
 
 /**
@@ -138,7 +148,7 @@ export function addCollisionReaction(
   pose: RigLocalPose,
   facing: Facing,
   part: PartName,
-  impactDirection: Vec2,
+  impactDirection: Readonly<Vec2>,
   impactSpeed: number,
 ): number {
   const targets = TARGETS_BY_PART.get(part);
@@ -153,16 +163,20 @@ export function addCollisionReaction(
   const magnitude = reactionMagnitude(impactSpeed);
   for (let i = 0; i < targets.length; i += 1) {
     const { joint, weight, decay, segment } = targets[i];
-    const frameX = jointFrameX(pose[segment]);
-    const localX = localPushX * frameX[0] + localPushY * frameX[1];
+    const localX = alongFrameX(pose[segment], localPushX, localPushY);
     const angle = reactionDirectionSign(joint, localX) * magnitude * weight;
     const existing = reactions.get(joint);
-    // Merge by absolute magnitude, never signed max: the stronger flinch wins, either sign.
-    if (!existing || Math.abs(angle) >= Math.abs(existing.angle)) {
+    if (!existing) {
       reactions.set(joint, { angle, strength: 1, decay });
-    } else {
-      existing.strength = 1;
+      continue;
     }
+    // Merge by absolute magnitude, never signed max: the stronger flinch wins, either sign. The
+    // joint's state is updated where it is (a crowd among props re-hits its joints every step).
+    if (Math.abs(angle) >= Math.abs(existing.angle)) {
+      existing.angle = angle;
+      existing.decay = decay;
+    }
+    existing.strength = 1;
   }
   return targets.length;
 }

@@ -135,12 +135,13 @@ export class RigRuntime {
 
   /** DESIGN.md §6 step 2: what a stickman does before the physics step (./rig/systems `RIG_STEP`). */
   step(): void {
-    if (this.hasLeftStage) return;
+    const { leftStage, state } = this.connection;
+    if (leftStage) return;
     if (this.debug) {
       this.debug.rays.length = 0;
       this.debug.points.length = 0;
     }
-    runRigSystems(this, RIG_STEP);
+    runRigSystems(this, RIG_STEP, state);
     this.forgetPose();
   }
 
@@ -156,7 +157,8 @@ export class RigRuntime {
 
   /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
   writeKinematicTargets(teleport = false): void {
-    if (this.hasLeftStage || this.body.isRagdoll) return;
+    // The body first: it is a field, the connection reads the machines' snapshots.
+    if (this.body.isRagdoll || this.hasLeftStage) return;
     writeProxyPoses(this.pose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
     this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
     // The motion a ragdoll would start with: the proxies' own movement over the last steps.
@@ -188,7 +190,7 @@ export class RigRuntime {
 
   /** The proxies take part in physics now (not a ragdoll, not gone). */
   get proxiesLive(): boolean {
-    return !this.hasLeftStage && !this.body.isRagdoll;
+    return !this.body.isRagdoll && !this.hasLeftStage;
   }
 
   /** Keyframes (issue 14): this rig's state between two steps (./rig/rigKeyframe). */

@@ -25,8 +25,10 @@ export function leaveStage(s: StepState): void {
     s.sink.events.push({ type: 'left_stage', source: id, target: null, position: roundVec([x, y]) });
   }
   for (const r of s.rigs) {
-    const [x, y] = r.motion.root;
+    const root = r.motion.root;
+    const y = root[1];
     if (y <= floor || r.hasLeftStage) continue;
+    const x = root[0];
     // The event first: the action it blocks finishes after it, as the cause precedes the effect.
     s.sink.events.push({ type: 'left_stage', source: r.id, target: null, position: roundVec([x, y]) });
     leaveRig(r);

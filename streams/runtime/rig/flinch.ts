@@ -25,6 +25,8 @@ export function flinch(rig: RigRuntime, step: RigStep): void {
 
 /** A flinch away from `direction` (the push from the prop), scaled by the prop's speed; only when ANIMATED. */
 export function addFlinch(rig: RigRuntime, part: PartName, direction: readonly [number, number], speed: number): number {
-  if (rig.hasLeftStage || rig.connection.state !== 'ANIMATED') return 0;
-  return addCollisionReaction(rig.reactions, rig.localPose, rig.motion.facing, part, [direction[0], direction[1]], speed);
+  // One read of the connection: the contact drain calls this a few hundred times a step.
+  const connection = rig.connection;
+  if (connection.leftStage || connection.state !== 'ANIMATED') return 0;
+  return addCollisionReaction(rig.reactions, rig.localPose, rig.motion.facing, part, direction, speed);
 }

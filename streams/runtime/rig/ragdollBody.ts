@@ -27,7 +27,7 @@ export function standUp(rig: RigRuntime, step: RigStep): void {
  * pelvis, and rest is reported once. A ragdoll the director holds never rests.
  */
 export function ragdollBody(rig: RigRuntime): void {
-  if (rig.hasLeftStage || !rig.body.isRagdoll) return;
+  if (!rig.body.isRagdoll || rig.hasLeftStage) return;
   const atRest = rig.body.stepRagdoll(STEP_DT, rig.connection.held);
   const root = rig.body.ragdollRoot()!;
   rig.motion.root[0] = root[0];

@@ -180,9 +180,9 @@ describe('merge by absolute magnitude', () => {
   it('a stronger hit replaces angle and decay, whatever its sign', () => {
     const reactions: ImpactReactions = new Map();
     addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_arm', [1, 0], 400);
-    const secondary = reactions.get('LeftUpperArm')!; // 0.14, decay 0.25
+    const secondary = reactions.get('LeftUpperArm')!.angle; // 0.14, decay 0.25
     addCollisionReaction(reactions, standing, 'RIGHT', 'left_upper_arm', [-1, 0], 800);
-    expect(reactions.get('LeftUpperArm')).toEqual({ angle: expect.closeTo(-Math.sign(secondary.angle) * 0.6, 12), strength: 1, decay: 0.4 });
+    expect(reactions.get('LeftUpperArm')).toEqual({ angle: expect.closeTo(-Math.sign(secondary) * 0.6, 12), strength: 1, decay: 0.4 });
   });
 });
 
