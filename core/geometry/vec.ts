@@ -34,17 +34,36 @@ export function cross(a: Readonly<Vec2>, b: Readonly<Vec2>): number {
   return a[0] * b[1] - a[1] * b[0];
 }
 
+/**
+ * √(x² + y²): the number `Math.hypot(x, y)` gives in V8 — the larger magnitude times the root of
+ * the sum of both squared after dividing by it (so no square overflows), Infinity before NaN —
+ * worked out in plain arithmetic. The builtin takes its arguments as a list it allocates on every
+ * call, about ten times the cost of this in the step's hot paths (proxies, IK, flinches, contact
+ * measurement). tests/unit/geometry/hypot checks it against Math.hypot bit for bit.
+ */
+export function hypot(x: number, y: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  if (ax === Infinity || ay === Infinity) return Infinity;
+  if (ax !== ax || ay !== ay) return NaN;
+  const max = ax > ay ? ax : ay;
+  if (max === 0) return 0;
+  const nx = ax / max;
+  const ny = ay / max;
+  return Math.sqrt(nx * nx + ny * ny) * max;
+}
+
 export function len(v: Readonly<Vec2>): number {
-  return Math.hypot(v[0], v[1]);
+  return hypot(v[0], v[1]);
 }
 
 export function distance(a: Readonly<Vec2>, b: Readonly<Vec2>): number {
-  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+  return hypot(a[0] - b[0], a[1] - b[1]);
 }
 
 /** Unit vector; the zero vector (or a non-finite length) maps to [0, 0] instead of NaN. */
 export function normalize(v: Readonly<Vec2>): Vec2 {
-  const l = Math.hypot(v[0], v[1]);
+  const l = hypot(v[0], v[1]);
   if (l === 0 || !Number.isFinite(l)) return [0, 0];
   return [v[0] / l, v[1] / l];
 }

@@ -5,7 +5,7 @@
  * ahead of where the root will be. When the walk ends, settle steps bring the feet back
  * to the rest pose one at a time.
  */
-import type { Vec2 } from '../geometry/vec';
+import { hypot, type Vec2 } from '../geometry/vec';
 import { facingSign } from '../rig/facing';
 import { MAX_STEP_HEIGHT } from '../terrain/constants';
 import { notSupporting } from '../terrain/surfaces';
@@ -133,7 +133,7 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
       for (const side of FEET) {
         const rest = restFoot(s, env, side);
         const pos = footOf(s, side).pos;
-        if (Math.hypot(pos[0] - rest[0], pos[1] - rest[1]) > SETTLE_DISTANCE) {
+        if (hypot(pos[0] - rest[0], pos[1] - rest[1]) > SETTLE_DISTANCE) {
           startSwing(s, side, rest, SETTLE_SWING_DURATION);
           break;
         }

@@ -3,7 +3,7 @@
  * swinging from the shoulder. All rig-local (+X forward, +Y down) and scaled by how much of the
  * walk is in the pose (`blend`, 0 idle .. 1 walking), so a walk eases in and out.
  */
-import type { Vec2 } from '../geometry/vec';
+import { hypot, type Vec2 } from '../geometry/vec';
 import type { MarkerPose } from '../rig/markers';
 import type { RigProportions } from '../rig/proportions';
 import { ARM_SWING_ANGLE, ELBOW_BACK_FLEX, ELBOW_FORWARD_FLEX, HIP_BOB_LOW_PHASE, HIP_BOB_PER_STRIDE, STRIDE_LEG_LENGTHS } from './constants';
@@ -36,7 +36,7 @@ export function armAnglesOf(hand: Readonly<Vec2>, shoulder: Readonly<Vec2>, p: R
   const dy = hand[1] - shoulder[1];
   const max = p.upperArm + p.lowerArm;
   const min = Math.abs(p.upperArm - p.lowerArm) + 1e-6;
-  const d = Math.min(max, Math.max(min, Math.hypot(dx, dy)));
+  const d = Math.min(max, Math.max(min, hypot(dx, dy)));
   const towardHand = Math.atan2(dx, dy);
   // Law of cosines: the upper arm turns back from the shoulder→hand line by `open`.
   const open = Math.acos(Math.min(1, Math.max(-1, (p.upperArm * p.upperArm + d * d - p.lowerArm * p.lowerArm) / (2 * p.upperArm * d))));

@@ -1,4 +1,4 @@
-import { type Vec2, isFiniteVec, DIRECTION_EPSILON } from './vec';
+import { type Vec2, isFiniteVec, DIRECTION_EPSILON, hypot } from './vec';
 
 /**
  * Which side of the base→target line the middle joint goes to.
@@ -55,7 +55,7 @@ export function solveTwoBoneInto(out: { [i: number]: number }, at: number, baseX
   const targetFinite = isFiniteVec(target);
   const toX = targetFinite ? target[0] - baseX : 0;
   const toY = targetFinite ? target[1] - baseY : 0;
-  const rawDistance = Math.hypot(toX, toY);
+  const rawDistance = hypot(toX, toY);
   const hasDirection = rawDistance > DIRECTION_EPSILON && Number.isFinite(rawDistance);
   const inverse = 1 / rawDistance;
   const dirX = hasDirection ? toX * inverse : IK_FALLBACK_DIRECTION[0];

@@ -1,4 +1,4 @@
-import { type Vec2, DIRECTION_EPSILON, add, normalizeOr, scale, sub } from './vec';
+import { type Vec2, DIRECTION_EPSILON, add, hypot, normalizeOr, scale, sub } from './vec';
 import type { RigProportions } from './proportions';
 import type { Facing } from './facing';
 import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
@@ -206,7 +206,7 @@ export function writeProxyPoses(
     }
     let ax = sign * (part.end[0] - part.start[0]);
     let ay = part.end[1] - part.start[1];
-    const length = Math.hypot(ax, ay);
+    const length = hypot(ax, ay);
     if (length > DIRECTION_EPSILON && Number.isFinite(length)) {
       ax /= length;
       ay /= length;

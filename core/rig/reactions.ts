@@ -12,7 +12,7 @@
  * the push, away from the prop. The frame is built in rig-local space after undoing the facing
  * mirror, so the same holds for LEFT facing, whose world transform is a reflection.
  */
-import { type Vec2, DIRECTION_EPSILON } from './vec';
+import { type Vec2, DIRECTION_EPSILON, hypot } from './vec';
 import { type Facing, facingSign } from './facing';
 import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 
@@ -130,7 +130,7 @@ export const reactionMagnitude = (impactSpeed: number): number =>
 function alongFrameX(segment: RigPart, pushX: number, pushY: number): number {
   const vx = segment.end[0] - segment.start[0];
   const vy = segment.end[1] - segment.start[1];
-  const length = Math.hypot(vx, vy);
+  const length = hypot(vx, vy);
   const degenerate = !(length > DIRECTION_EPSILON) || !Number.isFinite(length);
   const alongX = degenerate ? 0 : vx / length;
   const alongY = degenerate ? 1 : vy / length;
@@ -155,7 +155,7 @@ export function addCollisionReaction(
   if (!targets) return 0;
   if (!(impactSpeed > 0) || !Number.isFinite(impactSpeed)) return 0;
   // normalize(impactDirection), written out: a zero or non-finite push has no direction.
-  const l = Math.hypot(impactDirection[0], impactDirection[1]);
+  const l = hypot(impactDirection[0], impactDirection[1]);
   if (l === 0 || !Number.isFinite(l)) return 0;
   // World → rig-local: undo the facing mirror (a mirror is its own inverse; no translation).
   const localPushX = facingSign(facing) * (impactDirection[0] / l);
