@@ -79,6 +79,7 @@ export class PhysicsWorld {
     const entity: ColliderEntity = { id: t.id, kind: 'terrain', order };
     for (const desc of terrainColliderDescs(t)) this.register(this.world.createCollider(desc, body), entity);
     this.bodyById.set(t.id, body);
+    this.bodiesByIds = null;
   }
 
   addProp(p: PropObject, def: ResolvedProp, order: number): void {
@@ -91,6 +92,7 @@ export class PhysicsWorld {
     const body = this.world.createRigidBody(bodyDesc);
     this.register(this.world.createCollider(propColliderDesc(def, p.id), body), { id: p.id, kind: 'prop', order });
     this.bodyById.set(p.id, body);
+    this.bodiesByIds = null;
     if (def.mass > MAX_PUSH_MASS) this.heavyProps.add(p.id);
   }
 
@@ -120,6 +122,7 @@ export class PhysicsWorld {
       .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.KINEMATIC_FIXED);
     this.register(this.world.createCollider(desc, body), { id: a.id, kind: 'area', order });
     this.bodyById.set(a.id, body);
+    this.bodiesByIds = null;
   }
 
   /**
@@ -178,6 +181,9 @@ export class PhysicsWorld {
     if (this.heldGrab?.body === body) this.endGrab(null);
     this.holds.delete(id);
     this.bodyById.delete(id);
+    // A prop leaving the stage is common (a crowd kicks them off): its slot empties, the rest stay.
+    const known = this.bodiesByIds;
+    if (known) for (let i = 0; i < known.bodies.length; i += 1) if (known.bodies[i] === body) known.bodies[i] = undefined;
     this.forgetBody(body);
   }
 
@@ -449,8 +455,9 @@ export class PhysicsWorld {
    * read that frames and the non-finite check need, without allocating a state object per body.
    */
   readPoses(ids: readonly string[], out: Float64Array, skipSleeping = false): void {
+    const bodies = this.bodiesOf(ids);
     for (let i = 0; i < ids.length; i += 1) {
-      const b = this.bodyById.get(ids[i]);
+      const b = bodies[i];
       // A sleeping body has not moved since it was last read: its pose in `out` still holds.
       if (!b || (skipSleeping && b.isSleeping())) continue;
       const t = b.translation();
@@ -459,6 +466,23 @@ export class PhysicsWorld {
       out[i * 3 + 2] = b.rotation();
     }
   }
+
+  /**
+   * The bodies of `ids` (undefined where there is none), looked up once for as long as no body is
+   * added (a removed one's slot is emptied): `readPoses` runs every step over the same 500 prop
+   * ids, and a lookup by id in the map was most of its time.
+   */
+  private bodiesOf(ids: readonly string[]): ReadonlyArray<RigidBody | undefined> {
+    const known = this.bodiesByIds;
+    // The same array grown in place (a stage still being built) is looked up again.
+    if (known && known.ids === ids && known.bodies.length === ids.length) return known.bodies;
+    const bodies = ids.map((id) => this.bodyById.get(id));
+    this.bodiesByIds = { ids, bodies };
+    return bodies;
+  }
+
+  /** `bodiesOf`'s last answer, kept in step with `bodyById` (a removed body's wrapper must never be touched again). */
+  private bodiesByIds: { ids: readonly string[]; bodies: Array<RigidBody | undefined> } | null = null;
 
   setBodyVelocity(id: string, velocity: Vec2): void {
     const b = this.bodyById.get(id);
@@ -552,6 +576,7 @@ export class PhysicsWorld {
     };
     refill(this.entityByCollider, data.entityByCollider);
     refill(this.bodyById, data.bodyById);
+    this.bodiesByIds = null;
     refill(this.partBodyList, data.partBodyList);
     refill(this.ragdolls, data.ragdolls);
     refill(this.holds, data.holds);
@@ -569,6 +594,7 @@ export class PhysicsWorld {
     this.disposed = true;
     this.entityByCollider.clear();
     this.bodyById.clear();
+    this.bodiesByIds = null;
     this.partBodyList.clear();
     this.ragdolls.clear();
     this.holds.clear();
