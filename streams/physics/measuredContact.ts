@@ -56,13 +56,12 @@ class ManifoldReading {
     if (this.nx !== 0 || this.ny !== 0) return;
     this.nx = nx;
     this.ny = ny;
-    if (manifold.numSolverContacts() > 0) {
-      const p = manifold.solverContactPoint(0, this.p);
-      if (p) {
-        this.px = toPixels(p.x);
-        this.py = toPixels(p.y);
-        this.hasPoint = true;
-      }
+    // Null when the manifold has no solver contact (Rapier checks the index): no count to ask first.
+    const p = manifold.solverContactPoint(0, this.p);
+    if (p) {
+      this.px = toPixels(p.x);
+      this.py = toPixels(p.y);
+      this.hasPoint = true;
     }
   };
 }
@@ -158,6 +157,8 @@ function velocityBefore(body: RigidBody | null, kinematic: boolean, jx: number, 
     return out;
   }
   const v = body.linvel(out);
+  // No impulse, nothing to undo (v − 0 / m is v): the body's type and mass need not be asked.
+  if (jx === 0 && jy === 0) return v;
   const m = !kinematic && body.isDynamic() ? body.mass() : 0;
   if (m > 0) {
     out.x = v.x - jx / m;
