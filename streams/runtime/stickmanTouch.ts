@@ -61,23 +61,32 @@ function shapesOf(into: RigShapes, rig: RigRuntime, order: number, parts: Float6
     const x = poses[i * 3];
     const y = poses[i * 3 + 1];
     const h = HALF[i];
-    const ax = -Math.sin(poses[i * 3 + 2]) * h;
-    const ay = Math.cos(poses[i * 3 + 2]) * h;
+    // A circle (the head) has no half length: its ends are its centre, whatever its rotation.
+    const ax = h === 0 ? 0 : -Math.sin(poses[i * 3 + 2]) * h;
+    const ay = h === 0 ? 0 : Math.cos(poses[i * 3 + 2]) * h;
     const r = RADIUS[i];
     const o = i * STRIDE;
-    parts[o] = x - ax;
-    parts[o + 1] = y - ay;
-    parts[o + 2] = x + ax;
-    parts[o + 3] = y + ay;
+    const x1 = x - ax;
+    const y1 = y - ay;
+    const x2 = x + ax;
+    const y2 = y + ay;
+    const lowX = Math.min(x1, x2) - r;
+    const lowY = Math.min(y1, y2) - r;
+    const highX = Math.max(x1, x2) + r;
+    const highY = Math.max(y1, y2) + r;
+    parts[o] = x1;
+    parts[o + 1] = y1;
+    parts[o + 2] = x2;
+    parts[o + 3] = y2;
     parts[o + 4] = r;
-    parts[o + 5] = Math.min(parts[o], parts[o + 2]) - r;
-    parts[o + 6] = Math.min(parts[o + 1], parts[o + 3]) - r;
-    parts[o + 7] = Math.max(parts[o], parts[o + 2]) + r;
-    parts[o + 8] = Math.max(parts[o + 1], parts[o + 3]) + r;
-    minX = Math.min(minX, parts[o + 5]);
-    minY = Math.min(minY, parts[o + 6]);
-    maxX = Math.max(maxX, parts[o + 7]);
-    maxY = Math.max(maxY, parts[o + 8]);
+    parts[o + 5] = lowX;
+    parts[o + 6] = lowY;
+    parts[o + 7] = highX;
+    parts[o + 8] = highY;
+    minX = Math.min(minX, lowX);
+    minY = Math.min(minY, lowY);
+    maxX = Math.max(maxX, highX);
+    maxY = Math.max(maxY, highY);
   }
   into.rig = rig;
   into.order = order;
@@ -207,14 +216,23 @@ export class StickmanTouches {
     const margin = state ? RELEASE_MARGIN : TOUCH_MARGIN;
     const px = x.parts;
     const py = y.parts;
+    // Every bound below is compared with a margin added to the other side's: the same sums, each made once.
+    const yMinX = y.minX;
+    const yMinY = y.minY;
+    const yMaxX = y.maxX + margin;
+    const yMaxY = y.maxY + margin;
     for (let i = 0; i < PARTS; i += 1) {
       const o = i * STRIDE;
+      const lowX = px[o + 5];
+      const lowY = px[o + 6];
+      const highX = px[o + 7] + margin;
+      const highY = px[o + 8] + margin;
       // A part nowhere near the other rig's bounds touches none of its parts.
-      if (px[o + 5] > y.maxX + margin || y.minX > px[o + 7] + margin || px[o + 6] > y.maxY + margin || y.minY > px[o + 8] + margin) continue;
+      if (lowX > yMaxX || yMinX > highX || lowY > yMaxY || yMinY > highY) continue;
       for (let j = 0; j < PARTS; j += 1) {
         const q = j * STRIDE;
         // Bounds first: most part pairs of two neighbours are nowhere near each other.
-        if (px[o + 5] > py[q + 7] + margin || py[q + 5] > px[o + 7] + margin || px[o + 6] > py[q + 8] + margin || py[q + 6] > px[o + 8] + margin) continue;
+        if (lowX > py[q + 7] + margin || py[q + 5] > highX || lowY > py[q + 8] + margin || py[q + 6] > highY) continue;
         if (segmentDistance(px[o], px[o + 1], px[o + 2], px[o + 3], py[q], py[q + 1], py[q + 2], py[q + 3]) > px[o + 4] + py[q + 4] + margin) continue;
         if (state) {
           state.partA = i;
