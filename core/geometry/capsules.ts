@@ -4,7 +4,7 @@
  * stickman touches, which Rapier would only report at the cost of every rig's own parts
  * colliding with each other every step.
  */
-import type { Vec2 } from './vec';
+import { hypot, type Vec2 } from './vec';
 
 export interface Capsule {
   a: Vec2;
@@ -26,7 +26,7 @@ export function closestPoints(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2): ClosestPo
   const st = closestParameters(p1[0], p1[1], q1[0], q1[1], p2[0], p2[1], q2[0], q2[1]);
   const p: Vec2 = [p1[0] + (q1[0] - p1[0]) * st.s, p1[1] + (q1[1] - p1[1]) * st.s];
   const q: Vec2 = [p2[0] + (q2[0] - p2[0]) * st.t, p2[1] + (q2[1] - p2[1]) * st.t];
-  return { p, q, distance: Math.hypot(q[0] - p[0], q[1] - p[1]) };
+  return { p, q, distance: hypot(q[0] - p[0], q[1] - p[1]) };
 }
 
 /** Reused by closestParameters so the hot path (many rig pairs, every step) allocates nothing. */
@@ -35,7 +35,7 @@ const ST = { s: 0, t: 0 };
 /** Distance between segments (x1,y1)–(x2,y2) and (x3,y3)–(x4,y4), allocation-free. */
 export function segmentDistance(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number, x4: number, y4: number): number {
   const { s, t } = closestParameters(x1, y1, x2, y2, x3, y3, x4, y4);
-  return Math.hypot(x3 + (x4 - x3) * t - (x1 + (x2 - x1) * s), y3 + (y4 - y3) * t - (y1 + (y2 - y1) * s));
+  return hypot(x3 + (x4 - x3) * t - (x1 + (x2 - x1) * s), y3 + (y4 - y3) * t - (y1 + (y2 - y1) * s));
 }
 
 /** The closest points' parameters along each segment (0..1). The returned object is reused. */

@@ -7,6 +7,7 @@
  */
 import type { RAPIER } from './rapier';
 import { toPixels } from './units';
+import { hypot } from '../../core/geometry/vec';
 import { isProxy, type ColliderEntity, type ContactEvent, type Vec2 } from './entities';
 
 type World = InstanceType<typeof RAPIER.World>;
@@ -140,7 +141,7 @@ export class MeasuredContact implements ContactEvent {
     const va = velocityBefore(ca?.parent() ?? null, isProxy(this.a), -jx, -jy, velocityA);
     const vb = velocityBefore(cb?.parent() ?? null, isProxy(this.b), jx, jy, velocityB);
     // The normal is zero when unknown (a stop, a collider gone).
-    this.measured = { normal: normal ?? [0, 0], point, relativeSpeed: toPixels(Math.hypot(vb.x - va.x, vb.y - va.y)) };
+    this.measured = { normal: normal ?? [0, 0], point, relativeSpeed: toPixels(hypot(vb.x - va.x, vb.y - va.y)) };
     return this.measured;
   }
 }
@@ -177,12 +178,12 @@ export function nearestPointNormal(ca: Collider, cb: Collider): { normal: Vec2; 
   if (!onB) return null;
   let dx = onB.point.x - onA.point.x;
   let dy = onB.point.y - onA.point.y;
-  let l = Math.hypot(dx, dy);
+  let l = hypot(dx, dy);
   if (!(l > 1e-9)) {
     // Touching or overlapping: from a's surface point towards b's centre.
     dx = pb.x - onA.point.x;
     dy = pb.y - onA.point.y;
-    l = Math.hypot(dx, dy);
+    l = hypot(dx, dy);
     if (!(l > 1e-9)) return null;
   }
   const mid = { x: (onA.point.x + onB.point.x) / 2, y: (onA.point.y + onB.point.y) / 2 };

@@ -13,6 +13,7 @@
  * pair per rig pair, not a hundred.
  */
 import { capsuleGap, segmentDistance } from '../../core/geometry/capsules';
+import { hypot } from '../../core/geometry/vec';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { proxyShapes } from '../../core/rig/proxies';
 import { PART_NAMES } from '../../core/rig/skeleton';
@@ -257,12 +258,12 @@ export class StickmanTouches {
     let relativeSpeed = 0;
     if (touch) {
       const { p, q } = touch;
-      const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+      const d = hypot(q[0] - p[0], q[1] - p[1]);
       if (d > 1e-9) normal = [(q[0] - p[0]) / d, (q[1] - p[1]) / d];
       point = [p[0] + normal[0] * touch.radiusA, p[1] + normal[1] * touch.radiusA];
       const va = this.partVelocity(touch.rigA, a);
       const vb = this.partVelocity(touch.rigB, b);
-      relativeSpeed = Math.hypot(vb[0] - va[0], vb[1] - va[1]);
+      relativeSpeed = hypot(vb[0] - va[0], vb[1] - va[1]);
     }
     return {
       type,
