@@ -73,9 +73,12 @@ export function rigScene(stickmen: number, tiles = 1): SceneDocument {
     const x = 300 + ((i + 0.5) * (width - 600)) / Math.max(1, stickmen);
     const id = `s${i}`;
     add({ kind: 'stickman', id, position: [x, GROUND_TOP - 250], facing: i % 2 ? 'LEFT' : 'RIGHT' });
-    // Back and forth for far longer than the measurement.
+    // Back and forth for far longer than the measurement: a walker caught between two props too
+    // heavy to push turns back every ~20 steps (rig.walkBlocked ends the item), so 40 items ran out
+    // for most walkers before the timed blocks ended (35 of 100 still walking at step 900) and
+    // the row measured a crowd going idle; 400 last any walker well past the ~1200 steps a row runs.
     const span = 450 + (i % 5) * 60;
-    queues[id] = Array.from({ length: 40 }, (_, k) => ({
+    queues[id] = Array.from({ length: 400 }, (_, k) => ({
       id: `${id}-w${k}`, type: 'walk_to',
       target_position: [Math.min(width - 150, Math.max(150, x + (k % 2 ? -span : span))), GROUND_TOP],
     }));
