@@ -217,12 +217,23 @@ export function applyImpactReactionsInPlace(pose: RigLocalPose, reactions: Impac
   fadeReactions(reactions, dt);
 }
 
-/** A pose's parts in PART_NAMES order. */
+/** The parts of the pose being flinched (one at a time; each call fills it anew). */
+const PARTS: RigPart[] = [];
+
+/** A pose's parts in PART_NAMES order, in the shared `PARTS` (read before the next call). */
 function partsOf(pose: RigLocalPose): RigPart[] {
-  return [
-    pose.head, pose.torso, pose.left_upper_arm, pose.left_lower_arm, pose.right_upper_arm,
-    pose.right_lower_arm, pose.left_upper_leg, pose.left_lower_leg, pose.right_upper_leg, pose.right_lower_leg,
-  ];
+  const parts = PARTS;
+  parts[0] = pose.head;
+  parts[1] = pose.torso;
+  parts[2] = pose.left_upper_arm;
+  parts[3] = pose.left_lower_arm;
+  parts[4] = pose.right_upper_arm;
+  parts[5] = pose.right_lower_arm;
+  parts[6] = pose.left_upper_leg;
+  parts[7] = pose.left_lower_leg;
+  parts[8] = pose.right_upper_leg;
+  parts[9] = pose.right_lower_leg;
+  return parts;
 }
 
 /** Every active flinch turns its joint's parts, parents first; `copy`: each part is copied before its first turn. */
@@ -256,11 +267,17 @@ function turnFlinchingParts(parts: RigPart[], reactions: ImpactReactions, copy: 
 /** Fades each reaction by dt / decay and erases the finished ones. */
 function fadeReactions(reactions: ImpactReactions, dt: number): void {
   // A bad dt must not turn a strength into NaN, which would never reach the erase test.
-  const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
-  for (const [joint, reaction] of reactions) {
-    reaction.strength -= step / Math.max(reaction.decay, MIN_DECAY);
-    if (!(reaction.strength > STRENGTH_EPSILON)) reactions.delete(joint);
-  }
+  fadeStep = Number.isFinite(dt) && dt > 0 ? dt : 0;
+  // forEach, not for-of: the entries iterator makes a [joint, state] pair per reaction per step.
+  reactions.forEach(fadeReaction);
+}
+
+/** The fade of the `fadeReactions` call under way. */
+let fadeStep = 0;
+
+function fadeReaction(reaction: ReactionState, joint: ReactionJoint, reactions: ImpactReactions): void {
+  reaction.strength -= fadeStep / Math.max(reaction.decay, MIN_DECAY);
+  if (!(reaction.strength > STRENGTH_EPSILON)) reactions.delete(joint);
 }
 
 export function clearReactions(reactions: ImpactReactions): void {

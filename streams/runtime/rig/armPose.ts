@@ -11,13 +11,14 @@ import type { RigStep } from './systems';
 
 export function armPose(rig: RigRuntime, step: RigStep): void {
   if (!step.posed) return;
-  const it = rig.connection.interactor;
+  const connection = rig.connection;
+  const it = connection.interactor;
   const m = rig.motion;
   const arm = rig.hands.pose(it.state, it.grip, it.hand, it.propId, it.elapsed, m.markers, m.root, m.facing);
   const base = arm ?? { markers: m.markers, torsoLean: m.walkLean };
   // The hand that holds a prop (or reaches for one, or throws it) keeps it: a gesture moves the other arm only.
   const busyHand = rig.hands.heldHand ?? (it.state !== 'IDLE' ? it.hand : null);
-  const gestured = gesturePose(base, rig.connection.gestures, busyHand);
+  const gestured = gesturePose(base, connection.gestures, busyHand);
   const pose = gestured ?? base;
   step.armMarkers = gestured?.markers ?? arm?.markers ?? null;
   rig.setPose(solvePose(pose.markers, DEFAULT_PROPORTIONS, { torsoLean: pose.torsoLean }));

@@ -10,9 +10,10 @@ import type { RigRuntime } from '../rigRuntime';
 import type { RigStep } from './systems';
 
 export function turning(rig: RigRuntime, step: RigStep): void {
-  if (!step.posed) return;
+  // No throw that turned round, no fade (the machines' view is read only for a throw's turn).
+  if (!step.posed || !rig.hands.throwing?.turn) return;
   const it = rig.connection.interactor;
-  const turn = it.state === 'THROWING' ? rig.hands.throwing?.turn : null;
+  const turn = it.state === 'THROWING' ? rig.hands.throwing.turn : null;
   const weight = turn ? turnWeight(it.elapsed) : 0;
   if (!turn || !(weight > 0)) return;
   turn.difference ??= poseDifference(turn.from, rig.localPose);
