@@ -121,17 +121,26 @@ function scratch(owner: StickmanTouches): Scratch {
 /** Left edge, then document order (the same order `minX - minX || order - order` gives; comparisons box no difference). */
 const bySweep = (p: RigShapes, q: RigShapes): number => (p.minX < q.minX ? -1 : p.minX > q.minX ? 1 : p.order - q.order);
 
-/** A touching rig pair: the part pair found touching last (its parts name the `stopped` edge). */
-interface PairState {
-  partA: number;
-  partB: number;
-  /** Compared this step (its rigs' bounds came close): false again once the step is done. */
-  seen: boolean;
-}
+/**
+ * A touching rig pair's state is one small integer, not an object (the pairs' map is cold by the
+ * time the search runs, and an object per pair was one more memory read each): the part pair
+ * found touching last (its parts name the `stopped` edge) and the COMPARED bit of the step it was
+ * last compared in.
+ */
+const PART_BITS = 4;
+const PART_MASK = (1 << PART_BITS) - 1;
+/** Alternates step to step: a pair whose bit is not this step's was not compared (its rigs' bounds did not come close). */
+const COMPARED = 1 << (2 * PART_BITS);
+const pairState = (partA: number, partB: number, compared: number): number => (partA << PART_BITS) | partB | compared;
+const partAOf = (state: number): number => (state >> PART_BITS) & PART_MASK;
+const partBOf = (state: number): number => state & PART_MASK;
+if (PARTS > PART_MASK + 1) throw new Error(`a pair state holds part numbers below ${PART_MASK + 1}, not ${PARTS}`);
 
 export class StickmanTouches {
   /** Per rig pair, keyed by the two rigs' document order (a · PAIR_KEY + b, a < b). */
-  private readonly pairs = new Map<number, PairState>();
+  private readonly pairs = new Map<number, number>();
+  /** This step's COMPARED bit (0 or COMPARED): pairs compared in the step before hold the other. */
+  private compared = 0;
   /** Each rig's part centres last step, for the relative speed of a new touch. */
   private readonly previous = new Map<string, Float64Array>();
   /** Each rig's shape buffer, reused step to step. */
@@ -144,6 +153,7 @@ export class StickmanTouches {
       this.remember(rigs);
       return [];
     }
+    this.compared ^= COMPARED;
     const { shapes, byX, gone } = scratch(this);
     // Shapes records are reused step to step (by position in the sweep, not by rig).
     byX.length = 0;
@@ -170,16 +180,16 @@ export class StickmanTouches {
     // Pairs that no longer even come close let go of everything they were touching.
     gone.length = 0;
     // forEach: a for-of over the entries would build a [key, state] pair per touching pair.
+    const compared = this.compared;
     this.pairs.forEach((state, key) => {
-      if (state.seen) state.seen = false;
-      else gone.push(key);
+      if ((state & COMPARED) !== compared) gone.push(key);
     });
     if (gone.length > 1) gone.sort((p, q) => p - q);
     for (const key of gone) {
       const state = this.pairs.get(key)!;
       const idA = rigs[Math.floor(key / PAIR_KEY)].id;
       const idB = rigs[key % PAIR_KEY].id;
-      out.push(this.contact('stopped', idA, idB, state.partA, state.partB));
+      out.push(this.contact('stopped', idA, idB, partAOf(state), partBOf(state)));
       this.pairs.delete(key);
     }
     for (let k = 0; k < byX.length; k += 1) {
@@ -213,8 +223,7 @@ export class StickmanTouches {
 
   private comparePair(key: number, x: RigShapes, y: RigShapes, out: ContactEvent[]): void {
     const state = this.pairs.get(key);
-    if (state) state.seen = true;
-    const margin = state ? RELEASE_MARGIN : TOUCH_MARGIN;
+    const margin = state !== undefined ? RELEASE_MARGIN : TOUCH_MARGIN;
     const px = x.parts;
     const py = y.parts;
     // Every bound below is compared with a margin added to the other side's: the same sums, each made once.
@@ -235,19 +244,15 @@ export class StickmanTouches {
         // Bounds first: most part pairs of two neighbours are nowhere near each other.
         if (lowX > py[q + 7] + margin || py[q + 5] > highX || lowY > py[q + 8] + margin || py[q + 6] > highY) continue;
         if (segmentDistance(px[o], px[o + 1], px[o + 2], px[o + 3], py[q], py[q + 1], py[q + 2], py[q + 3]) > px[o + 4] + py[q + 4] + margin) continue;
-        if (state) {
-          state.partA = i;
-          state.partB = j;
-          return;
-        }
-        this.pairs.set(key, { partA: i, partB: j, seen: true });
+        this.pairs.set(key, pairState(i, j, this.compared));
+        if (state !== undefined) return;
         const g = capsuleGap({ a: [px[o], px[o + 1]], b: [px[o + 2], px[o + 3]], radius: px[o + 4] }, { a: [py[q], py[q + 1]], b: [py[q + 2], py[q + 3]], radius: py[q + 4] });
         out.push(this.contact('started', x.rig.id, y.rig.id, i, j, { rigA: x.rig, rigB: y.rig, p: g.p, q: g.q, radiusA: px[o + 4] }));
         return;
       }
     }
-    if (state) {
-      out.push(this.contact('stopped', x.rig.id, y.rig.id, state.partA, state.partB));
+    if (state !== undefined) {
+      out.push(this.contact('stopped', x.rig.id, y.rig.id, partAOf(state), partBOf(state)));
       this.pairs.delete(key);
     }
   }
