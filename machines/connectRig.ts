@@ -9,7 +9,7 @@ import { planGesture, type Gesture } from '../core/gestures';
 import { actionRuntime } from './actionKinds';
 import type { actionRunnerMachine } from './actionRunnerMachine';
 import type { propInteractorMachine } from './propInteractorMachine';
-import type { rigMachine } from './rigMachine';
+import type { RigEvent, rigMachine } from './rigMachine';
 import type { TerrainMotionState } from './terrainMotionMachine';
 import { COUNTS_TIME } from './tags';
 
@@ -102,13 +102,22 @@ function rigFacts(snapshot: RigSnapshot): RigFacts {
 }
 
 /**
- * connectRig for one rig actor, asked many times a step (about twenty per rig): the connection is
- * rebuilt only when the rig's or one of its children's snapshots changed (xstate keeps the same
- * snapshot object while nothing changes), so a read is four identity checks on child references
+ * connectRig for one rig actor, asked many times a step (about seventeen per rig), and the door
+ * events go in by. A rig's actors change only while an event sent to it is processed: every event
+ * for a stickman goes in through `send` (DESIGN.md §5: children talk to their rig, never to another
+ * stickman's) and its machines keep no timers. So between two sends a read is the connection read
+ * last, without looking at the actors (each read of an actor is a likely cache miss in a busy step).
+ * While a send is under way (a listener reading the rig mid-event) the snapshots are checked: the
+ * connection is rebuilt only when the rig's or one of its children's snapshots changed (xstate
+ * keeps the same snapshot object while nothing changes), four identity checks on child references
  * kept per rig snapshot. A rebuild reuses what did not change: the rig's own facts while the rig's
  * snapshot is the same, the interactor's view while the interactor's is.
  */
 export class RigConnector {
+  /** Sends into the rig not yet returned (one from a listener of the rig waits in its mailbox, inside the outer send). */
+  private sending = 0;
+  /** The connection as it is since the last send returned; null from the next send on. */
+  private settled: RigConnection | null = null;
   private rigSnap: RigSnapshot | null = null;
   private facts: RigFacts | null = null;
   private terrainRef: SnapshotOf<TerrainSnapshot> | undefined;
@@ -120,9 +129,28 @@ export class RigConnector {
   private interactor: InteractorView | null = null;
   private last: RigConnection | null = null;
 
-  constructor(private readonly rig: { getSnapshot(): RigSnapshot }) {}
+  constructor(private readonly rig: { getSnapshot(): RigSnapshot; send(event: RigEvent): void }) {}
+
+  /** Delivers `event` to the rig actor (xstate processes it, and what it causes, before returning). */
+  send(event: RigEvent): void {
+    this.settled = null;
+    this.sending += 1;
+    try {
+      this.rig.send(event);
+    } finally {
+      this.sending -= 1;
+      this.settled = null;
+    }
+  }
 
   get connection(): RigConnection {
+    if (this.settled !== null) return this.settled;
+    const connection = this.read();
+    if (this.sending === 0) this.settled = connection;
+    return connection;
+  }
+
+  private read(): RigConnection {
     const snapshot = this.rig.getSnapshot();
     if (snapshot !== this.rigSnap) {
       this.rigSnap = snapshot;

@@ -209,9 +209,9 @@ export class RigRuntime {
     this.subscriptions.length = 0;
   }
 
-  /** Every machine event for this stickman goes to its rig actor. */
+  /** Every machine event for this stickman goes to its rig actor (through its connector, which then reads it anew). */
   send(event: RigEvent): void {
-    this.rigActor.send(event);
+    this.connector.send(event);
   }
 
 }

@@ -242,6 +242,8 @@ describe('reactive modes', () => {
   });
 });
 
+// The barrier goes up and down as a landing starts and ends: the rig hears it from its TerrainMotion
+// (here: from the test, through the rig like every event for a stickman) and blocks its runner.
 describe('landing barrier hook (queue.block / queue.unblock)', () => {
   it('freezes a wait by exactly the blocked duration; overlay speech keeps counting', () => {
     const p = play([stickman('s', 600)], { s: [{ id: 'w', type: 'wait', seconds: 1 }] });
@@ -250,7 +252,7 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
     p.step(20);
     const elapsedAtBlock = runner.getSnapshot().context.elapsed;
     expect(elapsedAtBlock).toBeCloseTo(19 / 60, 9);
-    runner.send({ type: 'queue.block' });
+    p.rig('s').send({ type: 'terrain.landingStarted' });
     p.rig('s').enqueueReactive('overlay', { type: 'speak', text: 'Side', seconds: 0.25 }, 'ov');
     p.step(30);
     expect(runner.getSnapshot().context.elapsed).toBe(elapsedAtBlock);
@@ -259,7 +261,7 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
     // 0.25 s = 15 steps after its enqueue at tick 20, although the lane is blocked.
     expect(p.tickOf('ov#1', 'finished')).toBe(20 + 15);
     expect(p.events('speech_finished', 's').map((e) => e.reason)).toEqual(['overlay']);
-    runner.send({ type: 'queue.unblock' });
+    p.rig('s').send({ type: 'terrain.landingEnded' });
     p.step(60);
     // Unblocked run: 60 steps; blocked for 30 steps in between.
     expect(p.tickOf('w', 'finished') - p.tickOf('w', 'started')).toBe(60 + 30);
@@ -277,7 +279,7 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
     });
     const runner = p.runner('s');
     p.step(30);
-    runner.send({ type: 'queue.block' });
+    p.rig('s').send({ type: 'terrain.landingStarted' });
     const frozen = runner.getSnapshot().context.elapsed;
     p.step(45);
     expect(runner.getSnapshot().context.elapsed).toBe(frozen);
@@ -286,7 +288,7 @@ describe('landing barrier hook (queue.block / queue.unblock)', () => {
     p.rig('s').enqueueReactive('sequential', { type: 'wait', seconds: 0.1 }, 'held');
     p.step(200);
     expect(p.actionLog('s')).toEqual(['talk started']);
-    runner.send({ type: 'queue.unblock' });
+    p.rig('s').send({ type: 'terrain.landingEnded' });
     p.step(60);
     expect(p.tickOf('talk', 'finished') - p.tickOf('talk', 'started')).toBe(60 + 245);
     expect(p.actionLog('s').filter((l) => l.endsWith('started'))).toEqual(['talk started', 'held#1 started', 'next started']);
@@ -304,7 +306,7 @@ describe('stop_queue (queue.stop)', () => {
       ],
     });
     p.step(30);
-    p.runner('s').send({ type: 'queue.stop' });
+    p.rig('s').send({ type: 'queue.stop' });
     p.step(60 * 3);
     expect(p.actionLog('s')).toEqual(['w1 started', 'w1 finished cancelled']);
     expect(p.eventLog('s')).toEqual(['w1 started', 'w1 finished cancelled']);
@@ -318,9 +320,9 @@ describe('stop_queue (queue.stop)', () => {
     const p = play([stickman('s', 600)], { s: [{ id: 'w', type: 'wait', seconds: 0.2 }] });
     p.step(30);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
-    p.runner('s').send({ type: 'queue.stop' });
+    p.rig('s').send({ type: 'queue.stop' });
     p.step(60);
-    p.runner('s').send({ type: 'queue.start' });
+    p.rig('s').send({ type: 'queue.start' });
     p.step(60);
     expect(p.events('queue_finished', 's')).toHaveLength(1);
     expect(p.actionLog('s')).toEqual(['w started', 'w finished completed']);
@@ -330,7 +332,7 @@ describe('stop_queue (queue.stop)', () => {
   it('a stop during a walk stops the stickman where it is', () => {
     const p = play([stickman('s', 600)], { s: [{ id: 'walk', type: 'walk_to', target_position: [1400, 1400] }] });
     p.step(60);
-    p.runner('s').send({ type: 'queue.stop' });
+    p.rig('s').send({ type: 'queue.stop' });
     p.step(60);
     const x1 = p.rig('s').motion.root[0];
     p.step(120);
