@@ -30,13 +30,33 @@ const ENTITY_ROLES: { readonly [K in EntityKind]: EntityRole } = {
   ragdoll: { sensor: false, fixed: false, prop: false, stickman: 'ragdoll' },
 };
 
-export const isSensor = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].sensor;
-export const isFixed = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].fixed;
-export const isPropBody = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].prop;
+/**
+ * A kind's role, picked by a switch: `ENTITY_ROLES[kind]` is a lookup by a name that varies from
+ * call to call (a megamorphic keyed load), made several times for each of the ~400 contacts a
+ * crowd's step drains.
+ */
+function roleOf(kind: EntityKind): EntityRole {
+  switch (kind) {
+    case 'terrain':
+      return ENTITY_ROLES.terrain;
+    case 'prop':
+      return ENTITY_ROLES.prop;
+    case 'area':
+      return ENTITY_ROLES.area;
+    case 'proxy':
+      return ENTITY_ROLES.proxy;
+    case 'ragdoll':
+      return ENTITY_ROLES.ragdoll;
+  }
+}
+
+export const isSensor = (e: ColliderEntity): boolean => roleOf(e.kind).sensor;
+export const isFixed = (e: ColliderEntity): boolean => roleOf(e.kind).fixed;
+export const isPropBody = (e: ColliderEntity): boolean => roleOf(e.kind).prop;
 /** Any collider of a stickman, standing or down. */
-export const isStickmanPart = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].stickman !== null;
-export const isProxy = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].stickman === 'proxy';
-export const isRagdollBody = (e: ColliderEntity): boolean => ENTITY_ROLES[e.kind].stickman === 'ragdoll';
+export const isStickmanPart = (e: ColliderEntity): boolean => roleOf(e.kind).stickman !== null;
+export const isProxy = (e: ColliderEntity): boolean => roleOf(e.kind).stickman === 'proxy';
+export const isRagdollBody = (e: ColliderEntity): boolean => roleOf(e.kind).stickman === 'ragdoll';
 
 export type Vec2 = [number, number];
 
