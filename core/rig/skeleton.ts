@@ -1,4 +1,4 @@
-import { type Vec2, rotate } from './vec';
+import type { Vec2 } from './vec';
 import type { RigProportions } from './proportions';
 import type { MarkerPose } from './markers';
 import { solveTwoBoneInto, KNEE_BEND, ELBOW_BEND } from './ik';
@@ -57,13 +57,28 @@ export function solvePose(markers: MarkerPose, proportions: RigProportions, opti
   const torsoLean = options.torsoLean ?? 0;
   const pelvisX = markers.Torso[0];
   const pelvisY = markers.Torso[1];
-  const up = rotate([UP[0] * proportions.torso, UP[1] * proportions.torso], torsoLean);
-  const neckX = pelvisX + up[0];
-  const neckY = pelvisY + up[1];
+  // The torso and the head offset turned by their leans: `rotate` written out in plain numbers
+  // (the same arithmetic without its arrays; a solve runs for every rig every step).
+  const upX = UP[0] * proportions.torso;
+  const upY = UP[1] * proportions.torso;
+  let neckX = pelvisX + upX;
+  let neckY = pelvisY + upY;
+  if (torsoLean !== 0) {
+    const c = Math.cos(torsoLean);
+    const sn = Math.sin(torsoLean);
+    neckX = pelvisX + (upX * c - upY * sn);
+    neckY = pelvisY + (upX * sn + upY * c);
+  }
   const headLean = options.headLean ?? 0;
-  const headOffset: Vec2 = headLean === 0 ? [0, -proportions.neckToHead] : rotate([0, -proportions.neckToHead], headLean);
-  const headX = neckX + headOffset[0];
-  const headY = neckY + headOffset[1];
+  const headUpY = -proportions.neckToHead;
+  let headX = neckX + 0;
+  let headY = neckY + headUpY;
+  if (headLean !== 0) {
+    const c = Math.cos(headLean);
+    const sn = Math.sin(headLean);
+    headX = neckX + (0 * c - headUpY * sn);
+    headY = neckY + (0 * sn + headUpY * c);
+  }
   // Hips sit at the pelvis, shoulders at the neck. Joint x, y and end x, y of each limb.
   const l = LIMBS;
   solveTwoBoneInto(l, 0, pelvisX, pelvisY, markers.Left_Leg, proportions.upperLeg, proportions.lowerLeg, KNEE_BEND);

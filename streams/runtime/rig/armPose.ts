@@ -4,7 +4,7 @@
  * the other arm, or the whole body of a bow), and the rig's pose is solved from it.
  */
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
-import { solvePose } from '../../../core/rig/skeleton';
+import { solvePose, type SolvePoseOptions } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
 import { gesturePose } from './gesturePose';
 import type { RigStep } from './systems';
@@ -21,5 +21,9 @@ export function armPose(rig: RigRuntime, step: RigStep): void {
   const gestured = gesturePose(base, connection.gestures, busyHand);
   const pose = gestured ?? base;
   step.armMarkers = gestured?.markers ?? arm?.markers ?? null;
-  rig.setPose(solvePose(pose.markers, DEFAULT_PROPORTIONS, { torsoLean: pose.torsoLean }));
+  SOLVE.torsoLean = pose.torsoLean;
+  rig.setPose(solvePose(pose.markers, DEFAULT_PROPORTIONS, SOLVE));
 }
+
+/** The solve's options, filled anew for each rig (solvePose reads them during the call only). */
+const SOLVE: SolvePoseOptions = { torsoLean: 0 };
