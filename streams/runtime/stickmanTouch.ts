@@ -122,6 +122,20 @@ function scratch(owner: StickmanTouches): Scratch {
 const bySweep = (p: RigShapes, q: RigShapes): number => (p.minX < q.minX ? -1 : p.minX > q.minX ? 1 : p.order - q.order);
 
 /**
+ * Sorts `list` by `bySweep` by insertion: last step's sweep order with every rig moved a few
+ * pixels is nearly sorted, and then this is one comparison per rig. The order is total (document
+ * orders differ), so any sort gives the same list.
+ */
+function resort(list: RigShapes[]): void {
+  for (let i = 1; i < list.length; i += 1) {
+    const item = list[i];
+    let j = i - 1;
+    for (; j >= 0 && bySweep(list[j], item) > 0; j -= 1) list[j + 1] = list[j];
+    list[j + 1] = item;
+  }
+}
+
+/**
  * A touching rig pair's state is one small integer, not an object (the pairs' map is cold by the
  * time the search runs, and an object per pair was one more memory read each): the part pair
  * found touching last (its parts name the `stopped` edge) and the COMPARED bit of the step it was
@@ -155,19 +169,33 @@ export class StickmanTouches {
     }
     this.compared ^= COMPARED;
     const { shapes, byX, gone } = scratch(this);
-    // Shapes records are reused step to step (by position in the sweep, not by rig).
-    byX.length = 0;
+    // Shapes records are reused step to step, one per standing rig in document order: while the
+    // same rigs stand, each keeps its record (and its buffer, refilled before any use).
+    let live = 0;
+    let sameRigs = true;
     for (let order = 0; order < rigs.length; order += 1) {
       const r = rigs[order];
       if (!r.proxiesLive) continue;
-      let buffer = this.buffers.get(r.id);
-      if (!buffer) this.buffers.set(r.id, (buffer = new Float64Array(PARTS * STRIDE)));
-      if (shapes.length === byX.length) shapes.push({ rig: r, order, parts: buffer, minX: 0, minY: 0, maxX: 0, maxY: 0 });
-      byX.push(shapesOf(shapes[byX.length], r, order, buffer));
+      const kept = shapes[live];
+      if (kept !== undefined && kept.rig === r) shapesOf(kept, r, order, kept.parts);
+      else {
+        sameRigs = false;
+        let buffer = this.buffers.get(r.id);
+        if (!buffer) this.buffers.set(r.id, (buffer = new Float64Array(PARTS * STRIDE)));
+        if (kept === undefined) shapes.push({ rig: r, order, parts: buffer, minX: 0, minY: 0, maxX: 0, maxY: 0 });
+        shapesOf(shapes[live], r, order, buffer);
+      }
+      live += 1;
     }
     const out: ContactEvent[] = [];
-    // Sweep along x: only rigs whose bounds overlap are compared part by part.
-    byX.sort(bySweep);
+    // Sweep along x: only rigs whose bounds overlap are compared part by part. The same rigs as
+    // last step: `byX` holds their records in last step's sweep order, nearly sorted already.
+    if (sameRigs && byX.length === live) resort(byX);
+    else {
+      byX.length = 0;
+      for (let k = 0; k < live; k += 1) byX.push(shapes[k]);
+      byX.sort(bySweep);
+    }
     for (let i = 0; i < byX.length; i += 1) {
       for (let j = i + 1; j < byX.length && byX[j].minX <= byX[i].maxX + RELEASE_MARGIN; j += 1) {
         const first = byX[i].order < byX[j].order;
