@@ -1,7 +1,7 @@
 import { type Vec2, DIRECTION_EPSILON, add, hypot, normalizeOr, scale, sub } from './vec';
 import type { RigProportions } from './proportions';
 import type { Facing } from './facing';
-import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
+import { PART_NAMES, partsInOrder, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 import type { WorldPose } from './worldPose';
 
 // Phase 4.5 seed constants, used literally (pixels).
@@ -181,17 +181,7 @@ export function writeProxyPoses(
   out: Float64Array,
 ): void {
   const shapes = shapeList(proportions);
-  const parts = PARTS;
-  parts[0] = local.head;
-  parts[1] = local.torso;
-  parts[2] = local.left_upper_arm;
-  parts[3] = local.left_lower_arm;
-  parts[4] = local.right_upper_arm;
-  parts[5] = local.right_lower_arm;
-  parts[6] = local.left_upper_leg;
-  parts[7] = local.left_lower_leg;
-  parts[8] = local.right_upper_leg;
-  parts[9] = local.right_lower_leg;
+  const parts = partsInOrder(local, PARTS);
   const sign = facing === 'LEFT' ? -1 : 1;
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i];

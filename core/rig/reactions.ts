@@ -14,7 +14,7 @@
  */
 import { type Vec2, DIRECTION_EPSILON, hypot } from './vec';
 import { type Facing, facingSign } from './facing';
-import { PART_NAMES, type PartName, type RigLocalPose, type RigPart } from './skeleton';
+import { PART_NAMES, partsInOrder, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 
 export const REACTION_BASE_ANGLE = 0.35;
 export const REACTION_REFERENCE_SPEED = 400;
@@ -198,7 +198,7 @@ function turnAbout(point: Vec2, px: number, py: number, c: number, s: number): v
  * parts no flinch turns are shared with it, each turned part is a copy (made on its first turn).
  */
 export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReactions, dt: number): RigLocalPose {
-  const parts = partsOf(pose);
+  const parts = partsInOrder(pose, PARTS);
   turnFlinchingParts(parts, reactions, true);
   fadeReactions(reactions, dt);
   return {
@@ -213,28 +213,12 @@ export function applyImpactReactions(pose: RigLocalPose, reactions: ImpactReacti
  * are, the same arithmetic, no copies.
  */
 export function applyImpactReactionsInPlace(pose: RigLocalPose, reactions: ImpactReactions, dt: number): void {
-  turnFlinchingParts(partsOf(pose), reactions, false);
+  turnFlinchingParts(partsInOrder(pose, PARTS), reactions, false);
   fadeReactions(reactions, dt);
 }
 
 /** The parts of the pose being flinched (one at a time; each call fills it anew). */
 const PARTS: RigPart[] = [];
-
-/** A pose's parts in PART_NAMES order, in the shared `PARTS` (read before the next call). */
-function partsOf(pose: RigLocalPose): RigPart[] {
-  const parts = PARTS;
-  parts[0] = pose.head;
-  parts[1] = pose.torso;
-  parts[2] = pose.left_upper_arm;
-  parts[3] = pose.left_lower_arm;
-  parts[4] = pose.right_upper_arm;
-  parts[5] = pose.right_lower_arm;
-  parts[6] = pose.left_upper_leg;
-  parts[7] = pose.left_lower_leg;
-  parts[8] = pose.right_upper_leg;
-  parts[9] = pose.right_lower_leg;
-  return parts;
-}
 
 /** Every active flinch turns its joint's parts, parents first; `copy`: each part is copied before its first turn. */
 function turnFlinchingParts(parts: RigPart[], reactions: ImpactReactions, copy: boolean): void {

@@ -32,6 +32,24 @@ export interface RigPart {
 
 export type RigLocalPose = Record<PartName, RigPart>;
 
+/**
+ * `pose`'s parts in PART_NAMES order, written into `into` (a caller's reused array: the per-step
+ * paths over every part — proxies, flinches — read them by position, not by a varying name).
+ */
+export function partsInOrder(pose: RigLocalPose, into: RigPart[]): RigPart[] {
+  into[0] = pose.head;
+  into[1] = pose.torso;
+  into[2] = pose.left_upper_arm;
+  into[3] = pose.left_lower_arm;
+  into[4] = pose.right_upper_arm;
+  into[5] = pose.right_lower_arm;
+  into[6] = pose.left_upper_leg;
+  into[7] = pose.left_lower_leg;
+  into[8] = pose.right_upper_leg;
+  into[9] = pose.right_lower_leg;
+  return into;
+}
+
 export interface SolvePoseOptions {
   /**
    * Torso rotation away from upright, radians. Positive leans forward (towards +X): the torso
