@@ -135,13 +135,12 @@ export class RigRuntime {
 
   /** DESIGN.md §6 step 2: what a stickman does before the physics step (./rig/systems `RIG_STEP`). */
   step(): void {
-    const { leftStage, state } = this.connection;
-    if (leftStage) return;
+    if (this.hasLeftStage) return;
     if (this.debug) {
       this.debug.rays.length = 0;
       this.debug.points.length = 0;
     }
-    runRigSystems(this, RIG_STEP, state);
+    runRigSystems(this, RIG_STEP);
     this.forgetPose();
   }
 
@@ -157,7 +156,6 @@ export class RigRuntime {
 
   /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
   writeKinematicTargets(teleport = false): void {
-    // The body first: it is a field, the connection reads the machines' snapshots.
     if (this.body.isRagdoll || this.hasLeftStage) return;
     writeProxyPoses(this.pose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
     this.physics.setPartPoses(this.id, this.proxyPoses, teleport);

@@ -60,9 +60,8 @@ export const RIG_AFTER_PHYSICS: readonly RigSystem[] = [{ name: 'ragdollBody', r
 /** One step's hand-over, reused rig after rig (rigs step one at a time). */
 const scratch: RigStep = { began: 'ANIMATED', walkOutcome: null, posed: false, armMarkers: null };
 
-/** `began`: the rig's state now, when the caller has just read it. */
-export function runRigSystems(rig: RigRuntime, systems: readonly RigSystem[], began: RigStateName = rig.connection.state): void {
-  scratch.began = began;
+export function runRigSystems(rig: RigRuntime, systems: readonly RigSystem[]): void {
+  scratch.began = rig.connection.state;
   scratch.walkOutcome = null;
   scratch.posed = false;
   scratch.armMarkers = null;
