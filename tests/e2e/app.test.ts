@@ -1,5 +1,5 @@
 /**
- * The browser app end to end: Vite dev server + Debian Chromium (playwright-core).
+ * The browser app end to end: the run's build (./buildOnce) + Debian Chromium (playwright-core).
  * Screenshots go to artifacts/e2e/*.png.
  */
 import { readFileSync } from 'node:fs';

@@ -1,11 +1,12 @@
 /**
- * e2e harness: a Vite dev server started in-process on a free port and Debian's Chromium driven by
- * playwright-core. Never downloads a browser.
+ * e2e harness: the app served in-process on a free port — the build of this run (./buildOnce) by
+ * Vite's static preview server, or the dev server `npm start` runs — and Debian's Chromium driven
+ * by playwright-core. Never downloads a browser.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, preview } from 'vite';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -13,30 +14,49 @@ export const ARTIFACTS = resolve(ROOT, 'artifacts/e2e');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Harness {
-  server: ViteDevServer;
   browser: Browser;
   url: string;
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** What serves the app: the run's build (the default) or the dev server of `npm start`. */
+export type Served = 'build' | 'dev';
+
+interface AppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function serveApp(served: Served): Promise<AppServer> {
+  const common = { root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error' as const, clearScreen: false };
+  if (served === 'dev') {
+    const server = await createServer({ ...common, server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null } });
+    await server.listen();
+    const url = server.resolvedUrls?.local[0];
+    if (!url) {
+      await server.close();
+      throw new Error('the Vite dev server did not report a URL');
+    }
+    return { url, close: () => server.close() };
+  }
+  const outDir = inject('e2eBuildDir');
+  if (!outDir) throw new Error('no app build to serve: the e2e project builds it in its global setup (tests/e2e/buildOnce.ts)');
+  const server = await preview({ ...common, build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    await server.close();
+    throw new Error('the Vite preview server did not report a URL');
+  }
+  return { url, close: () => server.close() };
+}
+
+export async function startHarness(served: Served = 'build'): Promise<Harness> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`e2e tests need Chromium at ${CHROMIUM} (Debian package "chromium"); set CHROMIUM_PATH to use another binary. No browser is downloaded.`);
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await createServer({
-    root: ROOT,
-    configFile: resolve(ROOT, 'vite.config.ts'),
-    logLevel: 'error',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-    clearScreen: false,
-  });
-  await server.listen();
-  const url = server.resolvedUrls?.local[0];
-  if (!url) {
-    await server.close();
-    throw new Error('the Vite dev server did not report a URL');
-  }
+  const server = await serveApp(served);
+  const url = server.url;
   let browser: Browser;
   try {
     browser = await chromium.launch({
@@ -48,7 +68,6 @@ export async function startHarness(): Promise<Harness> {
     throw e;
   }
   return {
-    server,
     browser,
     url,
     async close() {
@@ -67,10 +86,10 @@ export interface FileHarness {
 }
 
 /** Starts a harness for the calling test file (beforeAll) and closes it afterwards (afterAll). */
-export function useHarness(): FileHarness {
+export function useHarness(served: Served = 'build'): FileHarness {
   let started: Harness | undefined;
   beforeAll(async () => {
-    started = await startHarness();
+    started = await startHarness(served);
   });
   afterAll(async () => {
     await started?.close();
@@ -128,7 +147,7 @@ export async function openApp(h: Harness, query = ''): Promise<AppPage> {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  // The first page of a file makes the dev server transform the whole app: on a busy machine that takes longer than the default 30 s.
+  // The dev server's first page of a file makes it transform the whole app: on a busy machine that takes longer than the default 30 s.
   await page.goto(h.url + query, { timeout: 120_000 });
   await waitForApp(page);
   return { context, page, errors };
