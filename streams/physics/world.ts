@@ -49,6 +49,9 @@ export class PhysicsEngineError extends Error {
   }
 }
 
+/** Where `readPoses` has Rapier write each body's translation (not a new vector per awake prop per step). */
+const readAt = { x: 0, y: 0 };
+
 /** The translation each proxy is given in `setPartPoses` (see there). */
 const PART_TRANSLATION = { x: 0, y: 0 };
 
@@ -460,7 +463,7 @@ export class PhysicsWorld {
       const b = bodies[i];
       // A sleeping body has not moved since it was last read: its pose in `out` still holds.
       if (!b || (skipSleeping && b.isSleeping())) continue;
-      const t = b.translation();
+      const t = b.translation(readAt);
       out[i * 3] = toPixels(t.x);
       out[i * 3 + 1] = toPixels(t.y);
       out[i * 3 + 2] = b.rotation();

@@ -77,7 +77,9 @@ export class StageController {
     this.doc = doc;
     this.previousFrame = documentFrame(doc);
     this.frame$ = new BehaviorSubject(this.previousFrame);
-    this.inspector = createInspector(() => this.now(), (r) => this.records$.next(r));
+    this.inspector = createInspector(() => this.now(), (r) => {
+      if (this.records$.observed) this.records$.next(r);
+    });
     const inspect = this.inspector.observe;
     const machine = stageMachine.provide({
       actors: {
@@ -382,7 +384,10 @@ export class StageController {
     }
     this.runtime = runtime;
     // Records stream as they are written, so a command precedes the transitions it causes.
-    runtime.onRecord = (r) => this.records$.next(r);
+    // Nobody listening (a bench, a headless step loop): next() would only make its observer list's iterator.
+    runtime.onRecord = (r) => {
+      if (this.records$.observed) this.records$.next(r);
+    };
     this.publish(runtime.frame());
     return runtime;
   }
