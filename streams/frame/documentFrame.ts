@@ -116,22 +116,43 @@ export function segments(w: WorldPose): RigView['parts'] {
   ];
 }
 
-/** A local part's segment on the stage: the same ends `toWorld` places, without its centre and angle. */
-function localSegment(p: RigPart, root: Vec2, facing: Facing): RigView['parts'][number] {
-  return { name: p.name, start: markerToWorld(p.start, root, facing), end: markerToWorld(p.end, root, facing) };
+/**
+ * Point `local` on the stage, or `shared` (the stage point of `from`) when `local` is where `from`
+ * is: a child part starts where its parent ends, and the frame's segments then share that joint's
+ * array, as `segments` of a world pose shares the pose's ends. Equal inputs give the same point, so
+ * sharing never changes a number; the check keeps it exact for a pose whose joints came apart.
+ */
+function jointToWorld(local: Vec2, from: Vec2, shared: Vec2, root: Vec2, facing: Facing): Vec2 {
+  return local[0] === from[0] && local[1] === from[1] ? shared : markerToWorld(local, root, facing);
+}
+
+type Segment = RigView['parts'][number];
+
+/** A limb of two parts hung from `top` (its stage point `topAt`): upper, then lower from the upper's end. */
+function limbSegments(upper: RigPart, lower: RigPart, top: Vec2, topAt: Vec2, root: Vec2, facing: Facing): [Segment, Segment] {
+  const start = jointToWorld(upper.start, top, topAt, root, facing);
+  const joint = markerToWorld(upper.end, root, facing);
+  return [
+    { name: upper.name, start, end: joint },
+    { name: lower.name, start: jointToWorld(lower.start, upper.end, joint, root, facing), end: markerToWorld(lower.end, root, facing) },
+  ];
 }
 
 /**
  * `segments(toWorld(pose, root, facing))` and the head centre, straight from the rig-local pose:
- * a frame needs only the ends, and the runtime draws one per rig per step.
+ * a frame needs only the ends, and the runtime draws one per rig per step. Each joint is one point
+ * (11 arrays a rig instead of 19), fresh for the frame: the pose can be bent in place afterwards.
  */
 export function localSegments(pose: RigLocalPose, root: Vec2, facing: Facing): { parts: RigView['parts']; headCenter: Vec2 } {
+  const torso = pose.torso;
+  const hip = markerToWorld(torso.start, root, facing);
+  const neck = markerToWorld(torso.end, root, facing);
+  const [leftUpperArm, leftLowerArm] = limbSegments(pose.left_upper_arm, pose.left_lower_arm, torso.end, neck, root, facing);
+  const [rightUpperArm, rightLowerArm] = limbSegments(pose.right_upper_arm, pose.right_lower_arm, torso.end, neck, root, facing);
+  const [leftUpperLeg, leftLowerLeg] = limbSegments(pose.left_upper_leg, pose.left_lower_leg, torso.start, hip, root, facing);
+  const [rightUpperLeg, rightLowerLeg] = limbSegments(pose.right_upper_leg, pose.right_lower_leg, torso.start, hip, root, facing);
   return {
-    parts: [
-      localSegment(pose.torso, root, facing), localSegment(pose.left_upper_arm, root, facing), localSegment(pose.left_lower_arm, root, facing),
-      localSegment(pose.right_upper_arm, root, facing), localSegment(pose.right_lower_arm, root, facing), localSegment(pose.left_upper_leg, root, facing),
-      localSegment(pose.left_lower_leg, root, facing), localSegment(pose.right_upper_leg, root, facing), localSegment(pose.right_lower_leg, root, facing),
-    ],
+    parts: [{ name: torso.name, start: hip, end: neck }, leftUpperArm, leftLowerArm, rightUpperArm, rightLowerArm, leftUpperLeg, leftLowerLeg, rightUpperLeg, rightLowerLeg],
     headCenter: markerToWorld(pose.head.end, root, facing),
   };
 }

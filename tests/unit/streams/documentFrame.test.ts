@@ -49,6 +49,21 @@ describe('localSegments', () => {
       expect(drawn.headCenter).toEqual(world.head.end);
       // Fresh arrays: the frame owns them, the pose can be bent in place afterwards.
       for (const p of drawn.parts) expect(p.start).not.toBe(pose[p.name].start);
+      // One array a joint: a child part starts on its parent's end point.
+      const [torso, lua, lla, rua, rla, lul, lll, rul, rll] = drawn.parts;
+      for (const upper of [lua, rua]) expect(upper.start).toBe(torso.end);
+      for (const upper of [lul, rul]) expect(upper.start).toBe(torso.start);
+      for (const [upper, lower] of [[lua, lla], [rua, rla], [lul, lll], [rul, rll]]) expect(lower.start).toBe(upper.end);
+    }
+  });
+
+  it('keeps a joint that came apart apart: a child that does not start on its parent\'s end gets its own point', () => {
+    const pose = solvePose(defaultStandingPose(DEFAULT_PROPORTIONS), DEFAULT_PROPORTIONS);
+    pose.left_lower_arm = { ...pose.left_lower_arm, start: [pose.left_lower_arm.start[0] + 3, pose.left_lower_arm.start[1]] };
+    for (const facing of ['LEFT', 'RIGHT'] as const) {
+      const drawn = localSegments(pose, [500, 900], facing);
+      expect(drawn.parts).toEqual(segments(toWorld(pose, [500, 900], facing)));
+      expect(drawn.parts[2].start).not.toBe(drawn.parts[1].end);
     }
   });
 });
