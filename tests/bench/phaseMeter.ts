@@ -3,10 +3,13 @@
  * streams/runtime/phases), per rig system (RIG_STEP / RIG_AFTER_PHYSICS of streams/runtime/rig/
  * systems), and the passes inside them that scale with the crowd (Rapier's own step, the contact
  * drain, the stickman ↔ stickman touch search, the prop pose read) plus the frame the controller
- * publishes. Meters wrap the functions in place while installed and cost a little themselves, so
- * a metered block is kept out of the timed totals. Measures; never asserts.
+ * publishes; and the volumes the crowd's cost follows (events into the rig machines, Rapier's contact
+ * events, contacts measured). Meters wrap the functions in place while installed and cost a little
+ * themselves, so a metered block is kept out of the timed totals. Measures; never asserts.
  */
 import { performance } from 'node:perf_hooks';
+import { RigConnector } from '../../machines/connectRig';
+import { MeasuredContact } from '../../streams/physics/measuredContact';
 import { STEP_PHASES } from '../../streams/runtime/phases';
 import { RIG_AFTER_PHYSICS, RIG_STEP } from '../../streams/runtime/rig/systems';
 import type { StageController } from '../../streams/stage/stageController';
@@ -49,6 +52,29 @@ export interface PhaseBreakdown {
   /** µs per step outside the runtime's step: the controller building and publishing the frame. */
   frame_and_publish: number;
   total: number;
+  /** How much there was of what the crowd's cost follows, per step. */
+  per_step: {
+    /** Events sent into the rig machines (each a macrostep of the rig, most also one of a child). */
+    rig_events: number;
+    /** Rapier's contact started / stopped events the drain turned into stage contacts. */
+    contact_events: number;
+    /** Of those, the ones measured (normal, point, speed read from Rapier). */
+    contacts_measured: number;
+  };
+}
+
+/** Wraps `obj[key]` so every call adds one to `counts[name]`; returns the undo. */
+function count(obj: object, key: string, counts: Totals, name: string): () => void {
+  const target = obj as Record<string, unknown>;
+  const original = target[key] as (...args: unknown[]) => unknown;
+  counts[name] ??= 0;
+  target[key] = function counted(this: unknown, ...args: unknown[]) {
+    counts[name] += 1;
+    return original.apply(this, args);
+  };
+  return () => {
+    target[key] = original;
+  };
 }
 
 /**
@@ -71,6 +97,18 @@ export function meterSteps(controller: StageController, steps: number): PhaseBre
   const state = (runtime as unknown as { s: { stickmanTouches: object; dispatcher: object } }).s;
   undo.push(wrap(state.stickmanTouches, 'step', inside, 'stickman_touches'));
   undo.push(wrap(state.dispatcher, 'dispatch', inside, 'rule_dispatch'));
+  const counts: Totals = { rig_events: 0, contact_events: 0, contacts_measured: 0 };
+  undo.push(count(RigConnector.prototype, 'send', counts, 'rig_events'));
+  undo.push(count(MeasuredContact.prototype, 'measure', counts, 'contacts_measured'));
+  const takeEvents = (world as { takeEvents: () => { contacts: unknown[] } }).takeEvents;
+  (world as { takeEvents: unknown }).takeEvents = function counted(this: unknown) {
+    const taken = takeEvents.call(this);
+    counts.contact_events += taken.contacts.length;
+    return taken;
+  };
+  undo.push(() => {
+    delete (world as { takeEvents?: unknown }).takeEvents;
+  });
   const frame = { us: 0 };
   const t0 = cpuNow();
   for (let i = 0; i < steps; i += 1) {
@@ -88,6 +126,7 @@ export function meterSteps(controller: StageController, steps: number): PhaseBre
     inside: per(inside),
     frame_and_publish: round((frame.us - phaseSum) / steps),
     total: round(total / steps),
+    per_step: { rig_events: round(counts.rig_events / steps), contact_events: round(counts.contact_events / steps), contacts_measured: round(counts.contacts_measured / steps) },
   };
 }
 
