@@ -5,11 +5,8 @@
  * the whole app), and the suite loads the app about a hundred times. The dev server that
  * `npm start` runs keeps its own test file (tests/e2e/devServer.test.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { buildApp, removeBuild } from '../helpers/appServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,11 +15,8 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
 export default async function buildOnce(project: TestProject): Promise<() => void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'stickman-e2e-'));
-  await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const outDir = await buildApp('stickman-e2e-');
   project.provide('e2eBuildDir', outDir);
-  return () => rmSync(outDir, { recursive: true, force: true });
+  return () => removeBuild(outDir);
 }

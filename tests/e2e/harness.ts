@@ -1,17 +1,16 @@
 /**
  * e2e harness: the app served in-process on a free port — the build of this run (./buildOnce) by
  * Vite's static preview server, or the dev server `npm start` runs — and Debian's Chromium driven
- * by playwright-core. Never downloads a browser.
+ * by playwright-core (../helpers/appServer). Never downloads a browser.
  */
 import { afterAll, beforeAll, inject } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createServer, preview } from 'vite';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, ROOT, serveBuild, serveDev, type ServedApp } from '../helpers/appServer';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+export { ROOT };
 export const ARTIFACTS = resolve(ROOT, 'artifacts/e2e');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Harness {
   browser: Browser;
@@ -22,54 +21,26 @@ export interface Harness {
 /** What serves the app: the run's build (the default) or the dev server of `npm start`. */
 export type Served = 'build' | 'dev';
 
-interface AppServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function serveApp(served: Served): Promise<AppServer> {
-  const common = { root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error' as const, clearScreen: false };
-  if (served === 'dev') {
-    const server = await createServer({ ...common, server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null } });
-    await server.listen();
-    const url = server.resolvedUrls?.local[0];
-    if (!url) {
-      await server.close();
-      throw new Error('the Vite dev server did not report a URL');
-    }
-    return { url, close: () => server.close() };
-  }
+function serveApp(served: Served): Promise<ServedApp> {
+  if (served === 'dev') return serveDev();
   const outDir = inject('e2eBuildDir');
   if (!outDir) throw new Error('no app build to serve: the e2e project builds it in its global setup (tests/e2e/buildOnce.ts)');
-  const server = await preview({ ...common, build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) {
-    await server.close();
-    throw new Error('the Vite preview server did not report a URL');
-  }
-  return { url, close: () => server.close() };
+  return serveBuild(outDir);
 }
 
 export async function startHarness(served: Served = 'build'): Promise<Harness> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`e2e tests need Chromium at ${CHROMIUM} (Debian package "chromium"); set CHROMIUM_PATH to use another binary. No browser is downloaded.`);
-  }
   mkdirSync(ARTIFACTS, { recursive: true });
   const server = await serveApp(served);
-  const url = server.url;
   let browser: Browser;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-    });
+    browser = await launchChromium('the e2e tests');
   } catch (e) {
     await server.close();
     throw e;
   }
   return {
     browser,
-    url,
+    url: server.url,
     async close() {
       await browser.close().catch(() => undefined);
       await server.close().catch(() => undefined);
