@@ -126,16 +126,13 @@ function jointToWorld(local: Vec2, from: Vec2, shared: Vec2, root: Vec2, facing:
   return local[0] === from[0] && local[1] === from[1] ? shared : markerToWorld(local, root, facing);
 }
 
-type Segment = RigView['parts'][number];
-
-/** A limb of two parts hung from `top` (its stage point `topAt`): upper, then lower from the upper's end. */
-function limbSegments(upper: RigPart, lower: RigPart, top: Vec2, topAt: Vec2, root: Vec2, facing: Facing): [Segment, Segment] {
-  const start = jointToWorld(upper.start, top, topAt, root, facing);
+/** A limb of two parts hung from `top` (its stage point `topAt`), into `out`: upper, then lower from the upper's end. */
+function pushLimb(out: RigView['parts'], upper: RigPart, lower: RigPart, top: Vec2, topAt: Vec2, root: Vec2, facing: Facing): void {
   const joint = markerToWorld(upper.end, root, facing);
-  return [
-    { name: upper.name, start, end: joint },
+  out.push(
+    { name: upper.name, start: jointToWorld(upper.start, top, topAt, root, facing), end: joint },
     { name: lower.name, start: jointToWorld(lower.start, upper.end, joint, root, facing), end: markerToWorld(lower.end, root, facing) },
-  ];
+  );
 }
 
 /**
@@ -147,14 +144,12 @@ export function localSegments(pose: RigLocalPose, root: Vec2, facing: Facing): {
   const torso = pose.torso;
   const hip = markerToWorld(torso.start, root, facing);
   const neck = markerToWorld(torso.end, root, facing);
-  const [leftUpperArm, leftLowerArm] = limbSegments(pose.left_upper_arm, pose.left_lower_arm, torso.end, neck, root, facing);
-  const [rightUpperArm, rightLowerArm] = limbSegments(pose.right_upper_arm, pose.right_lower_arm, torso.end, neck, root, facing);
-  const [leftUpperLeg, leftLowerLeg] = limbSegments(pose.left_upper_leg, pose.left_lower_leg, torso.start, hip, root, facing);
-  const [rightUpperLeg, rightLowerLeg] = limbSegments(pose.right_upper_leg, pose.right_lower_leg, torso.start, hip, root, facing);
-  return {
-    parts: [{ name: torso.name, start: hip, end: neck }, leftUpperArm, leftLowerArm, rightUpperArm, rightLowerArm, leftUpperLeg, leftLowerLeg, rightUpperLeg, rightLowerLeg],
-    headCenter: markerToWorld(pose.head.end, root, facing),
-  };
+  const parts: RigView['parts'] = [{ name: torso.name, start: hip, end: neck }];
+  pushLimb(parts, pose.left_upper_arm, pose.left_lower_arm, torso.end, neck, root, facing);
+  pushLimb(parts, pose.right_upper_arm, pose.right_lower_arm, torso.end, neck, root, facing);
+  pushLimb(parts, pose.left_upper_leg, pose.left_lower_leg, torso.start, hip, root, facing);
+  pushLimb(parts, pose.right_upper_leg, pose.right_lower_leg, torso.start, hip, root, facing);
+  return { parts, headCenter: markerToWorld(pose.head.end, root, facing) };
 }
 
 /** Part `i` (PART_NAMES order) of a ragdoll, between its ends. */

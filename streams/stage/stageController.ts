@@ -77,9 +77,7 @@ export class StageController {
     this.doc = doc;
     this.previousFrame = documentFrame(doc);
     this.frame$ = new BehaviorSubject(this.previousFrame);
-    this.inspector = createInspector(() => this.now(), (r) => {
-      if (this.records$.observed) this.records$.next(r);
-    });
+    this.inspector = createInspector(() => this.now(), (r) => this.record(r));
     const inspect = this.inspector.observe;
     const machine = stageMachine.provide({
       actors: {
@@ -259,7 +257,12 @@ export class StageController {
   warn(message: string, object?: string): void {
     const rec: TraceRecord = { t: tickTime(this.tick), tick: this.tick, type: 'warning', message };
     if (object) rec.object = object;
-    this.records$.next(rec);
+    this.record(rec);
+  }
+
+  /** A trace record to `records$`: with nobody listening (a bench, a headless step loop), next() would only build its observer list's iterator. */
+  private record(r: TraceRecord): void {
+    if (this.records$.observed) this.records$.next(r);
   }
 
   summary(): TraceRecord {
@@ -384,10 +387,7 @@ export class StageController {
     }
     this.runtime = runtime;
     // Records stream as they are written, so a command precedes the transitions it causes.
-    // Nobody listening (a bench, a headless step loop): next() would only make its observer list's iterator.
-    runtime.onRecord = (r) => {
-      if (this.records$.observed) this.records$.next(r);
-    };
+    runtime.onRecord = (r) => this.record(r);
     this.publish(runtime.frame());
     return runtime;
   }

@@ -63,17 +63,20 @@ export interface PhaseBreakdown {
   };
 }
 
-/** Wraps `obj[key]` so every call adds one to `counts[name]`; returns the undo. */
-function count(obj: object, key: string, counts: Totals, name: string): () => void {
+/** Wraps `obj[key]` so every call adds `amount(result)` to `counts[name]`; returns the undo. */
+function tally(obj: object, key: string, counts: Totals, name: string, amount: (result: never) => number = () => 1): () => void {
   const target = obj as Record<string, unknown>;
+  const own = Object.prototype.hasOwnProperty.call(target, key);
   const original = target[key] as (...args: unknown[]) => unknown;
   counts[name] ??= 0;
   target[key] = function counted(this: unknown, ...args: unknown[]) {
-    counts[name] += 1;
-    return original.apply(this, args);
+    const result = original.apply(this, args);
+    counts[name] += amount(result as never);
+    return result;
   };
   return () => {
-    target[key] = original;
+    if (own) target[key] = original;
+    else delete target[key];
   };
 }
 
@@ -97,18 +100,10 @@ export function meterSteps(controller: StageController, steps: number): PhaseBre
   const state = (runtime as unknown as { s: { stickmanTouches: object; dispatcher: object } }).s;
   undo.push(wrap(state.stickmanTouches, 'step', inside, 'stickman_touches'));
   undo.push(wrap(state.dispatcher, 'dispatch', inside, 'rule_dispatch'));
-  const counts: Totals = { rig_events: 0, contact_events: 0, contacts_measured: 0 };
-  undo.push(count(RigConnector.prototype, 'send', counts, 'rig_events'));
-  undo.push(count(MeasuredContact.prototype, 'measure', counts, 'contacts_measured'));
-  const takeEvents = (world as { takeEvents: () => { contacts: unknown[] } }).takeEvents;
-  (world as { takeEvents: unknown }).takeEvents = function counted(this: unknown) {
-    const taken = takeEvents.call(this);
-    counts.contact_events += taken.contacts.length;
-    return taken;
-  };
-  undo.push(() => {
-    delete (world as { takeEvents?: unknown }).takeEvents;
-  });
+  const counts: Totals = {};
+  undo.push(tally(RigConnector.prototype, 'send', counts, 'rig_events'));
+  undo.push(tally(MeasuredContact.prototype, 'measure', counts, 'contacts_measured'));
+  undo.push(tally(world, 'takeEvents', counts, 'contact_events', (taken: { contacts: unknown[] }) => taken.contacts.length));
   const frame = { us: 0 };
   const t0 = cpuNow();
   for (let i = 0; i < steps; i += 1) {
