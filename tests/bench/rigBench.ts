@@ -20,6 +20,7 @@
  * Runtime and floor run alternately in blocks so machine noise hits both alike, and blocks are
  * timed in process CPU time so other processes on a shared machine do not count.
  */
+import { performance } from 'node:perf_hooks';
 import { PART_NAMES } from '../../core/rig/skeleton';
 import { loadSceneValue } from '../../core/scene/io';
 import type { SceneDocument } from '../../core/scene/schema';
@@ -183,13 +184,16 @@ export function recordRun(doc: SceneDocument, steps: number): { recording: Recor
 
 /**
  * µs per step of a block, as this process's CPU time (user + system), not wall time: the bench
- * machines are shared, and CPU time does not count the time other processes hold the cores.
+ * machines are shared, and CPU time does not count the time other processes hold the cores. The
+ * block's wall time comes with it: CPU time also counts V8's helper threads (concurrent and
+ * parallel GC, background compiling), which run beside the main thread, not on it.
  */
-function timeBlock(step: (i: number) => void, from: number, count: number): number {
+function timeBlock(step: (i: number) => void, from: number, count: number): { cpu: number; wall: number } {
+  const w0 = performance.now();
   const t0 = process.cpuUsage();
   for (let i = from; i < from + count; i += 1) step(i);
   const d = process.cpuUsage(t0);
-  return (d.user + d.system) / count;
+  return { cpu: (d.user + d.system) / count, wall: ((performance.now() - w0) * 1000) / count };
 }
 
 interface Measurement {
@@ -212,6 +216,12 @@ interface Measurement {
   overhead_per_stickman_us: number;
   /** runtime_us − floor_us: what the stage costs a step over Rapier alone on the same bodies. */
   over_floor_us: number;
+  /**
+   * The same, in the same blocks' wall time: what the main thread spends. The difference from
+   * over_floor_us is V8's helper threads working for the runtime (mostly collecting what it
+   * allocates), which the floor's Rapier-only loop hardly keeps busy.
+   */
+  over_floor_wall_us: number;
   /**
    * The floor replays the runtime's run exactly (same proxy targets, same props taken out when
    * they fall off the stage): the same props are awake in both after the timed blocks.
@@ -260,6 +270,7 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
   // Warm-up: every path over the same first steps (JIT, props settling).
   for (const path of paths) timeBlock(path, 0, warmup);
   const us = [0, 0, 0, 0];
+  const wallUs = [0, 0, 0, 0];
   const blockRatios: number[] = [];
   for (let b = 0; b < blocks; b += 1) {
     const from = warmup + b * blockSteps;
@@ -267,8 +278,10 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
     // Rotate the order each block so no path always runs first after a GC-heavy one.
     for (let k = 0; k < paths.length; k += 1) {
       const j = (k + b) % paths.length;
-      block[j] = timeBlock(paths[j], from, blockSteps);
-      us[j] += block[j] / blocks;
+      const time = timeBlock(paths[j], from, blockSteps);
+      block[j] = time.cpu;
+      us[j] += time.cpu / blocks;
+      wallUs[j] += time.wall / blocks;
     }
     blockRatios.push(block[0] / block[1]);
   }
@@ -299,6 +312,7 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
     per_stickman_floor_us: stickmen ? round((floorUs - baseFloorUs) / stickmen, 2) : 0,
     overhead_per_stickman_us: stickmen ? round((runtimeUs - baseRuntimeUs - (floorUs - baseFloorUs)) / stickmen, 2) : 0,
     over_floor_us: round(runtimeUs - floorUs),
+    over_floor_wall_us: round(wallUs[0] - wallUs[1]),
     floor_awake_matches: floorAwakeMatches,
     awake_props: awake,
     breakdown_us: {
@@ -315,7 +329,7 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
 function measureSharedBareWorld(warmup: number, steps: number): number {
   const bare = createBareWorld(rigScene(0));
   timeBlock(() => bare.step(), 0, warmup);
-  const us = timeBlock(() => bare.step(), 0, steps);
+  const us = timeBlock(() => bare.step(), 0, steps).cpu;
   bare.free();
   return round(us);
 }
@@ -368,7 +382,7 @@ function measureAirborne(doc: SceneDocument, warmup: number, steps: number, boun
   const runtimeUs = timeBlock(() => {
     controller.step(1);
     for (const rig of runtime.rigs) if (rig.terrainPhase === 'AIRBORNE') airborneRigSteps += 1;
-  }, 0, steps);
+  }, 0, steps).cpu;
   controller.dispose();
   const n = runtime.rigs.length;
   const casts = stats.casts - before.casts;
