@@ -5,12 +5,10 @@
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import type { WorldPose } from '../../core/rig/worldPose';
 import type { Vec2 } from '../physics/entities';
+import { LET_GO_TRAIL_LENGTH, letGoVelocity } from '../../core/geometry/letGoVelocity';
 import { grab, letGo } from './rig/requests';
 import { STEP_DT } from './stepDt';
 import type { StepState } from './stepState';
-
-/** Steps of cursor history the let-go velocity is measured over. */
-const TRAIL_STEPS = 4;
 
 export function startGrab(s: StepState, id: string, point: Vec2): void {
   endGrab(s);
@@ -47,7 +45,7 @@ export function applyGrab(s: StepState): void {
   }
   s.world.moveGrab(g.cursor);
   g.trail.push([g.cursor[0], g.cursor[1]]);
-  if (g.trail.length > TRAIL_STEPS + 1) g.trail.shift();
+  if (g.trail.length > LET_GO_TRAIL_LENGTH) g.trail.shift();
 }
 
 export function endGrab(s: StepState): void {
@@ -56,11 +54,7 @@ export function endGrab(s: StepState): void {
   s.grab = null;
   const rig = s.rigById.get(g.id);
   if (rig) letGo(rig);
-  const first = g.trail[0];
-  const last = g.trail[g.trail.length - 1];
-  const span = (g.trail.length - 1) * STEP_DT;
-  const velocity: Vec2 = span > 0 ? [(last[0] - first[0]) / span, (last[1] - first[1]) / span] : [0, 0];
-  s.world.endGrab(velocity);
+  s.world.endGrab(letGoVelocity(g.trail, g.cursor, STEP_DT));
 }
 
 /** The part whose segment passes nearest `point`. */

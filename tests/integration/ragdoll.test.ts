@@ -283,6 +283,20 @@ describe('grabs', () => {
     expect(v[1]).toBeLessThan(-400);
     s.dispose();
   });
+
+  it('a fling from a slow browser (a cursor move every 6 steps, the let-go with the last one) throws with the cursor\'s speed', () => {
+    const s = TestStage.load(onGround([prop('box', 'box', [1200, 1300])])).play().step(30);
+    const start = s.runtime.propState('box')!.position;
+    s.command({ type: 'grab.start', id: 'box', point: [start[0], start[1]] });
+    // A frame of 6 steps: the frame's move, then 6 steps (the driver runs them together).
+    for (let frame = 1; frame <= 8; frame += 1) s.command({ type: 'grab.move', point: [start[0] + 48 * frame, start[1] - 48 * frame] }).step(6);
+    s.command({ type: 'grab.move', point: [start[0] + 48 * 9, start[1] - 48 * 9] });
+    s.command({ type: 'grab.end' }).step(1);
+    const v = s.runtime.propState('box')!.velocity;
+    expect(v[0]).toBeCloseTo(480, -1); // 48 px a frame of 6 steps at 60 steps/s
+    expect(v[1]).toBeLessThan(-400);
+    s.dispose();
+  });
 });
 
 describe('every exit path frees the ragdoll', () => {
