@@ -2,7 +2,7 @@
  * The velocity a grab lets go with (issue 8): the cursor's speed over its last few steps.
  *
  * The cursor reaches the stage once per browser frame, and a slow frame runs several steps at
- * once (streams/stage/frameDriver: up to 8), so the cursor's per-step history holds plateaus: the
+ * once (core/stepsPerFrame: up to 8), so the cursor's per-step history holds plateaus: the
  * same point for each step of a frame, then a jump. Two cases would lose a fling:
  * - the let-go arriving in the same frame as the last move: that move counts, as the position
  *   of the let-go's step;
@@ -12,11 +12,12 @@
  * the plain average over the window.
  */
 import type { Vec2 } from './vec';
+import { MAX_STEPS_PER_FRAME } from '../stepsPerFrame';
 
 /** Steps the let-go velocity is averaged over (when the cursor moves every step). */
 export const LET_GO_WINDOW_STEPS = 4;
 /** How far back a window may reach to the start of a plateau: the most steps one frame runs. */
-export const LET_GO_PLATEAU_STEPS = 8;
+export const LET_GO_PLATEAU_STEPS = MAX_STEPS_PER_FRAME;
 /** How many per-step cursor positions a grab keeps for its let-go. */
 export const LET_GO_TRAIL_LENGTH = LET_GO_WINDOW_STEPS + LET_GO_PLATEAU_STEPS + 1;
 
