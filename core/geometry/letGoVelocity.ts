@@ -16,10 +16,11 @@ import { MAX_STEPS_PER_FRAME } from '../stepsPerFrame';
 
 /** Steps the let-go velocity is averaged over (when the cursor moves every step). */
 export const LET_GO_WINDOW_STEPS = 4;
-/** How far back a window may reach to the start of a plateau: the most steps one frame runs. */
-export const LET_GO_PLATEAU_STEPS = MAX_STEPS_PER_FRAME;
-/** How many per-step cursor positions a grab keeps for its let-go. */
-export const LET_GO_TRAIL_LENGTH = LET_GO_WINDOW_STEPS + LET_GO_PLATEAU_STEPS + 1;
+/**
+ * How many per-step cursor positions a grab keeps for its let-go: the window, and as far back as
+ * a window may reach to the start of a plateau (the most steps one frame runs).
+ */
+export const LET_GO_TRAIL_LENGTH = LET_GO_WINDOW_STEPS + MAX_STEPS_PER_FRAME + 1;
 
 /**
  * `trail`: the cursor's position at each of the last steps, oldest first (the last is the step
@@ -32,7 +33,7 @@ export function letGoVelocity(trail: readonly Readonly<Vec2>[], cursor: Readonly
   const points = movedNow ? [...trail, cursor] : trail;
   const end = points.length - 1;
   let start = Math.max(0, end - LET_GO_WINDOW_STEPS);
-  const earliest = Math.max(0, end - LET_GO_WINDOW_STEPS - LET_GO_PLATEAU_STEPS);
+  const earliest = Math.max(0, end - LET_GO_WINDOW_STEPS - MAX_STEPS_PER_FRAME);
   while (start > earliest && samePoint(points[start - 1], points[start])) start -= 1;
   const span = (end - start) * stepSeconds;
   if (!(span > 0)) return [0, 0];

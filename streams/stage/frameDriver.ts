@@ -10,12 +10,10 @@
  * so identical frames hand the view identical inputs and it can skip drawing them (draw on
  * demand, render/redrawGate.ts).
  */
-
 import { MAX_STEPS_PER_FRAME } from '../../core/stepsPerFrame';
 import { STEP_SECONDS } from '../trace/records';
 
 export const MAX_FRAME_DELTA = 0.25;
-export { MAX_STEPS_PER_FRAME };
 
 export interface FrameDriverHost {
   now(): number; // milliseconds

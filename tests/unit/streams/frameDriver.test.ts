@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAME_DELTA, MAX_STEPS_PER_FRAME, startFrameDriver } from '../../../streams/stage/frameDriver';
+import { MAX_STEPS_PER_FRAME } from '../../../core/stepsPerFrame';
+import { MAX_FRAME_DELTA, startFrameDriver } from '../../../streams/stage/frameDriver';
 import { fakeFrameHost } from '../../helpers/fakeFrameHost';
 
 const fakeHost = fakeFrameHost;
