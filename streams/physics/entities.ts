@@ -69,7 +69,7 @@ export interface ContactEvent {
   normal: Vec2;
   /** World-space contact point in stage pixels (midpoint of the bodies when unknown). */
   point: Vec2;
-  /** |v_b − v_a| in px/s, read right after the step that produced the event. */
+  /** |v_b − v_a| in px/s as the step began: the speed the two met with (./measuredContact). */
   relativeSpeed: number;
 }
 

@@ -2,17 +2,21 @@
  * A contact's geometry (normal, point, relative speed), read from Rapier only when someone asks,
  * once: most part↔prop starts and every stop never need it. A crowd among props starts ~140
  * stickman↔prop contacts a step and each is measured, so a measurement reads each manifold in
- * one pass into reused scratch (no closure, array or vector per contact) and asks a collider's
- * body only what can change: a stickman's proxy is kinematic for good, so it has no mass to undo.
+ * one pass into reused scratch (no closure, array or vector per contact).
+ *
+ * The relative speed is the one the two met with, before this step's solve: a prop's velocity as
+ * the step began (./startVelocities, measured by the runtime from its poses), a stickman's proxy's
+ * kinematic velocity (a proxy is moved, never pushed: after the step it still moves as told),
+ * terrain's none. A ragdoll body's is its velocity after the step (its contacts fire no events).
  */
 import type { RAPIER } from './rapier';
 import { toPixels } from './units';
 import { hypot } from '../../core/geometry/vec';
-import { isProxy, type ColliderEntity, type ContactEvent, type Vec2 } from './entities';
+import { isFixed, isPropBody, type ColliderEntity, type ContactEvent, type Vec2 } from './entities';
+import type { StartVelocities } from './startVelocities';
 
 type World = InstanceType<typeof RAPIER.World>;
 type Collider = InstanceType<typeof RAPIER.Collider>;
-type RigidBody = InstanceType<typeof RAPIER.RigidBody>;
 type Manifold = Parameters<Parameters<World['contactPair']>[2]>[0];
 interface XY {
   x: number;
@@ -20,13 +24,10 @@ interface XY {
 }
 
 /**
- * What one pass over a started pair's manifolds found: the impulse the solver gave b (a got its
- * opposite) summed over every manifold's points, and the normal (pointing a → b) and solver point
- * of the first manifold whose normal is not zero. One instance, reset before each pair.
+ * What one pass over a started pair's manifolds found: the normal (pointing a → b) and solver
+ * point of the first manifold whose normal is not zero. One instance, reset before each pair.
  */
 class ManifoldReading {
-  jx = 0;
-  jy = 0;
   nx = 0;
   ny = 0;
   px = 0;
@@ -36,8 +37,6 @@ class ManifoldReading {
   private readonly p: XY = { x: 0, y: 0 };
 
   reset(): void {
-    this.jx = 0;
-    this.jy = 0;
     this.nx = 0;
     this.ny = 0;
     this.hasPoint = false;
@@ -45,18 +44,10 @@ class ManifoldReading {
 
   /** Rapier's callback for each manifold (`flipped`: its normal points b → a). */
   readonly visit = (manifold: Manifold, flipped: boolean): void => {
-    const n = manifold.normal(this.n);
-    const nx = flipped ? -n.x : n.x;
-    const ny = flipped ? -n.y : n.y;
-    const count = manifold.numContacts();
-    for (let i = 0; i < count; i += 1) {
-      const j = manifold.contactImpulse(i);
-      this.jx += j * nx;
-      this.jy += j * ny;
-    }
     if (this.nx !== 0 || this.ny !== 0) return;
-    this.nx = nx;
-    this.ny = ny;
+    const n = manifold.normal(this.n);
+    this.nx = flipped ? -n.x : n.x;
+    this.ny = flipped ? -n.y : n.y;
     // Null when the manifold has no solver contact (Rapier checks the index): no count to ask first.
     const p = manifold.solverContactPoint(0, this.p);
     if (p) {
@@ -92,6 +83,7 @@ export class MeasuredContact implements ContactEvent {
     readonly b: ColliderEntity,
     private readonly ha: number,
     private readonly hb: number,
+    private readonly startVelocities: StartVelocities,
   ) {}
 
   get normal(): Vec2 {
@@ -112,15 +104,9 @@ export class MeasuredContact implements ContactEvent {
     let normal: Vec2 | null = null;
     // Between the two colliders' positions unless the manifold or the nearest points say where.
     let point: Vec2 | null = null;
-    // The impulse the solver gave b this step (a got its opposite), in Rapier units: undone
-    // below, so the speed is the one the bodies met with, not the one they bounced away with.
-    let jx = 0;
-    let jy = 0;
     if (this.type === 'started' && ca && cb) {
       reading.reset();
       this.world.contactPair(ca, cb, reading.visit);
-      jx = reading.jx;
-      jy = reading.jy;
       if (reading.hasPoint) point = [reading.px, reading.py];
       if (reading.nx === 0 && reading.ny === 0) {
         // No manifold (touching only through prediction): aim from a's nearest surface point to
@@ -138,34 +124,27 @@ export class MeasuredContact implements ContactEvent {
       const pb = cb ? cb.translation() : { x: 0, y: 0 };
       point = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
     }
-    const va = velocityBefore(ca?.parent() ?? null, isProxy(this.a), -jx, -jy, velocityA);
-    const vb = velocityBefore(cb?.parent() ?? null, isProxy(this.b), jx, jy, velocityB);
+    const va = this.velocityAtStart(this.a, ca, velocityA);
+    const vb = this.velocityAtStart(this.b, cb, velocityB);
     // The normal is zero when unknown (a stop, a collider gone).
-    this.measured = { normal: normal ?? [0, 0], point, relativeSpeed: toPixels(hypot(vb.x - va.x, vb.y - va.y)) };
+    this.measured = { normal: normal ?? [0, 0], point, relativeSpeed: hypot(vb.x - va.x, vb.y - va.y) };
     return this.measured;
   }
-}
 
-/**
- * A body's velocity before this step's contact impulse `(jx, jy)` on it (Rapier units), into
- * `out`. Only a dynamic body is changed by an impulse; a kinematic (`kinematic`: a stickman's
- * proxy, never anything else) or fixed one moves as it was told.
- */
-function velocityBefore(body: RigidBody | null, kinematic: boolean, jx: number, jy: number, out: XY): XY {
-  if (!body) {
-    out.x = 0;
-    out.y = 0;
+  /** How fast `entity`'s body moved as the step began, into `out` (px/s). */
+  private velocityAtStart(entity: ColliderEntity, collider: Collider | null, out: XY): XY {
+    if (isPropBody(entity) && this.startVelocities.read(entity.id, out)) return out;
+    const body = isFixed(entity) ? null : collider?.parent() ?? null;
+    if (!body) {
+      out.x = 0;
+      out.y = 0;
+      return out;
+    }
+    const v = body.linvel(out);
+    out.x = toPixels(v.x);
+    out.y = toPixels(v.y);
     return out;
   }
-  const v = body.linvel(out);
-  // No impulse, nothing to undo (v − 0 / m is v): the body's type and mass need not be asked.
-  if (jx === 0 && jy === 0) return v;
-  const m = !kinematic && body.isDynamic() ? body.mass() : 0;
-  if (m > 0) {
-    out.x = v.x - jx / m;
-    out.y = v.y - jy / m;
-  }
-  return out;
 }
 
 /** Direction from `ca` to `cb` between their nearest surface points (stage px for the point). */

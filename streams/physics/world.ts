@@ -16,6 +16,7 @@ import { chooseRagdollSlot } from '../../core/ragdoll/slots';
 import { toMeters, toPixels } from './units';
 import { fromHandles, restoreWorld, toHandles, type PhysicsState } from './worldState';
 import { MeasuredContact } from './measuredContact';
+import { StartVelocities } from './startVelocities';
 import { isFixed, isPropBody, isSensor, isStickmanPart, type AreaEvent, type ColliderEntity, type ContactEvent, type QueryShape, type RayHit, type ShapeCastHit, type Vec2 } from './entities';
 
 type Collider = InstanceType<typeof RAPIER.Collider>;
@@ -65,6 +66,8 @@ export class PhysicsWorld {
   private broken: PhysicsEngineError | null = null;
   private pendingContacts: ContactEvent[] = [];
   private pendingAreas: AreaEvent[] = [];
+  /** How fast each prop moved as the step under way began: what its new contacts met it with. */
+  private readonly startVelocities = new StartVelocities();
 
   constructor(gravity: Vec2) {
     this.world = new RAPIER.World({ x: toMeters(gravity[0]), y: toMeters(gravity[1]) });
@@ -302,6 +305,7 @@ export class PhysicsWorld {
     const v: Vec2 = Number.isFinite(velocity[0]) && Number.isFinite(velocity[1]) ? velocity : [0, 0];
     b.setLinvel({ x: toMeters(v[0]), y: toMeters(v[1]) }, true);
     b.setAngvel(Number.isFinite(angularVelocity) ? angularVelocity : 0, true);
+    this.startsMovingAt(id, b);
   }
 
   isHeld(id: string): boolean {
@@ -343,7 +347,10 @@ export class PhysicsWorld {
     if (velocity) assertFinite('grab release', velocity[0], velocity[1]);
     const h = this.heldGrab;
     this.heldGrab = null;
-    if (h) releaseHold(this.world, h, velocity);
+    if (!h) return;
+    releaseHold(this.world, h, velocity);
+    const held = h.body.isValid() && h.body.numColliders() > 0 ? this.entityByCollider.get(h.body.collider(0).handle) : undefined;
+    if (held && isPropBody(held)) this.startsMovingAt(held.id, h.body);
   }
 
   /**
@@ -421,6 +428,7 @@ export class PhysicsWorld {
 
   step(): void {
     this.assertAlive();
+    this.startVelocities.beginStep();
     try {
       if (this.clearing.size > 0) stepRigidWorld(this.world, this.events, this.hooks);
       else stepRigidWorld(this.world, this.events);
@@ -456,17 +464,28 @@ export class PhysicsWorld {
   /**
    * Writes x, y (px) and rotation of the given bodies into `out` (3 numbers each): the per-step
    * read that frames and the non-finite check need, without allocating a state object per body.
+   * It also notes each body's velocity as the next step will begin (./startVelocities: a sleeping
+   * or missing body's is 0), which that step's new contacts are measured against.
    */
   readPoses(ids: readonly string[], out: Float64Array, skipSleeping = false): void {
     const bodies = this.bodiesOf(ids);
+    const velocities = this.startVelocities.nextFor(ids);
     for (let i = 0; i < ids.length; i += 1) {
       const b = bodies[i];
+      velocities[i * 2] = 0;
+      velocities[i * 2 + 1] = 0;
+      if (!b) continue;
+      const asleep = b.isSleeping();
       // A sleeping body has not moved since it was last read: its pose in `out` still holds.
-      if (!b || (skipSleeping && b.isSleeping())) continue;
+      if (asleep && skipSleeping) continue;
       const t = b.translation(readAt);
       out[i * 3] = toPixels(t.x);
       out[i * 3 + 1] = toPixels(t.y);
       out[i * 3 + 2] = b.rotation();
+      if (asleep) continue;
+      const v = b.linvel(readAt);
+      velocities[i * 2] = toPixels(v.x);
+      velocities[i * 2 + 1] = toPixels(v.y);
     }
   }
 
@@ -492,6 +511,13 @@ export class PhysicsWorld {
     if (!b) return;
     assertFinite(`${id} velocity`, velocity[0], velocity[1]);
     b.setLinvel({ x: toMeters(velocity[0]), y: toMeters(velocity[1]) }, true);
+    this.startsMovingAt(id, b);
+  }
+
+  /** Prop `id`'s velocity was just set: the next step begins with it (as Rapier holds it). */
+  private startsMovingAt(id: string, b: RigidBody): void {
+    const v = b.linvel(readAt);
+    this.startVelocities.set(id, toPixels(v.x), toPixels(v.y));
   }
 
   /** Ray cast in stage pixels. `exclude` lists object ids whose colliders are ignored. */
@@ -585,6 +611,24 @@ export class PhysicsWorld {
     refill(this.holds, data.holds);
     refill(this.clearing, data.clearing);
     this.heldGrab = data.heldGrab;
+    this.restartVelocities();
+  }
+
+  /**
+   * After a restore, the next step's start velocities as a step would have left them: each prop's
+   * velocity, 0 asleep (a keyframe is saved between steps, after the last step's read and before
+   * the next step's commands). The props are those the runtime read before the restore.
+   */
+  private restartVelocities(): void {
+    const ids = this.startVelocities.props;
+    const bodies = this.bodiesOf(ids);
+    const velocities = this.startVelocities.nextFor(ids);
+    for (let i = 0; i < ids.length; i += 1) {
+      const b = bodies[i];
+      const v = b && !b.isSleeping() ? b.linvel(readAt) : null;
+      velocities[i * 2] = v ? toPixels(v.x) : 0;
+      velocities[i * 2 + 1] = v ? toPixels(v.y) : 0;
+    }
   }
 
   counts(): { bodies: number; colliders: number; joints: number } {
@@ -643,7 +687,8 @@ export class PhysicsWorld {
     // Order the pair deterministically (document order, then part name) so `a` is stable run to run.
     const swap = e1.order > e2.order || (e1.order === e2.order && (e1.part ?? '') > (e2.part ?? ''));
     const type = started ? 'started' : 'stopped';
-    this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1) : new MeasuredContact(this.world, type, e1, e2, h1, h2));
+    const starts = this.startVelocities;
+    this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1, starts) : new MeasuredContact(this.world, type, e1, e2, h1, h2, starts));
   }
 }
 
