@@ -5,7 +5,7 @@
  * one pass into reused scratch (no closure, array or vector per contact).
  *
  * The relative speed is the one the two met with, before this step's solve: a prop's velocity as
- * the step began (./startVelocities, measured by the runtime from its poses), a stickman's proxy's
+ * the step began (./startVelocities, noted with its pose after each step), a stickman's proxy's
  * kinematic velocity (a proxy is moved, never pushed: after the step it still moves as told),
  * terrain's none. A ragdoll body's is its velocity after the step (its contacts fire no events),
  * and so is a prop's in a world whose poses are never read (a preview's, which steps no contacts).

@@ -3,8 +3,8 @@
  * step starts: the speed two bodies met with is their velocities before the solver pushed them
  * apart (issue 19, seed 4.5's reaction size). Rapier keeps only the velocity after a step, and
  * undoing the pair's contact impulse from it is no answer where a kinematic proxy presses into a
- * prop: the impulse then carries the solver's penetration correction, and a foot brushing a box at
- * 200 px/s read as 7,000. A prop's own move over the step before is no answer either: where it
+ * prop: the impulse then carries the solver's penetration correction, and a walker's shin meeting a
+ * box at ~700 px/s read as 7,252. A prop's own move over the step before is no answer either: where it
  * closes on something the solver already stops it short a step before the contact starts.
  *
  * So the table is the velocity each step ends with (every prop's, read with its pose:
