@@ -297,6 +297,30 @@ describe('grabs', () => {
     expect(v[1]).toBeLessThan(-400);
     s.dispose();
   });
+
+  it('a fling from a slow browser with the let-go a frame after the last move (a release is handed over at once, moves once a frame) throws with the cursor\'s speed', () => {
+    const s = TestStage.load(onGround([prop('box', 'box', [1200, 1300])])).play().step(30);
+    const start = s.runtime.propState('box')!.position;
+    s.command({ type: 'grab.start', id: 'box', point: [start[0], start[1]] });
+    for (let frame = 1; frame <= 9; frame += 1) s.command({ type: 'grab.move', point: [start[0] + 48 * frame, start[1] - 48 * frame] }).step(6);
+    s.command({ type: 'grab.end' }).step(1);
+    const v = s.runtime.propState('box')!.velocity;
+    expect(v[0]).toBeCloseTo(480, -1);
+    expect(v[1]).toBeLessThan(-400);
+    s.dispose();
+  });
+
+  it('a box carried, held still for longer than a frame, then let go is not thrown', () => {
+    const s = TestStage.load(onGround([prop('box', 'box', [1200, 1300])])).play().step(30);
+    const start = s.runtime.propState('box')!.position;
+    s.command({ type: 'grab.start', id: 'box', point: [start[0], start[1]] });
+    for (let i = 1; i <= 20; i += 1) s.command({ type: 'grab.move', point: [start[0] + 8 * i, start[1] - 8 * i] }).step(1);
+    s.step(12);
+    s.command({ type: 'grab.end' }).step(1);
+    const v = s.runtime.propState('box')!.velocity;
+    expect(Math.hypot(v[0], v[1])).toBeLessThan(100);
+    s.dispose();
+  });
 });
 
 describe('every exit path frees the ragdoll', () => {

@@ -19,9 +19,22 @@ describe('letGoVelocity', () => {
     expect(vy).toBeCloseTo(-240, 6);
   });
 
-  it('only the last four steps count: a cursor that stopped two steps ago keeps half its speed', () => {
-    const t = trail(20, (i) => [8 * Math.min(i, 17), 0]);
+  it('only the last four steps count: a cursor that slowed to half its speed keeps that', () => {
+    const t = trail(20, (i) => (i <= 15 ? [8 * i, 0] : [120 + 4 * (i - 15), 0]));
     expect(letGoVelocity(t, t[t.length - 1], DT)[0]).toBeCloseTo(240, 6);
+  });
+
+  it('still for a frame or less before the let-go (a release handed over a frame late): the speed it had', () => {
+    // The last move lands at step 19; a frame of 2 or of 8 steps keeps it there 2 or 8 steps.
+    for (const frame of [2, 8]) {
+      const t = trail(19 + frame, (i) => [8 * Math.min(i, 19), 0]);
+      expect(letGoVelocity(t, t[t.length - 1], DT)[0]).toBeCloseTo(480, 6);
+    }
+  });
+
+  it('still for longer than a frame before the let-go: the cursor had stopped, nothing is thrown', () => {
+    const t = trail(19 + 9, (i) => [8 * Math.min(i, 19), 0]);
+    expect(letGoVelocity(t, t[t.length - 1], DT)).toEqual([0, 0]);
   });
 
   it('a cursor held still lets go with nothing, however long it was held', () => {
@@ -36,8 +49,13 @@ describe('letGoVelocity', () => {
     expect(vx).toBeCloseTo(480, 6);
   });
 
-  it('a slow frame with the let-go a frame after the last move: the cursor had stopped', () => {
+  it('a slow frame with the let-go a frame after the last move (the browser hands a release over at once, moves once a frame): the cursor\'s real speed', () => {
     const t = trail(30, (i) => [48 * Math.min(4, Math.floor(i / 6)), 0]);
+    expect(letGoVelocity(t, [48 * 4, 0], DT)[0]).toBeCloseTo(480, 6);
+  });
+
+  it('a slow frame with the let-go two frames after the last move: the cursor had stopped', () => {
+    const t = trail(36, (i) => [48 * Math.min(4, Math.floor(i / 6)), 0]);
     expect(letGoVelocity(t, [48 * 4, 0], DT)).toEqual([0, 0]);
   });
 
