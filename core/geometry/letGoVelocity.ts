@@ -28,6 +28,12 @@ export const LET_GO_WINDOW_STEPS = 4;
  */
 export const LET_GO_TRAIL_LENGTH = LET_GO_WINDOW_STEPS + 2 * MAX_STEPS_PER_FRAME + 1;
 
+/** A step of the grab: the cursor's point joins its trail, which keeps the last LET_GO_TRAIL_LENGTH. */
+export function extendTrail(trail: Vec2[], cursor: Readonly<Vec2>): void {
+  trail.push([cursor[0], cursor[1]]);
+  if (trail.length > LET_GO_TRAIL_LENGTH) trail.shift();
+}
+
 /**
  * `trail`: the cursor's position at each of the last steps, oldest first (the last is the step
  * before the let-go); `cursor`: where it is at the let-go. Stage px per second.

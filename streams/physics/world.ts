@@ -349,7 +349,7 @@ export class PhysicsWorld {
     this.heldGrab = null;
     if (!h) return;
     releaseHold(this.world, h, velocity);
-    const held = h.body.isValid() && h.body.numColliders() > 0 ? this.entityByCollider.get(h.body.collider(0).handle) : undefined;
+    const held = h.body.isValid() && h.body.numColliders() > 0 ? this.entityOf(h.body.collider(0)) : undefined;
     if (held && isPropBody(held)) this.startsMovingAt(held.id, h.body);
   }
 
@@ -472,20 +472,14 @@ export class PhysicsWorld {
     const velocities = this.startVelocities.nextFor(ids);
     for (let i = 0; i < ids.length; i += 1) {
       const b = bodies[i];
-      velocities[i * 2] = 0;
-      velocities[i * 2 + 1] = 0;
-      if (!b) continue;
-      const asleep = b.isSleeping();
+      const asleep = b?.isSleeping() ?? true;
+      noteStartVelocity(velocities, i, asleep ? undefined : b);
       // A sleeping body has not moved since it was last read: its pose in `out` still holds.
-      if (asleep && skipSleeping) continue;
+      if (!b || (asleep && skipSleeping)) continue;
       const t = b.translation(readAt);
       out[i * 3] = toPixels(t.x);
       out[i * 3 + 1] = toPixels(t.y);
       out[i * 3 + 2] = b.rotation();
-      if (asleep) continue;
-      const v = b.linvel(readAt);
-      velocities[i * 2] = toPixels(v.x);
-      velocities[i * 2 + 1] = toPixels(v.y);
     }
   }
 
@@ -625,9 +619,7 @@ export class PhysicsWorld {
     const velocities = this.startVelocities.nextFor(ids);
     for (let i = 0; i < ids.length; i += 1) {
       const b = bodies[i];
-      const v = b && !b.isSleeping() ? b.linvel(readAt) : null;
-      velocities[i * 2] = v ? toPixels(v.x) : 0;
-      velocities[i * 2 + 1] = v ? toPixels(v.y) : 0;
+      noteStartVelocity(velocities, i, b && !b.isSleeping() ? b : undefined);
     }
   }
 
@@ -690,6 +682,13 @@ export class PhysicsWorld {
     const starts = this.startVelocities;
     this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1, starts) : new MeasuredContact(this.world, type, e1, e2, h1, h2, starts));
   }
+}
+
+/** Body `i`'s velocity as the next step will begin into `velocities` (px/s): `b`'s own, 0 without one (asleep, gone). */
+function noteStartVelocity(velocities: Float64Array, i: number, b: RigidBody | undefined): void {
+  const v = b?.linvel(readAt);
+  velocities[i * 2] = v ? toPixels(v.x) : 0;
+  velocities[i * 2 + 1] = v ? toPixels(v.y) : 0;
 }
 
 function assertFinite(what: string, ...values: number[]): void {

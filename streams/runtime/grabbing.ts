@@ -5,7 +5,7 @@
 import { PART_NAMES, type PartName } from '../../core/rig/skeleton';
 import type { WorldPose } from '../../core/rig/worldPose';
 import type { Vec2 } from '../physics/entities';
-import { LET_GO_TRAIL_LENGTH, letGoVelocity } from '../../core/geometry/letGoVelocity';
+import { extendTrail, letGoVelocity } from '../../core/geometry/letGoVelocity';
 import { grab, letGo } from './rig/requests';
 import { STEP_DT } from './stepDt';
 import type { StepState } from './stepState';
@@ -44,8 +44,7 @@ export function applyGrab(s: StepState): void {
     return;
   }
   s.world.moveGrab(g.cursor);
-  g.trail.push([g.cursor[0], g.cursor[1]]);
-  if (g.trail.length > LET_GO_TRAIL_LENGTH) g.trail.shift();
+  extendTrail(g.trail, g.cursor);
 }
 
 export function endGrab(s: StepState): void {

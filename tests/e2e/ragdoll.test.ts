@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, screenshot, stageToPage, waitTicks, useHarness, nextFrames, pauseWhen, zoomAt } from './harness';
-import { LET_GO_TRAIL_LENGTH, letGoVelocity } from '../../core/geometry/letGoVelocity';
+import { extendTrail, letGoVelocity } from '../../core/geometry/letGoVelocity';
 
 const { withApp } = useHarness();
 
@@ -92,8 +92,7 @@ function stageLetGo(all: Array<{ type: string; point?: Vec2 }>, ticks: number[])
   // Each step: its commands, then the cursor joins the trail (the let-go's own step adds none).
   for (let t = ticks[begin]; t < ticks[end]; t += 1) {
     applyAt(t);
-    trail.push([...cursor]);
-    if (trail.length > LET_GO_TRAIL_LENGTH) trail.shift();
+    extendTrail(trail, cursor);
   }
   applyAt(ticks[end]);
   return letGoVelocity(trail, cursor, 1 / 60);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../core/geometry/vec';
-import { LET_GO_TRAIL_LENGTH, letGoVelocity } from '../../../core/geometry/letGoVelocity';
+import { LET_GO_TRAIL_LENGTH, extendTrail, letGoVelocity } from '../../../core/geometry/letGoVelocity';
 
 const DT = 1 / 60;
 
@@ -69,5 +69,18 @@ describe('letGoVelocity', () => {
     expect(letGoVelocity([[5, 5]], [5, 5], DT)).toEqual([0, 0]);
     expect(letGoVelocity([], [5, 5], DT)).toEqual([0, 0]);
     expect(letGoVelocity([[0, 0]], [6, 0], DT)[0]).toBeCloseTo(360, 6);
+  });
+
+  it('a grab\'s trail keeps a copy of the cursor each step, the last LET_GO_TRAIL_LENGTH of them', () => {
+    const t: Vec2[] = [];
+    const cursor: Vec2 = [0, 0];
+    for (let i = 0; i < LET_GO_TRAIL_LENGTH + 5; i += 1) {
+      cursor[0] = i;
+      extendTrail(t, cursor);
+    }
+    expect(t.length).toBe(LET_GO_TRAIL_LENGTH);
+    expect(t[0]).toEqual([5, 0]);
+    expect(t.at(-1)).toEqual([LET_GO_TRAIL_LENGTH + 4, 0]);
+    expect(t.at(-1)).not.toBe(cursor);
   });
 });
