@@ -80,8 +80,8 @@ const redPixels = (page: Page, width: number) =>
 /**
  * The frame `seconds` into the last export, decoded by the browser's own video element and drawn
  * into a canvas, as PNG base64. The element is in the document (a detached one may never present
- * a frame), and the draw waits until the seeked frame is presented and the picture is not one flat
- * colour, so a slow machine cannot hand back a frame not yet decoded; the element is released after.
+ * a frame), and the draw is retried until the picture is not one flat colour: on a slow machine
+ * the seeked frame can be drawn before it is decoded. The element is released after.
  */
 async function decodedFrameAt(seconds: number): Promise<string> {
   const url = URL.createObjectURL(window.__stage!.lastExport()!);
@@ -90,24 +90,14 @@ async function decodedFrameAt(seconds: number): Promise<string> {
   video.preload = 'auto';
   Object.assign(video.style, { position: 'fixed', left: '0px', top: '0px', width: '64px', height: '36px', opacity: '0.01', pointerEvents: 'none' });
   document.body.appendChild(video);
-  const presented = () =>
-    new Promise<void>((r) => {
-      const timer = setTimeout(r, 2000);
-      video.requestVideoFrameCallback(() => {
-        clearTimeout(timer);
-        r();
-      });
-    });
   try {
     video.src = url;
     await new Promise<void>((r, j) => {
       video.onloadeddata = () => r();
       video.onerror = () => j(new Error('the export does not decode'));
     });
-    const shown = presented();
     video.currentTime = seconds;
     await new Promise<void>((r) => (video.onseeked = () => r()));
-    await shown;
     const c = document.createElement('canvas');
     c.width = video.videoWidth;
     c.height = video.videoHeight;
