@@ -11,7 +11,7 @@ import { beginTerrainFall, createLocomotion, type LocomotionEnv, type Locomotion
 import type { MarkerPose } from '../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { proxyTransforms, writeProxyPoses, type ProxyTransforms } from '../../core/rig/proxies';
-import { PART_NAMES, solvePose, type PartName, type RigLocalPose } from '../../core/rig/skeleton';
+import { PART_NAMES, solvePose, solvePoseInto, type PartName, type RigLocalPose, type SolvePoseOptions } from '../../core/rig/skeleton';
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
@@ -44,6 +44,8 @@ export class RigRuntime {
   debug: ProbeDebug | undefined;
   /** This step's solved rig-local pose; the world pose and proxy transforms derive from it on demand. */
   private pose: RigLocalPose;
+  /** The pose the step's own solve writes into, step after step (`solveFrom`). */
+  private readonly solved: RigLocalPose;
   private cachedWorld: WorldPose | null = null;
   private cachedProxies: ProxyTransforms | null = null;
   /** This step's markers with the hands where the solved arms put them, when an arm pose or a flinch moved them. */
@@ -75,6 +77,7 @@ export class RigRuntime {
     this.motion = createLocomotion(object.position, object.facing, basePose);
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), tooHeavyAhead: createHeavyPropCheck(physics, object.id), walkSpeed: object.walk_speed };
     this.pose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    this.solved = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     this.connector = new RigConnector(rigActor);
     this.hands = new RigHands(this.id, props, DEFAULT_PROPORTIONS);
@@ -108,6 +111,14 @@ export class RigRuntime {
   setPose(pose: RigLocalPose): void {
     this.pose = pose;
     this.forgetPose();
+  }
+
+  /**
+   * This step's pose solved from `markers` into the rig's own buffer (no garbage a step). Nobody
+   * keeps a rig's pose past the step: the frame, the world pose and a turn's start copy it.
+   */
+  solveFrom(markers: MarkerPose, options: SolvePoseOptions): void {
+    this.setPose(solvePoseInto(markers, DEFAULT_PROPORTIONS, options, this.solved));
   }
 
   /** The world pose and proxies are derived again when next asked for (the root or the bodies moved). */

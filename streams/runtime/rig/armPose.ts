@@ -3,8 +3,7 @@
  * 11 §2) — reaching, carrying, the overhand throw — a playing gesture goes over that (issue 23:
  * the other arm, or the whole body of a bow), and the rig's pose is solved from it.
  */
-import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
-import { solvePose, type SolvePoseOptions } from '../../../core/rig/skeleton';
+import type { SolvePoseOptions } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
 import { gesturePose } from './gesturePose';
 import type { RigStep } from './systems';
@@ -22,7 +21,7 @@ export function armPose(rig: RigRuntime, step: RigStep): void {
   const pose = gestured ?? base;
   step.armMarkers = gestured?.markers ?? arm?.markers ?? null;
   SOLVE.torsoLean = pose.torsoLean;
-  rig.setPose(solvePose(pose.markers, DEFAULT_PROPORTIONS, SOLVE));
+  rig.solveFrom(pose.markers, SOLVE);
 }
 
 /** The solve's options, filled anew for each rig (solvePose reads them during the call only). */

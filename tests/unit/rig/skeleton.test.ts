@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { DEFAULT_PROPORTIONS, type RigProportions } from '../../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../../core/rig/markers';
-import { solvePose, PART_NAMES } from '../../../core/rig/skeleton';
+import { solvePose, solvePoseInto, PART_NAMES, type RigLocalPose } from '../../../core/rig/skeleton';
 import { toWorld, markerToWorld, worldToMarker } from '../../../core/rig/worldPose';
 import { type Vec2, distance } from '../../../core/rig/vec';
 
@@ -160,5 +161,42 @@ describe('toWorld', () => {
       expect(back[1]).toBeCloseTo(-130, 12);
     }
     expect(worldToMarker([590, 2000], root, 'LEFT')).toEqual([10, 0]);
+  });
+});
+
+describe('solvePoseInto', () => {
+  const coord = fc.double({ min: -120, max: 120, noNaN: true });
+  const marker = fc.tuple(coord, coord);
+  const markers = fc.record({ Torso: marker, Left_Leg: marker, Right_Leg: marker, Left_Hand: marker, Right_Hand: marker });
+  const lean = fc.double({ min: -1.5, max: 1.5, noNaN: true });
+  /** A pose with every number wrong: what a rig's buffer holds from the step before. */
+  const dirty = (): RigLocalPose => {
+    const pose = solvePose(defaultStandingPose(P), P);
+    for (const name of PART_NAMES) {
+      const part = pose[name];
+      part.start[0] = part.start[1] = part.end[0] = part.end[1] = 9999;
+      part.length = -1;
+    }
+    return pose;
+  };
+
+  it('writes exactly what solvePose returns into the pose it is given, every number of every part', () => {
+    fc.assert(fc.property(markers, lean, lean, (m, torsoLean, headLean) => {
+      const into = dirty();
+      const parts = PART_NAMES.map((name) => into[name]);
+      const arrays = PART_NAMES.flatMap((name) => [into[name].start, into[name].end]);
+      const out = solvePoseInto(m as MarkerPose, P, { torsoLean, headLean }, into);
+      expect(out).toBe(into);
+      // The same part objects and arrays: nothing new is made.
+      expect(PART_NAMES.map((name) => out[name])).toEqual(parts);
+      PART_NAMES.forEach((name, i) => { expect(out[name]).toBe(parts[i]); expect(out[name].start).toBe(arrays[2 * i]); expect(out[name].end).toBe(arrays[2 * i + 1]); });
+      expect(out).toEqual(solvePose(m as MarkerPose, P, { torsoLean, headLean }));
+    }));
+  });
+
+  it('keeps every part its own arrays, as solvePose does (a flinch bends one part without moving another)', () => {
+    const out = solvePoseInto(defaultStandingPose(P), P, {}, dirty());
+    const arrays = PART_NAMES.flatMap((name) => [out[name].start, out[name].end]);
+    expect(new Set(arrays).size).toBe(arrays.length);
   });
 });
