@@ -61,6 +61,7 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
     walkTargetX: null,
     lastWalkVelocityX: 0,
     markers: clonePose(basePose),
+    solvedMarkers: clonePose(basePose),
   };
 }
 
@@ -165,11 +166,12 @@ function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: Readonly<Wa
   pelvisY += s.pelvisDrop;
 
   const m = s.markers;
-  m.Left_Leg = [sign * (left[0] - rootX), left[1] - rootY];
-  m.Right_Leg = [sign * (right[0] - rootX), right[1] - rootY];
+  const own = s.solvedMarkers;
+  m.Left_Leg = put(own.Left_Leg, sign * (left[0] - rootX), left[1] - rootY);
+  m.Right_Leg = put(own.Right_Leg, sign * (right[0] - rootX), right[1] - rootY);
   const torsoX = sign * (pelvisX - rootX);
   const torsoY = pelvisY - rootY;
-  m.Torso = [torsoX, torsoY];
+  m.Torso = put(own.Torso, torsoX, torsoY);
   // The shoulder as the pose solve will place it (torso leaned about the pelvis).
   const shoulderX = torsoX + p.torso * Math.sin(s.walkLean);
   const shoulderY = torsoY - p.torso * Math.cos(s.walkLean);
@@ -177,8 +179,8 @@ function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: Readonly<Wa
   if (s.walkBlend === 0) {
     const dx = shoulderX - base.Torso[0];
     const dy = shoulderY - (base.Torso[1] - p.torso) + breathe;
-    m.Left_Hand = [base.Left_Hand[0] + dx, base.Left_Hand[1] + dy];
-    m.Right_Hand = [base.Right_Hand[0] + dx, base.Right_Hand[1] + dy];
+    m.Left_Hand = put(own.Left_Hand, base.Left_Hand[0] + dx, base.Left_Hand[1] + dy);
+    m.Right_Hand = put(own.Right_Hand, base.Right_Hand[0] + dx, base.Right_Hand[1] + dy);
     return;
   }
   // Arms swing against the legs: the left hand comes forward with the right foot.
@@ -187,10 +189,17 @@ function solveMarkers(s: LocomotionState, env: LocomotionEnv, cycle: Readonly<Wa
   const blend = s.walkBlend;
   const leftShoulder = swungShoulder(arms.left, arms.neutral, legs, blend, cycle, p);
   const leftElbow = swungElbow(arms.left, arms.neutral, legs, blend);
-  m.Left_Hand = [handX(shoulderX, leftShoulder, leftElbow, p), handY(shoulderY, leftShoulder, leftElbow, p) + breathe];
+  m.Left_Hand = put(own.Left_Hand, handX(shoulderX, leftShoulder, leftElbow, p), handY(shoulderY, leftShoulder, leftElbow, p) + breathe);
   const rightShoulder = swungShoulder(arms.right, arms.neutral, -legs, blend, cycle, p);
   const rightElbow = swungElbow(arms.right, arms.neutral, -legs, blend);
-  m.Right_Hand = [handX(shoulderX, rightShoulder, rightElbow, p), handY(shoulderY, rightShoulder, rightElbow, p) + breathe];
+  m.Right_Hand = put(own.Right_Hand, handX(shoulderX, rightShoulder, rightElbow, p), handY(shoulderY, rightShoulder, rightElbow, p) + breathe);
+}
+
+/** `v` set to (x, y), returned: a solved marker written where the last one was. */
+function put(v: Vec2, x: number, y: number): Vec2 {
+  v[0] = x;
+  v[1] = y;
+  return v;
 }
 
 /**

@@ -57,6 +57,11 @@ export interface LocomotionState {
   lastWalkVelocityX: number;
   /** The solved rig-local marker pose of this step. */
   markers: MarkerPose;
+  /**
+   * The arrays the grounded solve writes each step and puts into `markers` (no new arrays a step).
+   * Only the solve writes them; anyone keeping a marker past the step copies it (frames do).
+   */
+  solvedMarkers: MarkerPose;
 }
 
 /** The live rig-local markers at takeoff (seed 6a §6): hands and feet get the air pose, the torso holds. */

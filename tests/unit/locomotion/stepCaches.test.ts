@@ -14,6 +14,7 @@ import { handX, handY, restArmsOf, swungElbow, swungShoulder } from '../../../co
 import { defaultStandingPose, type MarkerPose } from '../../../core/rig/markers';
 import { DEFAULT_PROPORTIONS as P, type RigProportions } from '../../../core/rig/proportions';
 import { mulberry32 } from '../terrain/fixtures';
+import { RigSim, groundBlock } from './sim';
 
 const longLegs: RigProportions = { ...P, upperLeg: P.upperLeg * 1.3, lowerLeg: P.lowerLeg * 1.2, torso: P.torso * 0.9, upperArm: P.upperArm * 1.1 };
 
@@ -96,6 +97,33 @@ describe('the per-step caches answer what the plain functions answer', () => {
       const got = defaultStandingPose(P);
       writeAirPose(got, base, weight, downward, airTime);
       expect(got).toEqual(want);
+    }
+  });
+});
+
+describe('the grounded solve writes the markers where it wrote them last step', () => {
+  it('the same arrays step after step, never the shared base pose nor another rig built from it', () => {
+    const base = defaultStandingPose(P);
+    const untouched = JSON.parse(JSON.stringify(base)) as MarkerPose;
+    const a = new RigSim([groundBlock()], [400, 1400], 'RIGHT', base);
+    const b = new RigSim([groundBlock()], [900, 1400], 'LEFT', base);
+    a.run(30);
+    b.run(30);
+    a.walkTo(1200);
+    const names = ['Torso', 'Left_Leg', 'Right_Leg', 'Left_Hand', 'Right_Hand'] as const;
+    a.step();
+    const arrays = names.map((n) => a.s.markers[n]);
+    const kept = names.map((n) => [...a.s.markers[n]]);
+    const bBefore = JSON.stringify(b.s.markers);
+    for (let i = 0; i < 20; i += 1) a.step();
+    names.forEach((n, i) => expect(a.s.markers[n]).toBe(arrays[i]));
+    // The walk moved them (written in place); the base pose and the other rig did not move.
+    expect(names.map((n) => [...a.s.markers[n]])).not.toEqual(kept);
+    expect(base).toEqual(untouched);
+    expect(JSON.stringify(b.s.markers)).toBe(bBefore);
+    for (const n of names) {
+      expect(a.s.markers[n]).not.toBe(base[n]);
+      expect(a.s.markers[n]).not.toBe(b.s.markers[n]);
     }
   });
 });
