@@ -72,20 +72,18 @@ const UP: Vec2 = [0, -1];
  * width), legs bend their knees forward and arms bend their elbows back.
  */
 export function solvePose(markers: MarkerPose, proportions: RigProportions, options: SolvePoseOptions = {}): RigLocalPose {
-  const j = solveJoints(markers, proportions, options);
-  const l = LIMBS;
-  // Every part has its own arrays: a part is never an alias of another's end.
+  return solvePoseInto(markers, proportions, options, blankPose());
+}
+
+/** Ten parts at the origin for a solve to fill. Every part has its own arrays: a part is never an alias of another's end. */
+function blankPose(): RigLocalPose {
+  const part = (name: PartName): RigPart => ({ name, start: [0, 0], end: [0, 0], length: 0 });
   return {
-    head: { name: 'head', start: [j[NECK_X], j[NECK_Y]], end: [j[HEAD_X], j[HEAD_Y]], length: proportions.neckToHead },
-    torso: { name: 'torso', start: [j[PELVIS_X], j[PELVIS_Y]], end: [j[NECK_X], j[NECK_Y]], length: proportions.torso },
-    left_upper_arm: { name: 'left_upper_arm', start: [j[NECK_X], j[NECK_Y]], end: [l[8], l[9]], length: proportions.upperArm },
-    left_lower_arm: { name: 'left_lower_arm', start: [l[8], l[9]], end: [l[10], l[11]], length: proportions.lowerArm },
-    right_upper_arm: { name: 'right_upper_arm', start: [j[NECK_X], j[NECK_Y]], end: [l[12], l[13]], length: proportions.upperArm },
-    right_lower_arm: { name: 'right_lower_arm', start: [l[12], l[13]], end: [l[14], l[15]], length: proportions.lowerArm },
-    left_upper_leg: { name: 'left_upper_leg', start: [j[PELVIS_X], j[PELVIS_Y]], end: [l[0], l[1]], length: proportions.upperLeg },
-    left_lower_leg: { name: 'left_lower_leg', start: [l[0], l[1]], end: [l[2], l[3]], length: proportions.lowerLeg },
-    right_upper_leg: { name: 'right_upper_leg', start: [j[PELVIS_X], j[PELVIS_Y]], end: [l[4], l[5]], length: proportions.upperLeg },
-    right_lower_leg: { name: 'right_lower_leg', start: [l[4], l[5]], end: [l[6], l[7]], length: proportions.lowerLeg },
+    head: part('head'), torso: part('torso'),
+    left_upper_arm: part('left_upper_arm'), left_lower_arm: part('left_lower_arm'),
+    right_upper_arm: part('right_upper_arm'), right_lower_arm: part('right_lower_arm'),
+    left_upper_leg: part('left_upper_leg'), left_lower_leg: part('left_lower_leg'),
+    right_upper_leg: part('right_upper_leg'), right_lower_leg: part('right_lower_leg'),
   };
 }
 
@@ -95,41 +93,6 @@ export function solvePose(markers: MarkerPose, proportions: RigProportions, opti
  * of garbage each time. Whoever keeps a pose past its owner's next solve must copy it.
  */
 export function solvePoseInto(markers: MarkerPose, proportions: RigProportions, options: SolvePoseOptions, out: RigLocalPose): RigLocalPose {
-  const j = solveJoints(markers, proportions, options);
-  const l = LIMBS;
-  setPart(out.head, j[NECK_X], j[NECK_Y], j[HEAD_X], j[HEAD_Y], proportions.neckToHead);
-  setPart(out.torso, j[PELVIS_X], j[PELVIS_Y], j[NECK_X], j[NECK_Y], proportions.torso);
-  setPart(out.left_upper_arm, j[NECK_X], j[NECK_Y], l[8], l[9], proportions.upperArm);
-  setPart(out.left_lower_arm, l[8], l[9], l[10], l[11], proportions.lowerArm);
-  setPart(out.right_upper_arm, j[NECK_X], j[NECK_Y], l[12], l[13], proportions.upperArm);
-  setPart(out.right_lower_arm, l[12], l[13], l[14], l[15], proportions.lowerArm);
-  setPart(out.left_upper_leg, j[PELVIS_X], j[PELVIS_Y], l[0], l[1], proportions.upperLeg);
-  setPart(out.left_lower_leg, l[0], l[1], l[2], l[3], proportions.lowerLeg);
-  setPart(out.right_upper_leg, j[PELVIS_X], j[PELVIS_Y], l[4], l[5], proportions.upperLeg);
-  setPart(out.right_lower_leg, l[4], l[5], l[6], l[7], proportions.lowerLeg);
-  return out;
-}
-
-function setPart(part: RigPart, sx: number, sy: number, ex: number, ey: number, length: number): void {
-  part.start[0] = sx;
-  part.start[1] = sy;
-  part.end[0] = ex;
-  part.end[1] = ey;
-  part.length = length;
-}
-
-/** Where `solveJoints` puts the pelvis, the neck and the head centre. */
-const PELVIS_X = 0;
-const PELVIS_Y = 1;
-const NECK_X = 2;
-const NECK_Y = 3;
-const HEAD_X = 4;
-const HEAD_Y = 5;
-/** The pelvis, neck and head centre of the pose being solved (solves never interleave). */
-const JOINTS = new Float64Array(6);
-
-/** The pose's joints: the pelvis, neck and head into JOINTS (returned), the limbs into LIMBS. */
-function solveJoints(markers: MarkerPose, proportions: RigProportions, options: SolvePoseOptions): Float64Array {
   const torsoLean = options.torsoLean ?? 0;
   const pelvisX = markers.Torso[0];
   const pelvisY = markers.Torso[1];
@@ -161,14 +124,25 @@ function solveJoints(markers: MarkerPose, proportions: RigProportions, options: 
   solveTwoBoneInto(l, 4, pelvisX, pelvisY, markers.Right_Leg, proportions.upperLeg, proportions.lowerLeg, KNEE_BEND);
   solveTwoBoneInto(l, 8, neckX, neckY, markers.Left_Hand, proportions.upperArm, proportions.lowerArm, ELBOW_BEND);
   solveTwoBoneInto(l, 12, neckX, neckY, markers.Right_Hand, proportions.upperArm, proportions.lowerArm, ELBOW_BEND);
-  const j = JOINTS;
-  j[PELVIS_X] = pelvisX;
-  j[PELVIS_Y] = pelvisY;
-  j[NECK_X] = neckX;
-  j[NECK_Y] = neckY;
-  j[HEAD_X] = headX;
-  j[HEAD_Y] = headY;
-  return j;
+  setPart(out.head, neckX, neckY, headX, headY, proportions.neckToHead);
+  setPart(out.torso, pelvisX, pelvisY, neckX, neckY, proportions.torso);
+  setPart(out.left_upper_arm, neckX, neckY, l[8], l[9], proportions.upperArm);
+  setPart(out.left_lower_arm, l[8], l[9], l[10], l[11], proportions.lowerArm);
+  setPart(out.right_upper_arm, neckX, neckY, l[12], l[13], proportions.upperArm);
+  setPart(out.right_lower_arm, l[12], l[13], l[14], l[15], proportions.lowerArm);
+  setPart(out.left_upper_leg, pelvisX, pelvisY, l[0], l[1], proportions.upperLeg);
+  setPart(out.left_lower_leg, l[0], l[1], l[2], l[3], proportions.lowerLeg);
+  setPart(out.right_upper_leg, pelvisX, pelvisY, l[4], l[5], proportions.upperLeg);
+  setPart(out.right_lower_leg, l[4], l[5], l[6], l[7], proportions.lowerLeg);
+  return out;
+}
+
+function setPart(part: RigPart, sx: number, sy: number, ex: number, ey: number, length: number): void {
+  part.start[0] = sx;
+  part.start[1] = sy;
+  part.end[0] = ex;
+  part.end[1] = ey;
+  part.length = length;
 }
 
 /** The four limbs' joints and ends while a pose is solved (solves never interleave). */

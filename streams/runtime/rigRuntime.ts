@@ -76,8 +76,8 @@ export class RigRuntime {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), tooHeavyAhead: createHeavyPropCheck(physics, object.id), walkSpeed: object.walk_speed };
-    this.pose = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.solved = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
+    this.pose = this.solved;
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     this.connector = new RigConnector(rigActor);
     this.hands = new RigHands(this.id, props, DEFAULT_PROPORTIONS);
