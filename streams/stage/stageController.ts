@@ -14,7 +14,7 @@ import type { Snapshot } from 'xstate';
 import type { RuntimeCommand } from '../runtime/commands';
 import { documentFrame } from '../frame/documentFrame';
 import type { FrameSnapshot } from '../frame/frame';
-import { createInspector } from '../trace/inspector';
+import { attachTrace, createInspector, type TraceAttachment } from '../trace/inspector';
 import { loadWarnings } from '../../core/scene/loadWarnings';
 import { round2, roundVec, STEP_MS, tickTime, type TraceRecord } from '../trace/records';
 
@@ -72,13 +72,14 @@ export class StageController {
   private previousFrame: FrameSnapshot;
   private debug = false;
   private readonly inspector: ReturnType<typeof createInspector>;
+  /** How the trace hears the actor system (streams/trace/inspector `attachTrace`). */
+  readonly traceAttachment: TraceAttachment;
 
   constructor(doc: SceneDocument) {
     this.doc = doc;
     this.previousFrame = documentFrame(doc);
     this.frame$ = new BehaviorSubject(this.previousFrame);
     this.inspector = createInspector(() => this.now(), (r) => this.record(r));
-    const inspect = this.inspector.observe;
     const machine = stageMachine.provide({
       actors: {
         // The run: the PLAY runtime lives exactly as long as this actor. A build (or a keyframe's
@@ -90,7 +91,9 @@ export class StageController {
         }),
       },
     });
-    this.actor = createActor(machine, { clock: this.clock, inspect, systemId: 'stage', input: { rigs: rigInputsOf(doc) } });
+    this.actor = createActor(machine, { clock: this.clock, systemId: 'stage', input: { rigs: rigInputsOf(doc) } });
+    // Before start: the first snapshots (where every actor starts) come with it.
+    this.traceAttachment = attachTrace(this.actor.system, this.inspector.observe);
     this.actor.subscribe(() => this.publishModeChange());
     // A run from tick 0 (PLAY, RESET) says first what the loader warned about (DESIGN.md §9); the
     // event comes after the transition that started the run. A restored keyframe is the same run.

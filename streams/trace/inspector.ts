@@ -3,7 +3,10 @@
  * actor sees every actor of the system (DESIGN.md §5). High-frequency `step` events return early
  * unless the snapshot actually changed.
  */
-import type { InspectionEvent } from 'xstate';
+import type { ActorSystem, InspectionEvent } from 'xstate';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any system: the trace hears every actor's events.
+type AnyActorSystem = ActorSystem<any>;
 import { stateName, type TransitionRecord } from './records';
 
 /**
@@ -69,4 +72,36 @@ export function createInspector(now: () => { t: number; tick: number }, emit: (r
     return n;
   };
   return { observe, tracked: trackedMachines };
+}
+
+/**
+ * Hands `observe` every inspection event of `system` before xstate spreads it for its observers,
+ * and reports whether it could (false: nothing was attached). xstate 5 copies each inspection
+ * event (`{ ...event, rootId }`) whenever anyone observes, and a crowd sends ~120 of them a step
+ * (an event, a microstep, a snapshot for each actor an event reaches, one more per action), of
+ * which the trace reads only snapshots: through the system's own dispatch (`_sendInspectionEvent`,
+ * which every actor calls by name) the copies are made only for the observers that ask for them
+ * (the timeline, the Stately inspector), and the trace sees the same events in the same order.
+ * The dispatch is xstate's internal (5.33, pinned in package.json); `attachTrace` falls back to
+ * `system.inspect` if it is not there, and a test says which one a stage got.
+ */
+export function tapInspection(system: AnyActorSystem, observe: (ev: InspectionEvent) => void): boolean {
+  const internal = system as AnyActorSystem & { _sendInspectionEvent?: (ev: InspectionEvent) => void };
+  const dispatch = internal._sendInspectionEvent;
+  if (typeof dispatch !== 'function') return false;
+  internal._sendInspectionEvent = (ev: InspectionEvent) => {
+    observe(ev);
+    dispatch(ev);
+  };
+  return true;
+}
+
+/** How the trace hears a system: 'tap' (`tapInspection`) or 'inspect' (the public observer). */
+export type TraceAttachment = 'tap' | 'inspect';
+
+/** Attaches the trace's observer to `system`, the cheap way when xstate allows it. */
+export function attachTrace(system: AnyActorSystem, observe: (ev: InspectionEvent) => void): TraceAttachment {
+  if (tapInspection(system, observe)) return 'tap';
+  system.inspect(observe);
+  return 'inspect';
 }
