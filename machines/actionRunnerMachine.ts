@@ -186,8 +186,8 @@ export const actionRunnerMachine = setup({
     }),
     emitQueueFinished: emit({ type: 'runner.queueFinished' as const }),
     advanceClock: assign({ elapsed: ({ context, event }) => context.elapsed + dtOf(event) }),
-    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', sinkOf(enqueue))),
-    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', sinkOf(enqueue))),
+    finishCompleted: enqueueActions(({ context, enqueue }) => finish(context, 'completed', enqueue)),
+    finishBlocked: enqueueActions(({ context, enqueue }) => finish(context, 'blocked', enqueue)),
     /** Cancels the running primary item (takeover, stop_queue); a walk or prop action is stopped first. */
     cancelCurrent: enqueueActions(({ context, system, enqueue }) => interrupt(context, 'cancelled', enqueue, system)),
     /** The current item can never finish (the stickman left the stage): it finishes blocked. */
@@ -196,9 +196,9 @@ export const actionRunnerMachine = setup({
     noteRigState: assign({ rigState: ({ context, event }) => (event.type === 'queue.rigState' ? event.state : context.rigState) }),
     emitStopWalk: emit({ type: 'runner.stopWalk' as const }),
     finishWithPropOutcome: enqueueActions(({ context, event, enqueue }) => {
-      finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', sinkOf(enqueue));
+      finish(context, event.type === 'queue.propDone' ? event.outcome : 'completed', enqueue);
     }),
-    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', sinkOf(enqueue))),
+    finishSkipped: enqueueActions(({ context, enqueue }) => finish(context, 'skipped', enqueue)),
     clearWalkEnd: assign({ walkEndedWhileBlocked: null }),
     noteWalkArrived: assign({ walkEndedWhileBlocked: 'completed' as const }),
     noteWalkStopped: assign({ walkEndedWhileBlocked: 'blocked' as const }),
@@ -244,7 +244,7 @@ export const actionRunnerMachine = setup({
       endOverlayGesture(context, 'cancelled', enqueue);
     }),
     /** A ragdoll interrupts a gesture: it ends cancelled, as a ragdoll's disarm ends a reach or a throw. */
-    finishCancelled: enqueueActions(({ context, enqueue }) => finish(context, 'cancelled', sinkOf(enqueue))),
+    finishCancelled: enqueueActions(({ context, enqueue }) => finish(context, 'cancelled', enqueue)),
     startOverlayGesture: enqueueActions(({ context, event, enqueue }) => {
       const e = enqueued(event);
       if (!e) return;
@@ -461,11 +461,6 @@ export const actionRunnerMachine = setup({
   },
 });
 
-interface FinishSink {
-  emit(event: ActionRunnerEmitted): void;
-  clear(): void;
-}
-
 /** What an action's `enqueue` offers that finishing an item needs. */
 interface Enqueue {
   emit(event: ActionRunnerEmitted): void;
@@ -473,18 +468,29 @@ interface Enqueue {
   assign(values: Pick<ActionRunnerContext, 'current' | 'elapsed' | 'duration'> | Pick<ActionRunnerContext, 'walkEndedWhileBlocked'> | Pick<ActionRunnerContext, 'overlayGesture'>): void;
 }
 
-const sinkOf = (enqueue: Enqueue): FinishSink => ({
-  emit: (e) => enqueue.emit(e),
-  clear: () => enqueue.assign({ current: null, elapsed: 0, duration: 0 }),
-});
-
 type System = { get(id: string): AnyActorRef | undefined };
 
-/** What a kind may say (./actionKinds), inside an `enqueueActions`: to the runtime, or to the rig. */
-const effectsOf = (context: ActionRunnerContext, enqueue: Enqueue, system: System): KindEffects => ({
-  emit: (e) => enqueue.emit(e),
-  tellRig: (e) => tellRig(system, enqueue, context.rigId, e),
-});
+/**
+ * What a kind may say (./actionKinds), inside an `enqueueActions`: to the runtime, or to the rig.
+ * Methods, not closures: a crowd starts and ends a few items every step.
+ */
+class KindOut implements KindEffects {
+  constructor(
+    private readonly context: ActionRunnerContext,
+    private readonly enqueue: Enqueue,
+    private readonly system: System,
+  ) {}
+
+  emit(event: KindEmitted): void {
+    this.enqueue.emit(event);
+  }
+
+  tellRig(event: KindToRig): void {
+    tellRig(this.system, this.enqueue, this.context.rigId, event);
+  }
+}
+
+const effectsOf = (context: ActionRunnerContext, enqueue: Enqueue, system: System): KindEffects => new KindOut(context, enqueue, system);
 
 /** The item just taken is handed to its kind. */
 function startItem(context: ActionRunnerContext, enqueue: Enqueue, system: System): void {
@@ -498,13 +504,14 @@ function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked
   if (!current) return;
   actionRuntime(current.action.type)?.interrupt?.(current, effectsOf(context, enqueue, system));
   enqueue.assign({ walkEndedWhileBlocked: null });
-  finish(context, outcome, sinkOf(enqueue));
+  finish(context, outcome, enqueue);
 }
 
-function finish(context: ActionRunnerContext, outcome: Outcome, sink: FinishSink): void {
+/** The running primary item ends with `outcome`: the stage hears it, and the lane has no current item. */
+function finish(context: ActionRunnerContext, outcome: Outcome, enqueue: Pick<Enqueue, 'emit' | 'assign'>): void {
   if (!context.current) return;
-  sink.emit({ type: 'runner.finished', item: context.current, outcome, overlay: false });
-  sink.clear();
+  enqueue.emit({ type: 'runner.finished', item: context.current, outcome, overlay: false });
+  enqueue.assign({ current: null, elapsed: 0, duration: 0 });
 }
 
 /** The overlay gesture ends with `outcome` (its time is up, a newer one replaces it, the rig went down, the queue stopped). */
