@@ -92,7 +92,7 @@ export class StageController {
       },
     });
     this.actor = createActor(machine, { clock: this.clock, systemId: 'stage', input: { rigs: rigInputsOf(doc) } });
-    // Before start: the first snapshots (where every actor starts) come with it.
+    // Attached before start, so the trace hears every actor's first snapshot (where it starts).
     this.traceAttachment = attachTrace(this.actor.system, this.inspector.observe);
     this.actor.subscribe(() => this.publishModeChange());
     // A run from tick 0 (PLAY, RESET) says first what the loader warned about (DESIGN.md §9); the

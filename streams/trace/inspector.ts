@@ -1,13 +1,13 @@
 /**
- * Turns xstate inspection records into `transition` trace records. One observer on the root
- * actor sees every actor of the system (DESIGN.md §5). High-frequency `step` events return early
- * unless the snapshot actually changed.
+ * Turns xstate inspection records into `transition` trace records. One observer on the stage's
+ * actor system sees every actor of it (DESIGN.md §5), attached by `attachTrace`. High-frequency
+ * `step` events return early unless the snapshot actually changed.
  */
 import type { ActorSystem, InspectionEvent } from 'xstate';
+import { stateName, type TransitionRecord } from './records';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any system: the trace hears every actor's events.
 type AnyActorSystem = ActorSystem<any>;
-import { stateName, type TransitionRecord } from './records';
 
 /**
  * An actor's path in the trace: its system id (the stage root is `stage`, a rig `rig:<id>`, its
