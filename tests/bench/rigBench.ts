@@ -203,6 +203,8 @@ interface Measurement {
   runtime_us: number;
   floor_us: number;
   ratio: number;
+  /** Each block's runtime / floor, in block order: how far one run's ratio can be trusted. */
+  block_ratios: number[];
   ratio_of_means: number;
   /** The 0-stickman scene, timed in the same interleaved blocks (same step indices). */
   baseline_runtime_us: number;
@@ -305,6 +307,7 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
     // Runtime and floor run back to back over the same steps in each block: the median of those
     // paired ratios is robust to machine noise that hits one block.
     ratio: round(median(blockRatios), 3),
+    block_ratios: blockRatios.map((r) => round(r, 3)),
     ratio_of_means: round(runtimeUs / floorUs, 3),
     baseline_runtime_us: round(baseRuntimeUs),
     baseline_floor_us: round(baseFloorUs),
@@ -452,7 +455,8 @@ export async function run(): Promise<Record<string, unknown>> {
       overhead_per_stickman: round(twoHundredDense.overhead_per_stickman_us / hundred.overhead_per_stickman_us, 3),
     },
     targets: {
-      ratio_100_walking_vs_floor: { measured: hundred.ratio, target: '<= 1.5', met: hundred.ratio <= 1.5 },
+      // The median of the blocks' ratios, and their range: a ratio near the line is met or missed by the machine's noise.
+      ratio_100_walking_vs_floor: { measured: hundred.ratio, target: '<= 1.5', met: hundred.ratio <= 1.5, blocks: [Math.min(...hundred.block_ratios), Math.max(...hundred.block_ratios)] },
       ratio_100_walking_vs_floor_stretch: { measured: hundred.ratio, target: '<= 1.3', met: hundred.ratio <= 1.3 },
       // Issue 20: the runtime's whole cost over Rapier alone on the same bodies, one stickman among 500 props.
       one_stickman_over_floor_us: { measured: one.over_floor_us, target: '<= 150', met: one.over_floor_us <= 150 },
