@@ -387,11 +387,21 @@ describe('Stickman Stage in the browser', () => {
     });
   });
 
-  it('still works with ?inspect=stately when the inspector cannot reach the network', async () => {
+  it('still works with ?inspect=stately when the inspector cannot reach the network, and the trace still hears every transition', async () => {
     await withApp(async ({ page, errors }) => {
       expect((await objects(page)).length).toBe(DEMO_OBJECTS);
+      // The built app's trace taps xstate's dispatch (streams/trace/inspector), beside the Stately observer.
+      expect(await page.evaluate(() => window.__stage!.controller.traceAttachment)).toBe('tap');
+      await page.evaluate(() => {
+        const w = window as unknown as { __transitions: number };
+        w.__transitions = 0;
+        window.__stage!.controller.records$.subscribe((r) => {
+          if (r.type === 'transition') w.__transitions += 1;
+        });
+      });
       await page.keyboard.press('p');
       await waitTicks(page, 10);
+      expect(await page.evaluate(() => (window as unknown as { __transitions: number }).__transitions)).toBeGreaterThan(0);
       expect(errors.filter((e) => !/ERR_|net::|Failed to load resource/.test(e))).toEqual([]);
     }, '?inspect=stately');
   });
