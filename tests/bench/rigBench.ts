@@ -44,14 +44,17 @@ const SPAWNS = ['builtin:box', 'builtin:ball', 'builtin:bottle', 'builtin:plank'
  */
 export function rigScene(stickmen: number, tiles = 1): SceneDocument {
   const width = WIDTH * tiles;
+  if (!Number.isInteger(stickmen / tiles)) throw new Error(`rigScene: ${stickmen} stickmen do not share out over ${tiles} tiles`);
+  const perTile = stickmen / tiles;
   const objects: Record<string, unknown>[] = [];
   let fileId = 0;
   const add = (o: Record<string, unknown>) => objects.push({ file_id: ++fileId, ...o });
   add({ kind: 'terrain', id: 'ground', shape: 'block', position: [width / 2, GROUND_TOP + 100], size: [width, 200] });
-  // Terrain features every 900 px: ramp, stairs, a low block (steppable), and two tall walls.
+  // Terrain features every 1000 px: ramp, stairs, a low block (steppable), and two tall walls a
+  // tile. Each tile is the first one moved along by its width: the same features facing the same way.
   for (let i = 0; i < 9 * tiles; i += 1) {
     const x = 450 + i * 1000;
-    const rise = i % 2 ? 'left' : 'right';
+    const rise = (i % 9) % 2 ? 'left' : 'right';
     add({ kind: 'terrain', id: `ramp-${i}`, shape: 'ramp', position: [x, GROUND_TOP - 60], size: [400, 120], rise });
     add({ kind: 'terrain', id: `stairs-${i}`, shape: 'stairs', position: [x + 450, GROUND_TOP - 80], size: [300, 160], steps: 4, rise: rise === 'left' ? 'right' : 'left' });
     add({ kind: 'terrain', id: `low-${i}`, shape: 'block', position: [x + 230, GROUND_TOP - 20], size: [120, 40] });
@@ -61,28 +64,33 @@ export function rigScene(stickmen: number, tiles = 1): SceneDocument {
     add({ kind: 'terrain', id: `wall-a${suffix}`, shape: 'block', position: [3100 + t * WIDTH, GROUND_TOP - 300], size: [60, 600] });
     add({ kind: 'terrain', id: `wall-b${suffix}`, shape: 'block', position: [6100 + t * WIDTH, GROUND_TOP - 300], size: [60, 600] });
   }
-  // 500 props a tile dropped in a grid above the stage; they settle onto the ground and the features.
-  const columns = 80 * tiles;
-  for (let i = 0; i < PROP_COUNT * tiles; i += 1) {
-    const col = i % columns;
-    const row = Math.floor(i / columns);
-    const id = `p${i}`;
-    add({ kind: 'prop', id, stage_object_id: id, spawn_id: SPAWNS[i % SPAWNS.length], position: [150 + col * 110 + (row % 2) * 40, 2650 - row * 110], rotation: (i % 7) * 0.1, scale: [1, 1] });
+  // 500 props a tile dropped in a grid above it; they settle onto the ground and the features.
+  const COLUMNS = 80;
+  for (let t = 0; t < tiles; t += 1) {
+    for (let i = 0; i < PROP_COUNT; i += 1) {
+      const col = i % COLUMNS;
+      const row = Math.floor(i / COLUMNS);
+      const id = `p${t * PROP_COUNT + i}`;
+      add({ kind: 'prop', id, stage_object_id: id, spawn_id: SPAWNS[i % SPAWNS.length], position: [t * WIDTH + 150 + col * 110 + (row % 2) * 40, 2650 - row * 110], rotation: (i % 7) * 0.1, scale: [1, 1] });
+    }
   }
   const queues: Record<string, unknown[]> = {};
-  for (let i = 0; i < stickmen; i += 1) {
-    const x = 300 + ((i + 0.5) * (width - 600)) / Math.max(1, stickmen);
-    const id = `s${i}`;
-    add({ kind: 'stickman', id, position: [x, GROUND_TOP - 250], facing: i % 2 ? 'LEFT' : 'RIGHT' });
-    // Back and forth for far longer than the measurement: a walker caught between two props too
-    // heavy to push turns back every ~20 steps (rig.walkBlocked ends the item), so 40 items ran out
-    // for most walkers before the timed blocks ended (35 of 100 still walking at step 900) and
-    // the row measured a crowd going idle; 400 last any walker well past the ~1200 steps a row runs.
-    const span = 450 + (i % 5) * 60;
-    queues[id] = Array.from({ length: 400 }, (_, k) => ({
-      id: `${id}-w${k}`, type: 'walk_to',
-      target_position: [Math.min(width - 150, Math.max(150, x + (k % 2 ? -span : span))), GROUND_TOP],
-    }));
+  for (let t = 0; t < tiles; t += 1) {
+    const left = t * WIDTH;
+    for (let k = 0; k < perTile; k += 1) {
+      const x = left + 300 + ((k + 0.5) * (WIDTH - 600)) / Math.max(1, perTile);
+      const id = `s${t * perTile + k}`;
+      add({ kind: 'stickman', id, position: [x, GROUND_TOP - 250], facing: k % 2 ? 'LEFT' : 'RIGHT' });
+      // Back and forth for far longer than the measurement: a walker caught between two props too
+      // heavy to push turns back every ~20 steps (rig.walkBlocked ends the item), so 40 items ran out
+      // for most walkers before the timed blocks ended (35 of 100 still walking at step 900) and
+      // the row measured a crowd going idle; 400 last any walker well past the ~1200 steps a row runs.
+      const span = 450 + (k % 5) * 60;
+      queues[id] = Array.from({ length: 400 }, (_, w) => ({
+        id: `${id}-w${w}`, type: 'walk_to',
+        target_position: [Math.min(left + WIDTH - 150, Math.max(left + 150, x + (w % 2 ? -span : span))), GROUND_TOP],
+      }));
+    }
   }
   const r = loadSceneValue({ format: 'stickman-stage/scene', version: '1.1', stage: { width, height: 3200, gravity: [0, 980] }, objects, queues });
   if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
