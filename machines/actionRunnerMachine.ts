@@ -220,7 +220,7 @@ export const actionRunnerMachine = setup({
       if (kind?.overlay === 'talks') {
         enqueue.assign({ overlays: [...context.overlays, { item: e.item, text: kind.speech?.(a) ?? '', remaining: kind.seconds?.(a, context.gestures) ?? 0 }] });
       } else {
-        if (kind?.overlay === 'atOnce') kind.start?.(e.item, a, effectsOf(context, enqueue, system));
+        if (kind?.overlay === 'atOnce') kind.start?.(e.item, a, new KindOut(context.rigId, enqueue, system));
         enqueue.emit({ type: 'runner.finished', item: e.item, outcome: kind?.overlay === 'atOnce' ? 'completed' : 'skipped', overlay: true });
       }
     }),
@@ -476,7 +476,7 @@ type System = { get(id: string): AnyActorRef | undefined };
  */
 class KindOut implements KindEffects {
   constructor(
-    private readonly context: ActionRunnerContext,
+    private readonly rigId: string,
     private readonly enqueue: Enqueue,
     private readonly system: System,
   ) {}
@@ -486,23 +486,21 @@ class KindOut implements KindEffects {
   }
 
   tellRig(event: KindToRig): void {
-    tellRig(this.system, this.enqueue, this.context.rigId, event);
+    tellRig(this.system, this.enqueue, this.rigId, event);
   }
 }
-
-const effectsOf = (context: ActionRunnerContext, enqueue: Enqueue, system: System): KindEffects => new KindOut(context, enqueue, system);
 
 /** The item just taken is handed to its kind. */
 function startItem(context: ActionRunnerContext, enqueue: Enqueue, system: System): void {
   const item = context.current;
-  if (item) actionRuntime(item.action.type)?.start?.(item, item.action, effectsOf(context, enqueue, system));
+  if (item) actionRuntime(item.action.type)?.start?.(item, item.action, new KindOut(context.rigId, enqueue, system));
 }
 
 /** Ends the running primary item early with `outcome`: its kind lets go of it (a walk stops, a prop action is taken back). */
 function interrupt(context: ActionRunnerContext, outcome: 'cancelled' | 'blocked', enqueue: Enqueue, system: System): void {
   const current = context.current;
   if (!current) return;
-  actionRuntime(current.action.type)?.interrupt?.(current, effectsOf(context, enqueue, system));
+  actionRuntime(current.action.type)?.interrupt?.(current, new KindOut(context.rigId, enqueue, system));
   enqueue.assign({ walkEndedWhileBlocked: null });
   finish(context, outcome, enqueue);
 }

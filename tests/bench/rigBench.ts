@@ -78,7 +78,7 @@ export function rigScene(stickmen: number, tiles = 1): SceneDocument {
   for (let t = 0; t < tiles; t += 1) {
     const left = t * WIDTH;
     for (let k = 0; k < perTile; k += 1) {
-      const x = left + 300 + ((k + 0.5) * (WIDTH - 600)) / Math.max(1, perTile);
+      const x = left + 300 + ((k + 0.5) * (WIDTH - 600)) / perTile;
       const id = `s${t * perTile + k}`;
       add({ kind: 'stickman', id, position: [x, GROUND_TOP - 250], facing: k % 2 ? 'LEFT' : 'RIGHT' });
       // Back and forth for far longer than the measurement: a walker caught between two props too

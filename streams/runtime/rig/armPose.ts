@@ -24,5 +24,5 @@ export function armPose(rig: RigRuntime, step: RigStep): void {
   rig.solveFrom(pose.markers, SOLVE);
 }
 
-/** The solve's options, filled anew for each rig (solvePose reads them during the call only). */
+/** The solve's options, filled anew for each rig (the solve reads them during the call only). */
 const SOLVE: SolvePoseOptions = { torsoLean: 0 };
