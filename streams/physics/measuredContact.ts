@@ -18,7 +18,6 @@ import type { StartVelocities } from './startVelocities';
 
 type World = InstanceType<typeof RAPIER.World>;
 type Collider = InstanceType<typeof RAPIER.Collider>;
-type Manifold = Parameters<Parameters<World['contactPair']>[2]>[0];
 interface XY {
   x: number;
   y: number;
@@ -27,6 +26,11 @@ interface XY {
 /**
  * What one pass over a started pair's manifolds found: the normal (pointing a → b) and solver
  * point of the first manifold whose normal is not zero. One instance, reset before each pair.
+ *
+ * It reads the narrow phase's raw pair, as `World.contactPair` does, but stops at the manifold it
+ * needs: `contactPair` wraps every manifold of the pair for its callback (each wrapper registered
+ * with, then removed from, a FinalizationRegistry) and asks the pair its manifold count again
+ * each time round. The numbers are the same ones: Rapier writes them into a Float32Array either way.
  */
 class ManifoldReading {
   nx = 0;
@@ -34,29 +38,41 @@ class ManifoldReading {
   px = 0;
   py = 0;
   hasPoint = false;
-  private readonly n: XY = { x: 0, y: 0 };
-  private readonly p: XY = { x: 0, y: 0 };
+  private readonly buffer = new Float32Array(2);
 
-  reset(): void {
+  /** Reads the pair of colliders `ha`, `hb` (`ha`'s side first) in `world`. */
+  read(world: World, ha: number, hb: number): void {
     this.nx = 0;
     this.ny = 0;
     this.hasPoint = false;
-  }
-
-  /** Rapier's callback for each manifold (`flipped`: its normal points b → a). */
-  readonly visit = (manifold: Manifold, flipped: boolean): void => {
-    if (this.nx !== 0 || this.ny !== 0) return;
-    const n = manifold.normal(this.n);
-    this.nx = flipped ? -n.x : n.x;
-    this.ny = flipped ? -n.y : n.y;
-    // Null when the manifold has no solver contact (Rapier checks the index): no count to ask first.
-    const p = manifold.solverContactPoint(0, this.p);
-    if (p) {
-      this.px = toPixels(p.x);
-      this.py = toPixels(p.y);
-      this.hasPoint = true;
+    const pair = world.narrowPhase.raw.contact_pair(ha, hb);
+    if (!pair) return;
+    try {
+      // The pair's normals point from its collider1 to its collider2, which need not be `ha`.
+      const flipped = pair.collider1() !== ha;
+      const count = pair.numContactManifolds();
+      const b = this.buffer;
+      for (let i = 0; i < count && this.nx === 0 && this.ny === 0; i += 1) {
+        const manifold = pair.contactManifold(i);
+        if (!manifold) continue;
+        try {
+          manifold.normal(b);
+          this.nx = flipped ? -b[0] : b[0];
+          this.ny = flipped ? -b[1] : b[1];
+          // False when the manifold has no solver contact (Rapier checks the index): no count to ask first.
+          if (manifold.solver_contact_point(world.bodies.raw, 0, b)) {
+            this.px = toPixels(b[0]);
+            this.py = toPixels(b[1]);
+            this.hasPoint = true;
+          }
+        } finally {
+          manifold.free();
+        }
+      }
+    } finally {
+      pair.free();
     }
-  };
+  }
 }
 
 const reading = new ManifoldReading();
@@ -100,16 +116,18 @@ export class MeasuredContact implements ContactEvent {
   }
 
   private measure(): Measurement {
-    const ca = this.world.getCollider(this.ha);
-    const cb = this.world.getCollider(this.hb);
     let normal: Vec2 | null = null;
     // Between the two colliders' positions unless the manifold or the nearest points say where.
     let point: Vec2 | null = null;
-    if (this.type === 'started' && ca && cb) {
-      reading.reset();
-      this.world.contactPair(ca, cb, reading.visit);
+    // The colliders are looked up only where a measurement needs more than the pair's manifold.
+    let ca: Collider | null | undefined;
+    let cb: Collider | null | undefined;
+    if (this.type === 'started' && this.bothLive()) {
+      reading.read(this.world, this.ha, this.hb);
       if (reading.hasPoint) point = [reading.px, reading.py];
       if (reading.nx === 0 && reading.ny === 0) {
+        ca = this.world.getCollider(this.ha);
+        cb = this.world.getCollider(this.hb);
         // No manifold (touching only through prediction): aim from a's nearest surface point to
         // b's. A collider's position is no answer: terrain sits at the stage origin.
         const fallback = nearestPointNormal(ca, cb);
@@ -121,21 +139,29 @@ export class MeasuredContact implements ContactEvent {
       normal ??= [reading.nx, reading.ny];
     }
     if (!point) {
+      ca ??= this.world.getCollider(this.ha);
+      cb ??= this.world.getCollider(this.hb);
       const pa = ca ? ca.translation() : { x: 0, y: 0 };
       const pb = cb ? cb.translation() : { x: 0, y: 0 };
       point = [toPixels((pa.x + pb.x) / 2), toPixels((pa.y + pb.y) / 2)];
     }
-    const va = this.velocityAtStart(this.a, ca, velocityA);
-    const vb = this.velocityAtStart(this.b, cb, velocityB);
+    const va = this.velocityAtStart(this.a, this.ha, velocityA);
+    const vb = this.velocityAtStart(this.b, this.hb, velocityB);
     // The normal is zero when unknown (a stop, a collider gone).
     this.measured = { normal: normal ?? [0, 0], point, relativeSpeed: hypot(vb.x - va.x, vb.y - va.y) };
     return this.measured;
   }
 
-  /** How fast `entity`'s body moved as the step began, into `out` (px/s). */
-  private velocityAtStart(entity: ColliderEntity, collider: Collider | null, out: XY): XY {
+  /** Both colliders are still in the world (one may have gone with its body since the step). */
+  private bothLive(): boolean {
+    const colliders = this.world.colliders;
+    return colliders.contains(this.ha) && colliders.contains(this.hb);
+  }
+
+  /** How fast `entity`'s body (its collider `handle`'s) moved as the step began, into `out` (px/s). */
+  private velocityAtStart(entity: ColliderEntity, handle: number, out: XY): XY {
     if (isPropBody(entity) && this.startVelocities.read(entity.id, out)) return out;
-    const body = isFixed(entity) ? null : collider?.parent() ?? null;
+    const body = isFixed(entity) ? null : this.world.getCollider(handle)?.parent() ?? null;
     if (!body) {
       out.x = 0;
       out.y = 0;
