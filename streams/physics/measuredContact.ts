@@ -1,8 +1,8 @@
 /**
  * A contact's geometry (normal, point, relative speed), read from Rapier only when someone asks,
  * once: most part↔prop starts and every stop never need it. A crowd among props starts ~140
- * stickman↔prop contacts a step and each is measured, so a measurement reads each manifold in
- * one pass into reused scratch (no closure, array or vector per contact).
+ * stickman↔prop contacts a step and each is measured, so a measurement reads the pair's manifolds
+ * only up to the first with a normal, into reused scratch (no closure, array or vector per contact).
  *
  * The relative speed is the one the two met with, before this step's solve: a prop's velocity as
  * the step began (./startVelocities, noted with its pose after each step), a stickman's proxy's
@@ -25,7 +25,7 @@ interface XY {
 
 /**
  * What one pass over a started pair's manifolds found: the normal (pointing a → b) and solver
- * point of the first manifold whose normal is not zero. One instance, reset before each pair.
+ * point of the first manifold whose normal is not zero. One instance, reset by each `read`.
  *
  * It reads the narrow phase's raw pair, as `World.contactPair` does, but stops at the manifold it
  * needs: `contactPair` wraps every manifold of the pair for its callback (each wrapper registered
