@@ -107,7 +107,7 @@ function touchdown(s: LocomotionState, env: LocomotionEnv, fanY: number): Locomo
   s.airPoseBase = null;
   s.airPoseWeight = 0;
   if (isHardLanding(fallDistance)) {
-    beginLanding(s, env.terrain, surfaceY, fallDistance, impactSpeed, base ?? s.markers, env.proportions, env.debug);
+    beginLanding(s, env.terrain, surfaceY, fallDistance, impactSpeed, base ?? s.markers, env.proportions, env.debug, env.footClearance);
   } else {
     if (base) restoreAirPoseBase(s.markers, base);
     s.feet.left.pos = markerToWorld(s.markers.Left_Leg, s.root, s.facing);

@@ -14,6 +14,7 @@
 import type { Vec2 } from '../geometry/vec';
 import { markerToWorld, worldToMarker } from '../rig/facing';
 import type { RigProportions } from '../rig/proportions';
+import { LEG_COLLISION_RADIUS } from '../rig/proxies';
 import { TERRAIN_SUPPORT_RANGE } from '../terrain/constants';
 import type { TerrainIndex } from '../terrain/terrainIndex';
 import {
@@ -23,7 +24,7 @@ import {
 import { beginHandover } from './handover';
 import { requiredPelvisDrop } from './pelvis';
 import { foothold } from './probes';
-import type { FootSide, LandingState, LocomotionState, ProbeDebug } from './types';
+import type { FootClearance, FootSide, LandingState, LocomotionState, ProbeDebug } from './types';
 
 export const LANDING_TOTAL_DURATION = LANDING_COMPRESS_DURATION + LANDING_RECOVER_DURATION;
 
@@ -32,6 +33,9 @@ export const LANDING_TOTAL_DURATION = LANDING_COMPRESS_DURATION + LANDING_RECOVE
  * feet on their contacts (the walk's softer LEG_REACH_SLACK would lower a flat landing too).
  */
 const LANDING_REACH_SLACK = 1;
+
+/** However near the root a foot stands, it may move this far past it to clear a prop: two shins' widths. */
+const FOOT_CLEARANCE_MIN_SHIFT = 4 * LEG_COLLISION_RADIUS;
 
 /** Steps accumulate 1/60 s in floating point: 18 of them must count as the full 0.30 s. */
 const ELAPSED_EPSILON = 1e-9;
@@ -74,20 +78,47 @@ export function handReturn(elapsed: number): number {
 /**
  * Each foot's own upward terrain sample at touchdown. A foot whose sample is missing, or farther
  * than the support range from the accepted centre surface (a stale or unrelated surface: a
- * shelf above, a floor below), stands at its own X on the centre surface instead.
+ * shelf above, a floor below), stands at its own X on the centre surface instead. With
+ * `clearance`, a foot that would stand inside a prop moves until it is clear: under the body first
+ * (towards the root's X and on past it, as far as it was on its own side, at least two shins'
+ * widths), so the leg never reaches across the prop, else outwards as far; it is sampled anew
+ * where it ends.
  */
 export function landingContacts(
   terrain: TerrainIndex,
   footX: Record<FootSide, number>,
   centerY: number,
   debug?: ProbeDebug,
+  clearance?: { of: FootClearance; rootX: number },
 ): { contacts: Record<FootSide, Vec2>; fromFan: Record<FootSide, boolean> } {
-  const left = contactSample(terrain, footX.left, centerY, debug);
-  const right = contactSample(terrain, footX.right, centerY, debug);
-  return {
-    contacts: { left: left ?? [footX.left, centerY], right: right ?? [footX.right, centerY] },
-    fromFan: { left: left !== null, right: right !== null },
-  };
+  let left = footContact(terrain, footX.left, centerY, debug);
+  let right = footContact(terrain, footX.right, centerY, debug);
+  if (clearance) {
+    left = clearOfProps(terrain, left, clearance.rootX, centerY, clearance.of, debug);
+    right = clearOfProps(terrain, right, clearance.rootX, centerY, clearance.of, debug);
+  }
+  return { contacts: { left: left.at, right: right.at }, fromFan: { left: left.fromFan, right: right.fromFan } };
+}
+
+interface FootContact {
+  at: Vec2;
+  /** Its own sample (false: the centre surface stood in for a missing one). */
+  fromFan: boolean;
+}
+
+function footContact(terrain: TerrainIndex, x: number, centerY: number, debug?: ProbeDebug): FootContact {
+  const sample = contactSample(terrain, x, centerY, debug);
+  return sample ? { at: sample, fromFan: true } : { at: [x, centerY], fromFan: false };
+}
+
+function clearOfProps(terrain: TerrainIndex, foot: FootContact, rootX: number, centerY: number, clearance: FootClearance, debug?: ProbeDebug): FootContact {
+  const [x0, y0] = foot.at;
+  const inward = x0 < rootX ? 1 : -1;
+  const reach = Math.max(Math.abs(x0 - rootX), FOOT_CLEARANCE_MIN_SHIFT);
+  // Under the body first (the leg then never reaches across the prop), else outwards as far.
+  let x = clearance(x0, y0, rootX + inward * reach);
+  if (x === x0) x = clearance(x0, y0, x0 - inward * reach);
+  return x === x0 ? foot : footContact(terrain, x, centerY, debug);
 }
 
 /** One foot's own sample at x: its foothold, unless missing or farther than the support range from the centre surface. */
@@ -108,7 +139,7 @@ const handAt = (start: Readonly<Vec2>, base: Readonly<Vec2>, back: number, drop:
 /**
  * Touchdown of a hard landing, after the root took the centre surface: lock both feet to their
  * contacts and remember where torso and hands start. `handBase` is where the hands return to
- * (the takeoff capture).
+ * (the takeoff capture); `clearance` keeps the feet out of props (./landingContacts).
  */
 export function beginLanding(
   s: LocomotionState,
@@ -119,13 +150,14 @@ export function beginLanding(
   handBase: { Left_Hand: Readonly<Vec2>; Right_Hand: Readonly<Vec2> },
   proportions: RigProportions,
   debug?: ProbeDebug,
+  clearance?: FootClearance,
 ): LandingState {
   const m = s.markers;
   const footX = {
     left: markerToWorld(m.Left_Leg, s.root, s.facing)[0],
     right: markerToWorld(m.Right_Leg, s.root, s.facing)[0],
   };
-  const { contacts, fromFan } = landingContacts(terrain, footX, centerY, debug);
+  const { contacts, fromFan } = landingContacts(terrain, footX, centerY, debug, clearance && { of: clearance, rootX: s.root[0] });
   const { compression, handDrop } = landingReaction(fallHeight);
   // The contacts and the root hold still for the whole impact: one reach drop serves all of it.
   const pelvis = markerToWorld(m.Torso, s.root, s.facing);

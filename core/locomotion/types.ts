@@ -114,6 +114,13 @@ export interface LandingState {
  */
 export type HorizontalSweep = (motion: Readonly<Vec2>) => number;
 
+/**
+ * Where along the ground between `x` and `towardX` (stage px) a foot resting on the ground at
+ * `groundY` first overlaps no prop: `x` itself when it is clear, and also when no spot up to
+ * `towardX` is.
+ */
+export type FootClearance = (x: number, groundY: number, towardX: number) => number;
+
 /** Why a walk stopped short: a wall (terrain at any height of the body), a step too high, a prop too heavy to push. */
 export type WalkBlock = 'wall' | 'step_too_high' | 'too_heavy';
 
@@ -126,6 +133,8 @@ export interface LocomotionEnv {
   debug?: ProbeDebug;
   /** Airborne horizontal sweep against terrain, props and other stickmen; absent means free motion. */
   sweep?: HorizontalSweep;
+  /** A hard landing's feet stand clear of props (terrain knows nothing of them); absent: props are not in the way. */
+  footClearance?: FootClearance;
   /**
    * Would this stickman's body, moved by `motion` (px), run into a prop heavier than
    * MAX_PUSH_MASS? A grounded walk that would is blocked. Absent: nothing is too heavy.

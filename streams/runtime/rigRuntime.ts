@@ -20,6 +20,7 @@ import { RigConnector, type RigConnection } from '../../machines/connectRig';
 import type { RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
 import { createHeavyPropCheck, createRigSweep } from '../physics/sweep';
+import { createFootClearance } from '../physics/footClearance';
 import type { PhysicsWorld } from '../physics/world';
 import type { ChainId } from './eventChains';
 import { addFlinch } from './rig/flinch';
@@ -75,7 +76,7 @@ export class RigRuntime {
   ) {
     this.id = object.id;
     this.motion = createLocomotion(object.position, object.facing, basePose);
-    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), tooHeavyAhead: createHeavyPropCheck(physics, object.id), walkSpeed: object.walk_speed };
+    this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), footClearance: createFootClearance(physics), tooHeavyAhead: createHeavyPropCheck(physics, object.id), walkSpeed: object.walk_speed };
     this.solved = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.pose = this.solved;
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);

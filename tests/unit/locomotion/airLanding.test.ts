@@ -306,6 +306,40 @@ describe('landing absorption (seed 6a §7)', () => {
     expect(high.fromFan).toEqual({ left: false, right: true });
   });
 
+  /** A prop over x a..b: a foot there is clear once it is `r` px outside it; the search walks in 1 px steps. */
+  const propBetween = (a: number, b: number, r = 14) => {
+    const clear = (x: number) => x <= a - r || x >= b + r;
+    return (x: number, _y: number, towardX: number): number => {
+      if (clear(x)) return x;
+      const dir = Math.sign(towardX - x);
+      for (let at = x + dir; dir !== 0 && (towardX - at) * dir >= 0; at += dir) if (clear(at)) return at;
+      return x;
+    };
+  };
+
+  it('contacts clear of props: a foot in one moves under the body first, else outwards; a clear foot stays', () => {
+    const flat = createTerrainIndex([groundBlock()]);
+    // The trailing foot (980) is in a prop over 900..990: under the body, past the root (1000), it is clear at 1004.
+    const trailing = landingContacts(flat, { left: 1020, right: 980 }, GROUND_TOP, undefined, { of: propBetween(900, 990), rootX: 1000 });
+    expect(trailing.contacts).toEqual({ left: [1020, GROUND_TOP], right: [1004, GROUND_TOP] });
+    // The prop reaches to the root: under the body it is no better, so the foot steps out beyond it.
+    const atRoot = landingContacts(flat, { left: 1011, right: 989 }, GROUND_TOP, undefined, { of: propBetween(900, 1000), rootX: 1000 });
+    expect(atRoot.contacts.left).toEqual([1014, GROUND_TOP]);
+    // The other foot, left of the root, clears it under the body: the feet stand together.
+    expect(atRoot.contacts.right).toEqual([1014, GROUND_TOP]);
+    // Nowhere clear within reach either way (a prop from 900 to 1100): the foot stays where it was.
+    const over = landingContacts(flat, { left: 1011, right: 989 }, GROUND_TOP, undefined, { of: propBetween(900, 1100), rootX: 1000 });
+    expect(over.contacts).toEqual({ left: [1011, GROUND_TOP], right: [989, GROUND_TOP] });
+    // No prop in the way: the same contacts as without a clearance.
+    const none = landingContacts(flat, { left: 1024, right: 976 }, GROUND_TOP, undefined, { of: propBetween(200, 300), rootX: 1000 });
+    expect(none).toEqual(landingContacts(flat, { left: 1024, right: 976 }, GROUND_TOP));
+    // A moved foot is sampled anew where it ends: off a stair's tread onto the one below.
+    const stairs = createTerrainIndex([groundBlock(), { id: 'stairs', shape: 'stairs', position: [1250, 1300], size: [500, 200], steps: 5, rise: 'right' }]);
+    const down = landingContacts(stairs, { left: 1110, right: 1090 }, 1360, undefined, { of: propBetween(1105, 1130), rootX: 1100 });
+    expect(down.contacts).toEqual({ left: [1091, 1360], right: [1090, 1360] });
+    expect(down.fromFan).toEqual({ left: true, right: true });
+  });
+
   it('a 300 px hard landing: feet locked, root still, torso and hands on the timeline, exact bases after 18 steps', () => {
     const { sim, takeoffMarkers } = walkOff(1);
     let touchdown = null;
