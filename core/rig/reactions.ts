@@ -268,6 +268,19 @@ export function clearReactions(reactions: ImpactReactions): void {
   reactions.clear();
 }
 
+/** The joints a flinch of a leg turns (a hit on a shin nudges its thigh too): the feet hang from them. */
+export const LEG_JOINTS: readonly ReactionJoint[] = ['LeftUpperLeg', 'LeftLowerLeg', 'RightUpperLeg', 'RightLowerLeg'];
+
+const LEG_PARTS: ReadonlySet<PartName> = new Set<PartName>(['left_upper_leg', 'left_lower_leg', 'right_upper_leg', 'right_lower_leg']);
+
+/** A hit on `part` flinches a leg (and so moves a foot). */
+export const isLegPart = (part: PartName): boolean => LEG_PARTS.has(part);
+
+/** The legs stop flinching at once (their feet are wanted where they are); the rest fade on. */
+export function releaseLegReactions(reactions: ImpactReactions): void {
+  for (const joint of LEG_JOINTS) reactions.delete(joint);
+}
+
 /**
  * The stickman turned round (facing flipped): each flinch keeps bending the same way on the
  * stage. A mirror reverses the sense of a rotation, so the rig-local angles change sign.

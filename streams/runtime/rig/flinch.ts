@@ -4,7 +4,7 @@
  * last over the solved pose, so the proxies the next physics step sees are the flinched pose.
  */
 import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
-import { addCollisionReaction, applyImpactReactionsInPlace } from '../../../core/rig/reactions';
+import { addCollisionReaction, applyImpactReactionsInPlace, isLegPart, releaseLegReactions } from '../../../core/rig/reactions';
 import type { PartName } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
 import { STEP_DT } from '../stepDt';
@@ -12,6 +12,9 @@ import type { RigStep } from './systems';
 
 export function flinch(rig: RigRuntime, step: RigStep): void {
   if (!step.posed) return;
+  // A hard landing locks each foot to its contact for the whole impact (seed 6a §7): a leg's
+  // flinch, even one from a touch just before touchdown, would swing the foot off it.
+  if (rig.terrainPhase === 'LANDING_IMPACT') releaseLegReactions(rig.reactions);
   // The pose is this step's own solve (armPose, just before, solved it and nothing has seen it
   // since): the flinch bends it where it is.
   if (rig.reactions.size > 0) {
@@ -28,5 +31,6 @@ export function addFlinch(rig: RigRuntime, part: PartName, direction: readonly [
   // One read of the connection: the contact drain calls this a few hundred times a step.
   const connection = rig.connection;
   if (connection.leftStage || connection.state !== 'ANIMATED') return 0;
+  if (isLegPart(part) && rig.terrainPhase === 'LANDING_IMPACT') return 0;
   return addCollisionReaction(rig.reactions, rig.localPose, rig.motion.facing, part, direction, speed);
 }

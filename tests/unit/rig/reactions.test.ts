@@ -15,7 +15,10 @@ import {
   applyImpactReactions,
   applyImpactReactionsInPlace,
   clearReactions,
+  isLegPart,
+  LEG_JOINTS,
   reactionDirectionSign,
+  releaseLegReactions,
   type ImpactReactions,
   type ReactionJoint,
 } from '../../../core/rig/reactions';
@@ -302,5 +305,26 @@ describe('applyImpactReactions', () => {
     const { reactions } = hit('right_lower_arm', [1, 0], 400);
     clearReactions(reactions);
     expect(reactions.size).toBe(0);
+  });
+});
+
+describe('releasing the legs (a hard landing locks the feet, seed 6a §7)', () => {
+  it('every joint a leg hit turns is a leg joint; releasing them leaves the other flinches as they were', () => {
+    for (const part of PART_NAMES) {
+      const joints = REACTION_TARGETS[part].map((t) => t.joint);
+      expect(isLegPart(part)).toBe(joints.every((j) => LEG_JOINTS.includes(j)));
+    }
+    const reactions: ImpactReactions = new Map();
+    addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_leg', [1, 0], 800);
+    addCollisionReaction(reactions, standing, 'RIGHT', 'right_upper_leg', [-1, 0], 800);
+    addCollisionReaction(reactions, standing, 'RIGHT', 'head', [1, 0], 800);
+    addCollisionReaction(reactions, standing, 'RIGHT', 'right_lower_arm', [0, 1], 800);
+    const head = { ...reactions.get('Head')! };
+    const arm = { ...reactions.get('RightLowerArm')! };
+    expect([...reactions.keys()].filter((j) => LEG_JOINTS.includes(j)).length).toBe(3);
+    releaseLegReactions(reactions);
+    expect([...reactions.keys()].sort()).toEqual(['Head', 'RightLowerArm', 'RightUpperArm']);
+    expect(reactions.get('Head')).toEqual(head);
+    expect(reactions.get('RightLowerArm')).toEqual(arm);
   });
 });
