@@ -271,7 +271,8 @@ export function clearReactions(reactions: ImpactReactions): void {
 /** The joints a flinch of a leg turns (a hit on a shin nudges its thigh too): the feet hang from them. */
 export const LEG_JOINTS: readonly ReactionJoint[] = ['LeftUpperLeg', 'LeftLowerLeg', 'RightUpperLeg', 'RightLowerLeg'];
 
-const LEG_PARTS: ReadonlySet<PartName> = new Set<PartName>(['left_upper_leg', 'left_lower_leg', 'right_upper_leg', 'right_lower_leg']);
+/** The parts whose hits turn leg joints only (the targets table says which). */
+const LEG_PARTS: ReadonlySet<PartName> = new Set(PART_NAMES.filter((part) => REACTION_TARGETS[part].every((t) => LEG_JOINTS.includes(t.joint))));
 
 /** A hit on `part` flinches a leg (and so moves a foot). */
 export const isLegPart = (part: PartName): boolean => LEG_PARTS.has(part);
