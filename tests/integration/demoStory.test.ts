@@ -89,6 +89,20 @@ describe('the demo, headless: everything within 15 s', () => {
     expect(new Set(spoken.map((r) => r.rule)).size).toBeGreaterThanOrEqual(2);
   });
 
+  it('the landing beside the boxes throws none of them, and no prop leaves the stage in 22 s', () => {
+    // stick-1's landing impact comes down between box-5 and box-4 (its fall off the ledge).
+    const landing = trace.find((r) => r.type === 'transition' && r.to === 'LANDING_IMPACT' && r.actor === 'rig:stick-1/terrainMotion');
+    expect(landing, 'stick-1 has a landing impact').toBeDefined();
+    const from = landing!.tick - 1;
+    const at = (tick: number, id: string) => frames.find((f) => f.tick === tick)!.props.find((p) => p.id === id)!.position;
+    for (const id of ['box-5', 'box-4']) {
+      let moved = 0;
+      for (let tick = from; tick <= from + 25; tick += 1) moved = Math.max(moved, Math.hypot(at(tick, id)[0] - at(from, id)[0], at(tick, id)[1] - at(from, id)[1]));
+      expect(moved, `${id} during the landing`).toBeLessThan(3);
+    }
+    expect(events('left_stage').map((e) => e.source)).toEqual([]);
+  });
+
   it('keeps going after 14 s: stickmen still walk and arrive, and every queue ends completed', () => {
     const late = trace.filter((r) => r.type === 'action' && r.phase === 'started' && r.tick > 14 * STEPS_PER_SECOND);
     expect(late.map((r) => r.action)).toContain('walk_to');
