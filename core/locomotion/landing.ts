@@ -116,9 +116,8 @@ function clearOfProps(terrain: TerrainIndex, foot: FootContact, rootX: number, c
   const inward = x0 < rootX ? 1 : -1;
   const reach = Math.max(Math.abs(x0 - rootX), FOOT_CLEARANCE_MIN_SHIFT);
   // Under the body first (the leg then never reaches across the prop), else outwards as far.
-  let x = clearance(x0, y0, rootX + inward * reach);
-  if (x === x0) x = clearance(x0, y0, x0 - inward * reach);
-  return x === x0 ? foot : footContact(terrain, x, centerY, debug);
+  const x = clearance(x0, y0, rootX + inward * reach) ?? clearance(x0, y0, x0 - inward * reach);
+  return x === null || x === x0 ? foot : footContact(terrain, x, centerY, debug);
 }
 
 /** One foot's own sample at x: its foothold, unless missing or farther than the support range from the centre surface. */

@@ -115,11 +115,11 @@ export interface LandingState {
 export type HorizontalSweep = (motion: Readonly<Vec2>) => number;
 
 /**
- * Where along the ground between `x` and `towardX` (stage px) a foot resting on the ground at
- * `groundY` first overlaps no prop: `x` itself when it is clear, and also when no spot up to
+ * Where along the ground from `x` to `towardX` (stage px) a foot resting on the ground at
+ * `groundY` first overlaps no prop: `x` itself when it is clear, null when no spot up to
  * `towardX` is.
  */
-export type FootClearance = (x: number, groundY: number, towardX: number) => number;
+export type FootClearance = (x: number, groundY: number, towardX: number) => number | null;
 
 /** Why a walk stopped short: a wall (terrain at any height of the body), a step too high, a prop too heavy to push. */
 export type WalkBlock = 'wall' | 'step_too_high' | 'too_heavy';

@@ -4,8 +4,8 @@
  * coming down beside a box had a foot locked on the floor inside the box, its shin proxy pressed
  * through the box for the whole impact, and Rapier shoved it aside. Here the foot moves along the
  * ground (towards where core/locomotion/landing says: under the body) until a ball the size of
- * the shin's end, resting on the ground there, overlaps no prop; with no such spot it stays where
- * it was (standing over a prop, moving it gains nothing).
+ * the shin's end, resting on the ground there, overlaps no prop; with no such spot the landing
+ * leaves it where it was (standing over a prop, moving it gains nothing).
  */
 import type { FootClearance } from '../../core/locomotion/types';
 import { LEG_COLLISION_RADIUS } from '../../core/rig/proxies';
@@ -17,7 +17,7 @@ import type { PhysicsWorld } from './world';
 type Collider = InstanceType<typeof RAPIER.Collider>;
 
 /** How far apart the positions tried are, px: a tenth of the shin's width. */
-const FOOT_SEARCH_STEP = 2.8;
+const FOOT_SEARCH_STEP = (2 * LEG_COLLISION_RADIUS) / 10;
 
 export function createFootClearance(physics: PhysicsWorld): FootClearance {
   const foot = new RAPIER.Ball(toMeters(LEG_COLLISION_RADIUS));
@@ -28,13 +28,15 @@ export function createFootClearance(physics: PhysicsWorld): FootClearance {
   const overlapsProp = (x: number, groundY: number): boolean =>
     physics.queryWorld.intersectionWithShape({ x: toMeters(x), y: toMeters(groundY - LEG_COLLISION_RADIUS) }, 0, foot, undefined, undefined, undefined, undefined, props) !== null;
   return (x, groundY, towardX) => {
-    if (!Number.isFinite(x) || !Number.isFinite(groundY) || !Number.isFinite(towardX) || !overlapsProp(x, groundY)) return x;
+    // A non-finite position is no place to search (and must not reach the query): the foot stays.
+    if (!Number.isFinite(x) || !Number.isFinite(groundY) || !Number.isFinite(towardX)) return x;
+    if (!overlapsProp(x, groundY)) return x;
     const span = towardX - x;
     const steps = Math.ceil(Math.abs(span) / FOOT_SEARCH_STEP);
     for (let i = 1; i <= steps; i += 1) {
       const at = i === steps ? towardX : x + (span * i) / steps;
       if (!overlapsProp(at, groundY)) return at;
     }
-    return x;
+    return null;
   };
 }

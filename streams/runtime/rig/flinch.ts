@@ -12,9 +12,8 @@ import type { RigStep } from './systems';
 
 export function flinch(rig: RigRuntime, step: RigStep): void {
   if (!step.posed) return;
-  // A hard landing locks each foot to its contact for the whole impact (seed 6a §7): a leg's
-  // flinch, even one from a touch just before touchdown, would swing the foot off it.
-  if (rig.terrainPhase === 'LANDING_IMPACT') releaseLegReactions(rig.reactions);
+  // A leg's flinch from a touch just before touchdown would swing the locked foot off its contact.
+  if (legsLocked(rig)) releaseLegReactions(rig.reactions);
   // The pose is this step's own solve (armPose, just before, solved it and nothing has seen it
   // since): the flinch bends it where it is.
   if (rig.reactions.size > 0) {
@@ -31,6 +30,9 @@ export function addFlinch(rig: RigRuntime, part: PartName, direction: readonly [
   // One read of the connection: the contact drain calls this a few hundred times a step.
   const connection = rig.connection;
   if (connection.leftStage || connection.state !== 'ANIMATED') return 0;
-  if (isLegPart(part) && rig.terrainPhase === 'LANDING_IMPACT') return 0;
+  if (isLegPart(part) && legsLocked(rig)) return 0;
   return addCollisionReaction(rig.reactions, rig.localPose, rig.motion.facing, part, direction, speed);
 }
+
+/** A hard landing locks each foot to its contact for the whole impact (seed 6a §7): the legs do not flinch. */
+const legsLocked = (rig: RigRuntime): boolean => rig.terrainPhase === 'LANDING_IMPACT';

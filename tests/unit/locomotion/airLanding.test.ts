@@ -309,11 +309,11 @@ describe('landing absorption (seed 6a §7)', () => {
   /** A prop over x a..b: a foot there is clear once it is `r` px outside it; the search walks in 1 px steps. */
   const propBetween = (a: number, b: number, r = 14) => {
     const clear = (x: number) => x <= a - r || x >= b + r;
-    return (x: number, _y: number, towardX: number): number => {
+    return (x: number, _y: number, towardX: number): number | null => {
       if (clear(x)) return x;
       const dir = Math.sign(towardX - x);
       for (let at = x + dir; dir !== 0 && (towardX - at) * dir >= 0; at += dir) if (clear(at)) return at;
-      return x;
+      return null;
     };
   };
 
