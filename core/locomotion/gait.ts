@@ -10,6 +10,7 @@ import { facingSign } from '../rig/facing';
 import { MAX_STEP_HEIGHT } from '../terrain/constants';
 import { notSupporting } from '../terrain/surfaces';
 import { FOOT_LIFT, FOOT_WALL_CLEARANCE, FOOTHOLD_HOP, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR } from './constants';
+import { clearFootX } from './clearFoot';
 import { foothold } from './probes';
 import type { FootSide, LocomotionEnv, LocomotionState } from './types';
 import type { WalkCycle } from './walkCycle';
@@ -61,11 +62,27 @@ function firstWallX(env: LocomotionEnv, x: number, y: number, dir: number, reach
 export function restFoot(s: LocomotionState, env: LocomotionEnv, side: FootSide): Vec2 {
   const local = side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg;
   // markerToWorld's X: mirrored about the root, then placed there.
-  const worldX = s.root[0] + facingSign(s.facing) * local[0];
-  const hit = foothold(env.terrain, worldX, s.root[1], env.debug);
-  // The authored pose may lift a foot: keep its height above the ground it stands over.
-  const groundY = hit !== null ? hit : s.root[1];
-  return [worldX, groundY + local[1]];
+  return footOnGround(s, env, s.root[0] + facingSign(s.facing) * local[0], local[1]);
+}
+
+/** A foot at `x` on the terrain under it, `lift` px off it (the authored pose may lift a foot: it keeps that height above the ground it stands over). */
+function footOnGround(s: LocomotionState, env: LocomotionEnv, x: number, lift: number): Vec2 {
+  const hit = foothold(env.terrain, x, s.root[1], env.debug);
+  return [x, (hit !== null ? hit : s.root[1]) + lift];
+}
+
+/**
+ * Where an idle foot settles: its rest spot, or the nearest spot beside it clear of the props (a
+ * settle after a landing or a walk that ended beside a box would otherwise step into the box and
+ * shove it with the shin); null when no spot in reach is clear, and the foot stays where it is.
+ */
+function settleSpot(s: LocomotionState, env: LocomotionEnv, side: FootSide): Vec2 | null {
+  const rest = restFoot(s, env, side);
+  const clearance = env.footClearance;
+  if (!clearance) return rest;
+  const lift = (side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg)[1];
+  const x = clearFootX(rest[0], rest[1] - lift, s.root[0], clearance);
+  return x === null ? null : x === rest[0] ? rest : footOnGround(s, env, x, lift);
 }
 
 function startSwing(s: LocomotionState, side: FootSide, to: Vec2, duration: number): void {
@@ -109,14 +126,25 @@ function walkingSwingDuration(s: LocomotionState, side: FootSide, dir: number, c
   return Math.min(cycle.swingDuration, Math.max(cycle.swingDuration * MIN_SWING_SHARE, untilDue));
 }
 
-/** The foot's X for a walking swing: plantLead ahead of the root at touchdown, never past its rest spot at the walk's end. */
-function walkingFootX(s: LocomotionState, env: LocomotionEnv, side: FootSide, dir: number, cycle: WalkCycle, duration: number): number {
+/**
+ * Where a walking swing lands: plantLead ahead of the root at touchdown, on the terrain followed
+ * there; never past the foot's rest spot at the walk's end, and there beside a prop standing on
+ * it, as an idle foot settles (./settleSpot): the walk's last steps are its settle.
+ */
+function walkingFoothold(s: LocomotionState, env: LocomotionEnv, side: FootSide, dir: number, cycle: WalkCycle, duration: number): Vec2 {
   const x = s.root[0] + dir * (cycle.speed * duration + cycle.plantLead);
-  if (s.walkTargetX === null) return x;
+  if (s.walkTargetX === null) return footholdAhead(env, s.root, dir, x);
   const local = side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg;
   // The rest spot of this foot for the way the stickman faces (a step backwards keeps its facing).
   const restX = s.walkTargetX + facingSign(s.facing) * local[0];
-  return dir * (x - restX) > 0 ? restX : x;
+  if (dir * (x - restX) <= 0) return footholdAhead(env, s.root, dir, x);
+  const rest = footholdAhead(env, s.root, dir, restX);
+  const clearance = env.footClearance;
+  if (!clearance) return rest;
+  const clearX = clearFootX(rest[0], rest[1], s.walkTargetX, clearance);
+  if (clearX === null || clearX === rest[0]) return rest;
+  // Clear of the prop may lie behind the root (a box ahead of the walk's end): followed that way.
+  return footholdAhead(env, s.root, Math.sign(clearX - s.root[0]) || dir, clearX);
 }
 
 /** Advances the gait one step. `walkDir` is +1/−1 while walking, 0 when idle. */
@@ -126,15 +154,17 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
       const side: FootSide = leadOf(s, 'left', walkDir) < leadOf(s, 'right', walkDir) ? 'left' : 'right';
       if (shouldLift(s, side, walkDir, cycle)) {
         const duration = walkingSwingDuration(s, side, walkDir, cycle);
-        const to = footholdAhead(env, s.root, walkDir, walkingFootX(s, env, side, walkDir, cycle, duration));
-        startSwing(s, side, to, duration);
+        startSwing(s, side, walkingFoothold(s, env, side, walkDir, cycle, duration), duration);
       }
     } else {
       for (const side of FEET) {
-        const rest = restFoot(s, env, side);
         const pos = footOf(s, side).pos;
-        if (hypot(pos[0] - rest[0], pos[1] - rest[1]) > SETTLE_DISTANCE) {
-          startSwing(s, side, rest, SETTLE_SWING_DURATION);
+        const rest = restFoot(s, env, side);
+        // A foot at its rest spot stays; one away from it settles, beside a prop if one stands there.
+        if (hypot(pos[0] - rest[0], pos[1] - rest[1]) <= SETTLE_DISTANCE) continue;
+        const spot = settleSpot(s, env, side);
+        if (spot !== null && hypot(pos[0] - spot[0], pos[1] - spot[1]) > SETTLE_DISTANCE) {
+          startSwing(s, side, spot, SETTLE_SWING_DURATION);
           break;
         }
       }

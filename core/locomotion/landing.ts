@@ -14,13 +14,13 @@
 import type { Vec2 } from '../geometry/vec';
 import { markerToWorld, worldToMarker } from '../rig/facing';
 import type { RigProportions } from '../rig/proportions';
-import { LEG_COLLISION_RADIUS } from '../rig/proxies';
 import { TERRAIN_SUPPORT_RANGE } from '../terrain/constants';
 import type { TerrainIndex } from '../terrain/terrainIndex';
 import {
   HARD_LANDING_MAX_FALL_HEIGHT, HARD_LANDING_MIN_FALL_HEIGHT, LANDING_COMPRESSION_MAX, LANDING_COMPRESSION_MIN,
   LANDING_COMPRESS_DURATION, LANDING_HAND_DROP_MAX, LANDING_HAND_DROP_MIN, LANDING_RECOVER_DURATION,
 } from './airConstants';
+import { clearFootX } from './clearFoot';
 import { beginHandover } from './handover';
 import { requiredPelvisDrop } from './pelvis';
 import { foothold } from './probes';
@@ -33,9 +33,6 @@ export const LANDING_TOTAL_DURATION = LANDING_COMPRESS_DURATION + LANDING_RECOVE
  * feet on their contacts (the walk's softer LEG_REACH_SLACK would lower a flat landing too).
  */
 const LANDING_REACH_SLACK = 1;
-
-/** However near the root a foot stands, it may move this far past it to clear a prop: two shins' widths. */
-const FOOT_CLEARANCE_MIN_SHIFT = 4 * LEG_COLLISION_RADIUS;
 
 /** Steps accumulate 1/60 s in floating point: 18 of them must count as the full 0.30 s. */
 const ELAPSED_EPSILON = 1e-9;
@@ -112,12 +109,8 @@ function footContact(terrain: TerrainIndex, x: number, centerY: number, debug?: 
 }
 
 function clearOfProps(terrain: TerrainIndex, foot: FootContact, rootX: number, centerY: number, clearance: FootClearance, debug?: ProbeDebug): FootContact {
-  const [x0, y0] = foot.at;
-  const inward = x0 < rootX ? 1 : -1;
-  const reach = Math.max(Math.abs(x0 - rootX), FOOT_CLEARANCE_MIN_SHIFT);
-  // Under the body first (the leg then never reaches across the prop), else outwards as far.
-  const x = clearance(x0, y0, rootX + inward * reach) ?? clearance(x0, y0, x0 - inward * reach);
-  return x === null || x === x0 ? foot : footContact(terrain, x, centerY, debug);
+  const x = clearFootX(foot.at[0], foot.at[1], rootX, clearance);
+  return x === null || x === foot.at[0] ? foot : footContact(terrain, x, centerY, debug);
 }
 
 /** One foot's own sample at x: its foothold, unless missing or farther than the support range from the centre surface. */

@@ -133,7 +133,7 @@ export interface LocomotionEnv {
   debug?: ProbeDebug;
   /** Airborne horizontal sweep against terrain, props and other stickmen; absent means free motion. */
   sweep?: HorizontalSweep;
-  /** A hard landing's feet stand clear of props (terrain knows nothing of them); absent: props are not in the way. */
+  /** Feet placed by terrain alone stand clear of props (a hard landing's contacts, an idle foot's settle, a walk's last steps); absent: props are not in the way. */
   footClearance?: FootClearance;
   /**
    * Would this stickman's body, moved by `motion` (px), run into a prop heavier than

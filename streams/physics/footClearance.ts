@@ -1,11 +1,12 @@
 /**
- * Where a landing foot can stand clear of the props (issue 20's box-5 seam). A hard landing locks
- * each foot to the terrain under it (seed 6a §7), and terrain knows nothing of props: a stickman
- * coming down beside a box had a foot locked on the floor inside the box, its shin proxy pressed
- * through the box for the whole impact, and Rapier shoved it aside. Here the foot moves along the
- * ground (towards where core/locomotion/landing says: under the body) until a ball the size of
- * the shin's end, resting on the ground there, overlaps no prop; with no such spot the landing
- * leaves it where it was (standing over a prop, moving it gains nothing).
+ * Where a foot can stand clear of the props (issue 20's box-5 seam). Terrain knows nothing of
+ * props: a hard landing locks each foot to the terrain under it (seed 6a §7), and a stickman coming
+ * down beside a box had a foot locked on the floor inside the box, its shin proxy pressed through
+ * the box for the whole impact, and Rapier shoved it aside; the settle after it and a walk's last
+ * steps put a foot on its rest spot the same way. Here the foot moves along the ground (towards
+ * where core/locomotion/clearFoot says: under the body first) until a ball the size of the shin's
+ * end, resting on the ground there, overlaps no prop; with no such spot the caller keeps its own
+ * (standing over a prop, moving it gains nothing).
  */
 import type { FootClearance } from '../../core/locomotion/types';
 import { LEG_COLLISION_RADIUS } from '../../core/rig/proxies';

@@ -18,7 +18,7 @@ import { markerToWorld } from '../../../core/rig/facing';
 import type { MarkerPose } from '../../../core/rig/markers';
 import { TERRAIN_GRAVITY, TERRAIN_MAX_FALL_SPEED, TERRAIN_SUPPORT_RANGE } from '../../../core/terrain/constants';
 import { createTerrainIndex } from '../../../core/terrain/terrainIndex';
-import { DT, GROUND_TOP, RigSim, groundBlock } from './sim';
+import { DT, GROUND_TOP, RigSim, groundBlock, propBetween } from './sim';
 
 const PLATFORM: TerrainInput = { id: 'platform', shape: 'block', position: [1000, 1250], size: [600, 300] }; // top 1100, x 700..1300
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v));
@@ -305,17 +305,6 @@ describe('landing absorption (seed 6a §7)', () => {
     expect(high.contacts).toEqual({ left: [1060, 1400], right: [1020, 1400] });
     expect(high.fromFan).toEqual({ left: false, right: true });
   });
-
-  /** A prop over x a..b: a foot there is clear once it is `r` px outside it; the search walks in 1 px steps. */
-  const propBetween = (a: number, b: number, r = 14) => {
-    const clear = (x: number) => x <= a - r || x >= b + r;
-    return (x: number, _y: number, towardX: number): number | null => {
-      if (clear(x)) return x;
-      const dir = Math.sign(towardX - x);
-      for (let at = x + dir; dir !== 0 && (towardX - at) * dir >= 0; at += dir) if (clear(at)) return at;
-      return null;
-    };
-  };
 
   it('contacts clear of props: a foot in one moves under the body first, else outwards; a clear foot stays', () => {
     const flat = createTerrainIndex([groundBlock()]);

@@ -12,6 +12,7 @@ import {
   createLocomotion,
   enterAirborne,
   stepLocomotion,
+  type FootClearance,
   type LocomotionEnv,
   type LocomotionEvent,
   type LocomotionState,
@@ -31,6 +32,20 @@ export const GROUND_TOP = 1400;
 export const groundBlock = (top = GROUND_TOP, width = 4000): TerrainInput => ({
   id: 'ground', shape: 'block', position: [width / 2, top + 100], size: [width, 200],
 });
+
+/**
+ * A prop over x a..b as a foot clearance sees it (core/locomotion/types `FootClearance`): a foot
+ * there is clear once it is `r` px (a shin's radius) outside it; the search walks in 1 px steps.
+ */
+export const propBetween = (a: number, b: number, r = 14): FootClearance => {
+  const clear = (x: number) => x <= a - r || x >= b + r;
+  return (x, _groundY, towardX) => {
+    if (clear(x)) return x;
+    const dir = Math.sign(towardX - x);
+    for (let at = x + dir; dir !== 0 && (towardX - at) * dir >= 0; at += dir) if (clear(at)) return at;
+    return null;
+  };
+};
 
 export interface StepRecord {
   step: number;
