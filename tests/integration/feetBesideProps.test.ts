@@ -47,4 +47,21 @@ describe('feet beside a box after a hard landing', () => {
       for (const x of feet) expect(clearOfBox(x, boxX)).toBe(true);
     });
   }
+
+  it('a landing at a stair edge with a box on the tread below: the settle does not step down into the box', () => {
+    // Treads 100 px wide and 40 px high rising right from x 1000; the stickman comes down at the
+    // edge between the second tread (1100..1200, top 1320) and the third (top 1280), a box on the second.
+    const stairs = { kind: 'terrain', id: 'stairs', shape: 'stairs', position: [1250, 1300], size: [500, 200], steps: 5, rise: 'right' };
+    for (const [dropX, boxX] of [[1200, 1145], [1210, 1150]]) {
+      const stage = TestStage.load(sceneWithQueues([ground(), stairs, prop('box', 'box', [boxX, 1320 - BOX_HALF]), stickman('stick', [dropX, 700])])).play();
+      const rig = stage.rig('stick');
+      stage.stepUntil(() => rig.terrainPhase === 'LANDING_IMPACT', 240);
+      stage.stepUntil(() => rig.terrainPhase !== 'LANDING_IMPACT', 60);
+      const { moved, feet } = watchBox(stage, 240);
+      stage.dispose();
+      // Before, the trailing foot settled down onto the second tread inside the box: it was pushed 105-242 px.
+      expect(moved).toBeLessThan(1);
+      for (const x of feet) expect(clearOfBox(x, boxX)).toBe(true);
+    }
+  });
 });
