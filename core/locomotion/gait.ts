@@ -12,7 +12,7 @@ import { notSupporting } from '../terrain/surfaces';
 import { FOOT_LIFT, FOOT_WALL_CLEARANCE, FOOTHOLD_HOP, SETTLE_DISTANCE, SETTLE_SWING_DURATION, STEP_UP_LIFT_FACTOR } from './constants';
 import { clearFootX } from './clearFoot';
 import { foothold } from './probes';
-import type { FootSide, LocomotionEnv, LocomotionState } from './types';
+import type { FootSide, FootState, LocomotionEnv, LocomotionState } from './types';
 import type { WalkCycle } from './walkCycle';
 
 const OTHER: Record<FootSide, FootSide> = { left: 'right', right: 'left' };
@@ -85,8 +85,15 @@ function settleSpot(s: LocomotionState, env: LocomotionEnv, side: FootSide): Vec
   return x === null ? null : x === rest[0] ? rest : footOnGround(s, env, x, lift);
 }
 
+/** This idle foot found nowhere better to settle, standing where it stands, for this very rest spot. */
+function isHeld(foot: FootState, rest: Readonly<Vec2>): boolean {
+  const h = foot.settleHeld;
+  return h !== null && h[0] === rest[0] && h[1] === rest[1] && h[2] === foot.pos[0] && h[3] === foot.pos[1];
+}
+
 function startSwing(s: LocomotionState, side: FootSide, to: Vec2, duration: number): void {
   const foot = footOf(s, side);
+  foot.settleHeld = null;
   foot.from = [foot.pos[0], foot.pos[1]];
   foot.to = to;
   s.swing = side;
@@ -158,15 +165,17 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
       }
     } else {
       for (const side of FEET) {
-        const pos = footOf(s, side).pos;
+        const foot = footOf(s, side);
+        const pos = foot.pos;
         const rest = restFoot(s, env, side);
         // A foot at its rest spot stays; one away from it settles, beside a prop if one stands there.
-        if (hypot(pos[0] - rest[0], pos[1] - rest[1]) <= SETTLE_DISTANCE) continue;
+        if (hypot(pos[0] - rest[0], pos[1] - rest[1]) <= SETTLE_DISTANCE || isHeld(foot, rest)) continue;
         const spot = settleSpot(s, env, side);
         if (spot !== null && hypot(pos[0] - spot[0], pos[1] - spot[1]) > SETTLE_DISTANCE) {
           startSwing(s, side, spot, SETTLE_SWING_DURATION);
           break;
         }
+        foot.settleHeld = [rest[0], rest[1], pos[0], pos[1]];
       }
     }
   }

@@ -35,7 +35,7 @@ export function createLocomotion(root: Readonly<Vec2>, facing: Facing, basePose:
   const r: Vec2 = [root[0], root[1]];
   const foot = (local: Vec2) => {
     const pos = markerToWorld(local, r, facing);
-    return { pos, from: pos, to: pos };
+    return { pos, from: pos, to: pos, settleHeld: null };
   };
   return {
     root: r,

@@ -12,6 +12,12 @@ export interface FootState {
   /** Swing start and end; meaningful while this foot is the swing foot. */
   from: Vec2;
   to: Vec2;
+  /**
+   * Rest spot x, y and foot x, y when this idle foot last found nowhere better to settle (a prop
+   * stands on its rest spot, ./gait `settleSpot`): while all four hold it is not asked again, so an
+   * idle crowd beside props does not query them every step. Null otherwise.
+   */
+  settleHeld: [number, number, number, number] | null;
 }
 
 export interface LocomotionState {

@@ -87,6 +87,20 @@ function blankPose(): RigLocalPose {
   };
 }
 
+/** `from`'s parts written into `into`'s own arrays (a pose buffer reused step after step: no new arrays a step). */
+export function copyPoseInto(from: RigLocalPose, into: RigLocalPose): RigLocalPose {
+  for (let i = 0; i < PART_NAMES.length; i += 1) {
+    const a = from[PART_NAMES[i]];
+    const b = into[PART_NAMES[i]];
+    b.start[0] = a.start[0];
+    b.start[1] = a.start[1];
+    b.end[0] = a.end[0];
+    b.end[1] = a.end[1];
+    b.length = a.length;
+  }
+  return into;
+}
+
 /**
  * `solvePose` written into `out` (a pose from `solvePose`, which it returns): every number of
  * every part is set, so a rig solves into the same pose step after step instead of making ~2 KB

@@ -11,7 +11,7 @@ import { beginTerrainFall, createLocomotion, type LocomotionEnv, type Locomotion
 import type { MarkerPose } from '../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { proxyTransforms, writeProxyPoses, type ProxyTransforms } from '../../core/rig/proxies';
-import { PART_NAMES, solvePose, solvePoseInto, type PartName, type RigLocalPose, type SolvePoseOptions } from '../../core/rig/skeleton';
+import { PART_NAMES, copyPoseInto, solvePose, solvePoseInto, type PartName, type RigLocalPose, type SolvePoseOptions } from '../../core/rig/skeleton';
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
@@ -60,6 +60,15 @@ export class RigRuntime {
   readonly body: RigBody;
   /** Active flinches (seed 4.5 reaction contract); only ever non-empty in ANIMATED. */
   readonly reactions: ImpactReactions = new Map();
+  /** The flinch the collision proxies carry, following the drawn one at a limited rate (core/rig/reactions `followFlinch`). */
+  readonly proxyFlinch: ImpactReactions = new Map();
+  /**
+   * This step's pose for the collision proxies when it is not the drawn one (a flinch under way:
+   * ./rig/flinch), else null. It lives in `collisionBuffer`.
+   */
+  collisionPose: RigLocalPose | null = null;
+  /** The pose `collisionPose` is written into, step after step. */
+  private readonly collisionBuffer: RigLocalPose;
   private readonly proxyPoses = new Float64Array(PART_NAMES.length * 3);
   private readonly subscriptions: Array<{ unsubscribe(): void }> = [];
 
@@ -79,6 +88,7 @@ export class RigRuntime {
     this.env = { terrain, basePose, proportions: DEFAULT_PROPORTIONS, sweep: createRigSweep(physics, object.id), footClearance: createFootClearance(physics), tooHeavyAhead: createHeavyPropCheck(physics, object.id), walkSpeed: object.walk_speed };
     this.solved = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.pose = this.solved;
+    this.collisionBuffer = solvePose(this.motion.markers, DEFAULT_PROPORTIONS);
     this.body = new RigBody(this.id, physics, terrain, DEFAULT_PROPORTIONS, order);
     this.connector = new RigConnector(rigActor);
     this.hands = new RigHands(this.id, props, DEFAULT_PROPORTIONS);
@@ -120,6 +130,17 @@ export class RigRuntime {
    */
   solveFrom(markers: MarkerPose, options: SolvePoseOptions): void {
     this.setPose(solvePoseInto(markers, DEFAULT_PROPORTIONS, options, this.solved));
+  }
+
+  /**
+   * This step's solved pose copied into the collision buffer, as the pose the proxies get (a
+   * flinch then turns it its own way: ./rig/flinch).
+   */
+  collisionPoseFromSolve(): RigLocalPose {
+    copyPoseInto(this.pose, this.collisionBuffer);
+    this.collisionPose = this.collisionBuffer;
+    this.cachedProxies = null;
+    return this.collisionBuffer;
   }
 
   /** The world pose and proxies are derived again when next asked for (the root or the bodies moved). */
@@ -169,7 +190,7 @@ export class RigRuntime {
   /** Where the ten proxies must be after the physics step (DESIGN.md §6, end of step 2). */
   writeKinematicTargets(teleport = false): void {
     if (this.body.isRagdoll || this.hasLeftStage) return;
-    writeProxyPoses(this.pose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
+    writeProxyPoses(this.collisionPose ?? this.pose, this.motion.root, this.motion.facing, DEFAULT_PROPORTIONS, this.proxyPoses);
     this.physics.setPartPoses(this.id, this.proxyPoses, teleport);
     // The motion a ragdoll would start with: the proxies' own movement over the last steps.
     this.body.momentum.record(this.proxyPoses);
@@ -189,7 +210,8 @@ export class RigRuntime {
 
   /** The ten proxies' shapes and kinematic targets this step (computed when asked). */
   get proxies(): ProxyTransforms {
-    this.cachedProxies ??= proxyTransforms(this.worldPose, DEFAULT_PROPORTIONS);
+    const collision = this.collisionPose;
+    this.cachedProxies ??= proxyTransforms(collision && !this.body.isRagdoll ? toWorld(collision, this.motion.root, this.motion.facing) : this.worldPose, DEFAULT_PROPORTIONS);
     return this.cachedProxies;
   }
 

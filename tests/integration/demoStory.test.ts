@@ -17,7 +17,7 @@ const demoText = readFileSync(new URL('../../scenes/demo.scene.json', import.met
 
 interface Rec { type: string; tick: number; t: number; [k: string]: unknown }
 interface Ev { type: string; source: string; target: string | null; tick: number; [k: string]: unknown }
-interface FrameRig { id: string; root: [number, number]; state: string; terrain: string; held_prop: string | null }
+interface FrameRig { id: string; root: [number, number]; state: string; terrain: string; held_prop: string | null; parts: Array<{ name: string; end: [number, number] }> }
 interface Frame { tick: number; rigs: FrameRig[]; props: Array<{ id: string; position: [number, number] }> }
 
 let trace: Rec[];
@@ -101,6 +101,35 @@ describe('the demo, headless: everything within 15 s', () => {
       expect(moved, `${id} during the landing`).toBeLessThan(3);
     }
     expect(events('left_stage').map((e) => e.source)).toEqual([]);
+  });
+
+  it('a stickman standing still twitches only when hit: a prop resting against a leg does not keep its flinch going', () => {
+    // Standing: grounded, its root where it was a second ago. Hit: a part was touched at 300 px/s
+    // or more within the last 25 steps (a flinch fades in 21); a softer touch flinches a joint by
+    // 0.26 rad at most, under 40 px at a foot. Before, box-5 came to rest against
+    // stick-1's knee after the ball's rebound, and each time her fading flinch brought the shin
+    // back against it the touch renewed the strong flinch: her shin jumped 50 px every 19 steps
+    // for four seconds (ticks 599-888) while she stood talking.
+    const hits = events('collided').filter((e) => e.part !== undefined && (e.speed as number) >= 300);
+    const twitches: string[] = [];
+    for (let i = 60; i < frames.length; i += 1) {
+      for (const r of frames[i].rigs) {
+        if (r.state !== 'ANIMATED' || r.terrain !== 'GROUNDED') continue;
+        const standing = frames.slice(i - 60, i).every((f) => {
+          const q = f.rigs.find((x) => x.id === r.id)!;
+          return q.state === 'ANIMATED' && q.root[0] === r.root[0] && q.root[1] === r.root[1];
+        });
+        const tick = frames[i].tick;
+        if (!standing || hits.some((h) => h.source === r.id && h.tick <= tick && h.tick > tick - 25)) continue;
+        const before = frames[i - 1].rigs.find((x) => x.id === r.id)!;
+        for (const part of r.parts) {
+          const was = before.parts.find((q) => q.name === part.name)!.end;
+          const moved = Math.hypot(part.end[0] - was[0], part.end[1] - was[1]);
+          if (moved > 40) twitches.push(`${r.id} ${part.name} ${moved.toFixed(0)} px at tick ${tick}`);
+        }
+      }
+    }
+    expect(twitches).toEqual([]);
   });
 
   it('keeps going after 14 s: stickmen still walk and arrive, and every queue ends completed', () => {

@@ -1,19 +1,33 @@
 /**
  * Flinch (seed 4.5 reaction contract): a prop that newly touches a part bends the stickman away
  * from it for a moment. Reactions are added by the contacts (`RigRuntime.addReaction`) and go on
- * last over the solved pose, so the proxies the next physics step sees are the flinched pose.
+ * last over the solved pose, drawn at once. The collision proxies the next physics step sees
+ * follow the flinch at a limited rate (core/rig/reactions `followFlinch`): a limb flinched by the
+ * cap in one step would otherwise bat the prop beside it away at thousands of px/s.
  */
 import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
-import { addCollisionReaction, applyImpactReactionsInPlace, isLegPart, releaseLegReactions } from '../../../core/rig/reactions';
+import { addCollisionReaction, applyImpactReactionsInPlace, applyProxyFlinchInPlace, followFlinch, isLegPart, releaseLegReactions } from '../../../core/rig/reactions';
 import type { PartName } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
 import { STEP_DT } from '../stepDt';
 import type { RigStep } from './systems';
 
 export function flinch(rig: RigRuntime, step: RigStep): void {
-  if (!step.posed) return;
+  rig.collisionPose = null;
+  if (!step.posed) {
+    rig.proxyFlinch.clear();
+    return;
+  }
   // A leg's flinch from a touch just before touchdown would swing the locked foot off its contact.
-  if (legsLocked(rig)) releaseLegReactions(rig.reactions);
+  if (legsLocked(rig)) {
+    releaseLegReactions(rig.reactions);
+    releaseLegReactions(rig.proxyFlinch);
+  }
+  if (rig.reactions.size > 0 || rig.proxyFlinch.size > 0) {
+    // The proxies' pose: the solve, turned by their own flinch as it catches up with this step's.
+    followFlinch(rig.proxyFlinch, rig.reactions);
+    applyProxyFlinchInPlace(rig.collisionPoseFromSolve(), rig.proxyFlinch);
+  }
   // The pose is this step's own solve (armPose, just before, solved it and nothing has seen it
   // since): the flinch bends it where it is.
   if (rig.reactions.size > 0) {
@@ -25,7 +39,7 @@ export function flinch(rig: RigRuntime, step: RigStep): void {
   rig.handMarkers = step.armMarkers || rig.reactions.size > 0 ? markersWithSolvedHands(step.armMarkers ?? rig.motion.markers, rig.localPose) : null;
 }
 
-/** A flinch away from `direction` (the push from the prop), scaled by the prop's speed; only when ANIMATED. */
+/** A flinch away from `direction` (the push from the prop), sized by the speed they met with; only when ANIMATED. */
 export function addFlinch(rig: RigRuntime, part: PartName, direction: readonly [number, number], speed: number): number {
   // One read of the connection: the contact drain calls this a few hundred times a step.
   const connection = rig.connection;

@@ -43,6 +43,7 @@ export function enterRigState(rig: RigRuntime, e: Extract<RigEmitted, { type: 'r
   if (e.state === 'RAGDOLL') {
     // Clear reactions, proxies off, build from the pose it has now (a stand-up is cancelled).
     rig.reactions.clear();
+    rig.proxyFlinch.clear();
     rig.body.endStandUp();
     m.walkTargetX = null;
     rig.sink.purged.push(rig.id);

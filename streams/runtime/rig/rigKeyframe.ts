@@ -14,7 +14,7 @@ export interface RigRuntimeState {
 }
 
 /** What a rig, its body and its hands were built with (kept by the rebuilt runtime, never saved). */
-const RIG_WIRING = ['id', 'object', 'env', 'rigActor', 'physics', 'sink', 'connector', 'hands', 'body', 'subscriptions', 'debug', 'cachedWorld', 'cachedProxies', 'solved'];
+const RIG_WIRING = ['id', 'object', 'env', 'rigActor', 'physics', 'sink', 'connector', 'hands', 'body', 'subscriptions', 'debug', 'cachedWorld', 'cachedProxies', 'solved', 'collisionBuffer'];
 const BODY_WIRING = ['id', 'physics', 'terrain', 'proportions', 'order', 'cachedPose'];
 const HANDS_WIRING = ['rigId', 'props', 'proportions'];
 

@@ -61,6 +61,7 @@ export function planThrow(rig: RigRuntime, item: LaneItem): ThrowPlan {
   if (turns) {
     turnRound(m, rig.env, facing);
     mirrorReactions(rig.reactions);
+    mirrorReactions(rig.proxyFlinch);
   }
   rig.hands.throwing = { path, target: target.point, crouch, turn: turns ? { from: pose, difference: null } : null };
   return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };

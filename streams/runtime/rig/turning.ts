@@ -19,5 +19,7 @@ export function turning(rig: RigRuntime, step: RigStep): void {
   turn.difference ??= poseDifference(turn.from, rig.localPose);
   const pose = withPoseDifference(rig.localPose, turn.difference, weight);
   rig.setPose(pose);
+  // The proxies follow the faded pose (a flinch's lag behind it is not worth a second fade).
+  rig.collisionPose = null;
   rig.handMarkers = markersOfPose(pose);
 }
