@@ -227,25 +227,29 @@ function turnFlinchingParts(parts: RigPart[], reactions: ImpactReactions, copy: 
   for (let j = 0; j < JOINT_PART_INDICES.length; j += 1) {
     const [joint, indices] = JOINT_PART_INDICES[j];
     const reaction = reactions.get(joint);
-    if (!reaction) continue;
-    const angle = reaction.angle * reaction.strength;
-    if (angle === 0 || !Number.isFinite(angle)) continue;
-    const pivotStart = parts[indices[0]].start;
-    const px = pivotStart[0];
-    const py = pivotStart[1];
-    // Each point turned about the pivot, with the angle's cosine and sine worked out once.
-    const c = Math.cos(angle);
-    const sn = Math.sin(angle);
-    for (let k = 0; k < indices.length; k += 1) {
-      const i = indices[k];
-      if (copy && !(copied & (1 << i))) {
-        parts[i] = clonePart(parts[i]);
-        copied |= 1 << i;
-      }
-      turnAbout(parts[i].start, px, py, c, sn);
-      turnAbout(parts[i].end, px, py, c, sn);
-    }
+    if (reaction) copied = turnJoint(parts, indices, reaction.angle * reaction.strength, copy, copied);
   }
+}
+
+/** Turns the parts at `indices` by `angle` about the first one's start; returns `copied` with the parts it copied. */
+function turnJoint(parts: RigPart[], indices: readonly number[], angle: number, copy: boolean, copied: number): number {
+  if (angle === 0 || !Number.isFinite(angle)) return copied;
+  const pivotStart = parts[indices[0]].start;
+  const px = pivotStart[0];
+  const py = pivotStart[1];
+  // Each point turned about the pivot, with the angle's cosine and sine worked out once.
+  const c = Math.cos(angle);
+  const sn = Math.sin(angle);
+  for (let k = 0; k < indices.length; k += 1) {
+    const i = indices[k];
+    if (copy && !(copied & (1 << i))) {
+      parts[i] = clonePart(parts[i]);
+      copied |= 1 << i;
+    }
+    turnAbout(parts[i].start, px, py, c, sn);
+    turnAbout(parts[i].end, px, py, c, sn);
+  }
+  return copied;
 }
 
 /** Fades each reaction by dt / decay and erases the finished ones. */
@@ -298,8 +302,8 @@ export function mirrorReactions(reactions: ImpactReactions): void {
  * moves its foot (~375 px of lever in all) at most ~7.5 px a step, about a walking foot's 450
  * px/s, and the proxies meet the fading flinch of a cap hit after ~12 steps, at ~0.25 rad.
  * Measured on the golden crowds against proxies that take the whole flinch at once: prop-steps
- * above 1,500 px/s 244 against 3,505 (crossingCrowd) and 6 against 276 (crowdAmongProps); props
- * off the stage 0 against 9.
+ * above 1,500 px/s 344 against 3,505 (crossingCrowd) and 5 against 276 (crowdAmongProps); props
+ * off the stage 1 against 9.
  */
 export const PROXY_FLINCH_RATE = 0.02;
 
@@ -307,28 +311,58 @@ export const PROXY_FLINCH_RATE = 0.02;
 const PROXY_FLINCH_EPSILON = 1e-6;
 
 /**
- * Moves the proxies' flinch (`proxy`: one angle per joint, strength 1) towards the drawn one
- * (`drawn`: angle × strength per joint) by at most PROXY_FLINCH_RATE a joint; a joint the drawn
- * flinch has let go of returns to 0 at the same rate and is dropped there.
+ * The flinch the collision proxies carry: one angle per joint, in JOINT_PART_INDICES order (0:
+ * none), moved towards the drawn one by `followFlinch`. An array, not a map: nearly every rig of
+ * a crowd among props flinches every step.
  */
-export function followFlinch(proxy: ImpactReactions, drawn: ImpactReactions): void {
-  drawn.forEach((r, joint) => {
-    const target = r.angle * r.strength;
-    const p = proxy.get(joint);
-    const next = towards(p ? p.angle : 0, target);
-    if (p) p.angle = next;
-    else proxy.set(joint, { angle: next, strength: 1, decay: r.decay });
-  });
-  proxy.forEach((p, joint) => {
-    if (drawn.has(joint)) return;
-    p.angle = towards(p.angle, 0);
-    if (Math.abs(p.angle) < PROXY_FLINCH_EPSILON) proxy.delete(joint);
-  });
-}
+export type ProxyFlinch = Float64Array;
+
+export const createProxyFlinch = (): ProxyFlinch => new Float64Array(JOINT_PART_INDICES.length);
+
+/** The joint of each slot of a ProxyFlinch. */
+export const PROXY_FLINCH_JOINTS: readonly ReactionJoint[] = JOINT_PART_INDICES.map(([joint]) => joint);
 
 const towards = (from: number, to: number): number => from + Math.max(-PROXY_FLINCH_RATE, Math.min(PROXY_FLINCH_RATE, to - from));
 
-/** Turns `pose` (one nobody else has seen) by the proxies' flinch, in place; nothing fades. */
-export function applyProxyFlinchInPlace(pose: RigLocalPose, proxy: ImpactReactions): void {
-  turnFlinchingParts(partsInOrder(pose, PARTS), proxy, false);
+/**
+ * Moves the proxies' flinch towards the drawn one (angle × strength per joint) by at most
+ * PROXY_FLINCH_RATE a joint; a joint the drawn flinch has let go of returns to 0 at the same rate.
+ * Returns whether any joint of the proxies still flinches.
+ */
+export function followFlinch(proxy: ProxyFlinch, drawn: ImpactReactions): boolean {
+  let flinching = false;
+  for (let i = 0; i < proxy.length; i += 1) {
+    const r = drawn.get(PROXY_FLINCH_JOINTS[i]);
+    const next = towards(proxy[i], r ? r.angle * r.strength : 0);
+    proxy[i] = Math.abs(next) < PROXY_FLINCH_EPSILON ? 0 : next;
+    if (proxy[i] !== 0) flinching = true;
+  }
+  return flinching;
+}
+
+/** Whether any joint of the proxies flinches. */
+export function proxyFlinching(proxy: ProxyFlinch): boolean {
+  for (let i = 0; i < proxy.length; i += 1) if (proxy[i] !== 0) return true;
+  return false;
+}
+
+/** The proxies stop flinching at once. */
+export const clearProxyFlinch = (proxy: ProxyFlinch): void => {
+  proxy.fill(0);
+};
+
+/** The legs' joints of the proxies stop flinching at once (`releaseLegReactions` for the drawn flinch). */
+export function releaseLegProxyFlinch(proxy: ProxyFlinch): void {
+  for (const joint of LEG_JOINTS) proxy[PROXY_FLINCH_JOINTS.indexOf(joint)] = 0;
+}
+
+/** The stickman turned round (`mirrorReactions` for the drawn flinch). */
+export function mirrorProxyFlinch(proxy: ProxyFlinch): void {
+  for (let i = 0; i < proxy.length; i += 1) proxy[i] = -proxy[i];
+}
+
+/** Turns `pose` (one nobody else has seen) by the proxies' flinch, in place. */
+export function applyProxyFlinchInPlace(pose: RigLocalPose, proxy: ProxyFlinch): void {
+  const parts = partsInOrder(pose, PARTS);
+  for (let j = 0; j < JOINT_PART_INDICES.length; j += 1) turnJoint(parts, JOINT_PART_INDICES[j][1], proxy[j], false, 0);
 }

@@ -87,11 +87,18 @@ function blankPose(): RigLocalPose {
   };
 }
 
+/** The parts `copyPoseInto` copies from and into (filled anew each call). */
+const COPY_FROM: RigPart[] = [];
+const COPY_INTO: RigPart[] = [];
+
 /** `from`'s parts written into `into`'s own arrays (a pose buffer reused step after step: no new arrays a step). */
 export function copyPoseInto(from: RigLocalPose, into: RigLocalPose): RigLocalPose {
-  for (let i = 0; i < PART_NAMES.length; i += 1) {
-    const a = from[PART_NAMES[i]];
-    const b = into[PART_NAMES[i]];
+  // Named reads (partsInOrder), not a read keyed by a varying name, on every rig every step.
+  const source = partsInOrder(from, COPY_FROM);
+  const target = partsInOrder(into, COPY_INTO);
+  for (let i = 0; i < source.length; i += 1) {
+    const a = source[i];
+    const b = target[i];
     b.start[0] = a.start[0];
     b.start[1] = a.start[1];
     b.end[0] = a.end[0];

@@ -15,7 +15,7 @@ import { PART_NAMES, copyPoseInto, solvePose, solvePoseInto, type PartName, type
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
-import type { ImpactReactions } from '../../core/rig/reactions';
+import { createProxyFlinch, type ImpactReactions, type ProxyFlinch } from '../../core/rig/reactions';
 import { RigConnector, type RigConnection } from '../../machines/connectRig';
 import type { RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
@@ -61,7 +61,7 @@ export class RigRuntime {
   /** Active flinches (seed 4.5 reaction contract); only ever non-empty in ANIMATED. */
   readonly reactions: ImpactReactions = new Map();
   /** The flinch the collision proxies carry, following the drawn one at a limited rate (core/rig/reactions `followFlinch`). */
-  readonly proxyFlinch: ImpactReactions = new Map();
+  readonly proxyFlinch: ProxyFlinch = createProxyFlinch();
   /**
    * This step's pose for the collision proxies when it is not the drawn one (a flinch under way:
    * ./rig/flinch), else null. It lives in `collisionBuffer`.

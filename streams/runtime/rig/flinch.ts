@@ -6,7 +6,10 @@
  * cap in one step would otherwise bat the prop beside it away at thousands of px/s.
  */
 import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
-import { addCollisionReaction, applyImpactReactionsInPlace, applyProxyFlinchInPlace, followFlinch, isLegPart, releaseLegReactions } from '../../../core/rig/reactions';
+import {
+  addCollisionReaction, applyImpactReactionsInPlace, applyProxyFlinchInPlace, clearProxyFlinch, followFlinch, isLegPart, proxyFlinching,
+  releaseLegProxyFlinch, releaseLegReactions,
+} from '../../../core/rig/reactions';
 import type { PartName } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
 import { STEP_DT } from '../stepDt';
@@ -15,17 +18,16 @@ import type { RigStep } from './systems';
 export function flinch(rig: RigRuntime, step: RigStep): void {
   rig.collisionPose = null;
   if (!step.posed) {
-    rig.proxyFlinch.clear();
+    clearProxyFlinch(rig.proxyFlinch);
     return;
   }
   // A leg's flinch from a touch just before touchdown would swing the locked foot off its contact.
   if (legsLocked(rig)) {
     releaseLegReactions(rig.reactions);
-    releaseLegReactions(rig.proxyFlinch);
+    releaseLegProxyFlinch(rig.proxyFlinch);
   }
-  if (rig.reactions.size > 0 || rig.proxyFlinch.size > 0) {
-    // The proxies' pose: the solve, turned by their own flinch as it catches up with this step's.
-    followFlinch(rig.proxyFlinch, rig.reactions);
+  // The proxies' pose: the solve, turned by their own flinch as it catches up with this step's.
+  if ((rig.reactions.size > 0 || proxyFlinching(rig.proxyFlinch)) && followFlinch(rig.proxyFlinch, rig.reactions)) {
     applyProxyFlinchInPlace(rig.collisionPoseFromSolve(), rig.proxyFlinch);
   }
   // The pose is this step's own solve (armPose, just before, solved it and nothing has seen it

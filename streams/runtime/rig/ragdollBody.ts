@@ -7,6 +7,7 @@
 import { beginTerrainFall, cancelTerrainMotion, createLocomotion } from '../../../core/locomotion';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { solvePose } from '../../../core/rig/skeleton';
+import { clearProxyFlinch } from '../../../core/rig/reactions';
 import type { RigEmitted } from '../../../machines/rigMachine';
 import type { RigRuntime } from '../rigRuntime';
 import { STEP_DT } from '../stepDt';
@@ -43,7 +44,7 @@ export function enterRigState(rig: RigRuntime, e: Extract<RigEmitted, { type: 'r
   if (e.state === 'RAGDOLL') {
     // Clear reactions, proxies off, build from the pose it has now (a stand-up is cancelled).
     rig.reactions.clear();
-    rig.proxyFlinch.clear();
+    clearProxyFlinch(rig.proxyFlinch);
     rig.body.endStandUp();
     m.walkTargetX = null;
     rig.sink.purged.push(rig.id);

@@ -11,7 +11,7 @@ import { overhandFor, releaseTransform } from '../../../core/props/throwRelease'
 import { solveThrow } from '../../../core/props/throwSolver';
 import type { Facing } from '../../../core/rig/facing';
 import { mirroredPose } from '../../../core/rig/poseBlend';
-import { mirrorReactions } from '../../../core/rig/reactions';
+import { mirrorProxyFlinch, mirrorReactions } from '../../../core/rig/reactions';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { solvePose } from '../../../core/rig/skeleton';
 import type { Vec2 } from '../../../core/rig/vec';
@@ -61,7 +61,7 @@ export function planThrow(rig: RigRuntime, item: LaneItem): ThrowPlan {
   if (turns) {
     turnRound(m, rig.env, facing);
     mirrorReactions(rig.reactions);
-    mirrorReactions(rig.proxyFlinch);
+    mirrorProxyFlinch(rig.proxyFlinch);
   }
   rig.hands.throwing = { path, target: target.point, crouch, turn: turns ? { from: pose, difference: null } : null };
   return { kind: 'throw', releaseT: path.releaseT, duration: path.duration };

@@ -15,9 +15,15 @@ import {
   applyImpactReactions,
   applyImpactReactionsInPlace,
   applyProxyFlinchInPlace,
+  clearProxyFlinch,
   clearReactions,
+  createProxyFlinch,
   followFlinch,
+  mirrorProxyFlinch,
+  PROXY_FLINCH_JOINTS,
   PROXY_FLINCH_RATE,
+  proxyFlinching,
+  releaseLegProxyFlinch,
   isLegPart,
   LEG_JOINTS,
   reactionDirectionSign,
@@ -334,51 +340,76 @@ describe('releasing the legs (a hard landing locks the feet, seed 6a §7)', () =
 });
 
 describe('the collision proxies follow a flinch at a limited rate', () => {
+  const slotOf = (joint: ReactionJoint) => PROXY_FLINCH_JOINTS.indexOf(joint);
+
   it('each joint moves towards the drawn flinch (angle × strength) by at most PROXY_FLINCH_RATE a step, both ways', () => {
     const drawn: ImpactReactions = new Map();
     addCollisionReaction(drawn, standing, 'RIGHT', 'left_lower_leg', [1, 0], 1400);
     const knee = drawn.get('LeftLowerLeg')!.angle;
     const hip = drawn.get('LeftUpperLeg')!.angle;
     expect(Math.abs(knee)).toBeCloseTo(REACTION_MAX_ANGLE, 12);
-    const proxy: ImpactReactions = new Map();
+    const proxy = createProxyFlinch();
     const track: number[] = [];
+    const hipTrack: number[] = [];
     for (let i = 0; i < 40 && drawn.size > 0; i += 1) {
-      followFlinch(proxy, drawn);
-      const p = proxy.get('LeftLowerLeg')!;
+      expect(followFlinch(proxy, drawn)).toBe(true);
+      const angle = proxy[slotOf('LeftLowerLeg')];
       const d = drawn.get('LeftLowerLeg')!;
-      expect(p.strength).toBe(1);
-      track.push(p.angle);
+      track.push(angle);
+      hipTrack.push(proxy[slotOf('LeftUpperLeg')]);
       // Never more than the rate from where it was, and never further out than the cap.
       if (track.length > 1) expect(Math.abs(track.at(-1)! - track.at(-2)!)).toBeLessThanOrEqual(PROXY_FLINCH_RATE + 1e-12);
-      expect(Math.abs(p.angle)).toBeLessThanOrEqual(REACTION_MAX_ANGLE);
+      expect(Math.abs(angle)).toBeLessThanOrEqual(REACTION_MAX_ANGLE);
       // Short of the drawn flinch it rises by the whole rate: it lags, it does not dawdle.
       if (track.length > 1 && Math.abs(track.at(-2)!) + PROXY_FLINCH_RATE <= Math.abs(d.angle * d.strength)) {
-        expect(Math.abs(p.angle)).toBeCloseTo(Math.abs(track.at(-2)!) + PROXY_FLINCH_RATE, 12);
+        expect(Math.abs(angle)).toBeCloseTo(Math.abs(track.at(-2)!) + PROXY_FLINCH_RATE, 12);
       }
       applyImpactReactions(standing, drawn, STEP);
     }
-    // It rose by the rate at first: the first step is the rate, not the cap; it peaks well short of the cap.
+    // The first step is the rate, not the cap; it peaks well short of the cap.
     expect(track[0]).toBeCloseTo(Math.sign(knee) * PROXY_FLINCH_RATE, 12);
     expect(Math.max(...track.map(Math.abs))).toBeLessThan(0.5 * REACTION_MAX_ANGLE);
-    // The thigh's smaller flinch (0.4 of the knee's) is met sooner and then followed down.
-    expect(Math.abs(proxy.get('LeftUpperLeg')?.angle ?? 0)).toBeLessThanOrEqual(Math.abs(hip));
-    // The drawn flinch is over: the proxies return to 0 at the rate and let go.
-    for (let i = 0; i < 40 && proxy.size > 0; i += 1) followFlinch(proxy, drawn);
-    expect(proxy.size).toBe(0);
+    // The thigh's smaller flinch (0.4 of the knee's) is never exceeded. Only the flinched leg's joints move.
+    expect(Math.max(...hipTrack.map(Math.abs))).toBeLessThanOrEqual(Math.abs(hip));
+    expect(proxy[slotOf('RightLowerLeg')]).toBe(0);
+    // The drawn flinch is over: the proxies return to 0 at the rate and stop.
+    let steps = 0;
+    while (proxyFlinching(proxy) && steps < 40) {
+      followFlinch(proxy, drawn);
+      steps += 1;
+    }
+    expect(proxyFlinching(proxy)).toBe(false);
+    expect(steps).toBeGreaterThan(0);
+  });
+
+  it('mirrored, the proxies flinch the other way; the legs let go at once; cleared, nothing flinches', () => {
+    const proxy = createProxyFlinch();
+    proxy[slotOf('Head')] = 0.1;
+    proxy[slotOf('LeftLowerLeg')] = -0.2;
+    mirrorProxyFlinch(proxy);
+    expect([proxy[slotOf('Head')], proxy[slotOf('LeftLowerLeg')]]).toEqual([-0.1, 0.2]);
+    releaseLegProxyFlinch(proxy);
+    expect(proxy[slotOf('LeftLowerLeg')]).toBe(0);
+    expect(proxy[slotOf('Head')]).toBe(-0.1);
+    clearProxyFlinch(proxy);
+    expect(proxyFlinching(proxy)).toBe(false);
   });
 
   it('a proxy pose turned by no flinch is the solve itself; turned by one, only the flinching limb moves', () => {
     const buffer = solvePose(defaultStandingPose(P), P);
     const copy = copyPoseInto(standing, buffer);
-    applyProxyFlinchInPlace(copy, new Map());
+    applyProxyFlinchInPlace(copy, createProxyFlinch());
     for (const name of PART_NAMES) expect(copy[name]).toEqual(standing[name]);
-    const proxy: ImpactReactions = new Map([['LeftLowerLeg', { angle: 0.2, strength: 1, decay: 0.35 }]]);
+    const proxy = createProxyFlinch();
+    proxy[slotOf('LeftLowerLeg')] = 0.2;
     applyProxyFlinchInPlace(copyPoseInto(standing, buffer), proxy);
     expect(buffer.left_lower_leg.start).toEqual(standing.left_lower_leg.start);
     expect(buffer.left_lower_leg.end).not.toEqual(standing.left_lower_leg.end);
     expect(buffer.right_lower_leg).toEqual(standing.right_lower_leg);
-    // The proxies' flinch never fades by itself (followFlinch moves it).
-    expect(proxy.get('LeftLowerLeg')!.angle).toBe(0.2);
+    // The same turn as a drawn flinch of that angle at full strength.
+    const drawn = applyImpactReactions(standing, new Map([['LeftLowerLeg', { angle: 0.2, strength: 1, decay: 0.35 }]]), 0);
+    expect(buffer.left_lower_leg.end[0]).toBeCloseTo(drawn.left_lower_leg.end[0], 12);
+    expect(buffer.left_lower_leg.end[1]).toBeCloseTo(drawn.left_lower_leg.end[1], 12);
     // The buffer has its own arrays: the solve it was copied from is untouched.
     expect(standing.left_lower_leg.end).toEqual(solvePose(defaultStandingPose(P), P).left_lower_leg.end);
   });
