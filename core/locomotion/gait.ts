@@ -72,12 +72,11 @@ function footOnGround(s: LocomotionState, env: LocomotionEnv, x: number, lift: n
 }
 
 /**
- * Where an idle foot settles: its rest spot, or the nearest spot beside it clear of the props (a
+ * Where an idle foot settles: its rest spot `rest` (./restFoot), or the nearest spot beside it clear of the props (a
  * settle after a landing or a walk that ended beside a box would otherwise step into the box and
  * shove it with the shin); null when no spot in reach is clear, and the foot stays where it is.
  */
-function settleSpot(s: LocomotionState, env: LocomotionEnv, side: FootSide): Vec2 | null {
-  const rest = restFoot(s, env, side);
+function settleSpot(s: LocomotionState, env: LocomotionEnv, side: FootSide, rest: Vec2): Vec2 | null {
   const clearance = env.footClearance;
   if (!clearance) return rest;
   const lift = (side === 'left' ? env.basePose.Left_Leg : env.basePose.Right_Leg)[1];
@@ -170,7 +169,7 @@ export function updateGait(s: LocomotionState, env: LocomotionEnv, walkDir: numb
         const rest = restFoot(s, env, side);
         // A foot at its rest spot stays; one away from it settles, beside a prop if one stands there.
         if (hypot(pos[0] - rest[0], pos[1] - rest[1]) <= SETTLE_DISTANCE || isHeld(foot, rest)) continue;
-        const spot = settleSpot(s, env, side);
+        const spot = settleSpot(s, env, side, rest);
         if (spot !== null && hypot(pos[0] - spot[0], pos[1] - spot[1]) > SETTLE_DISTANCE) {
           startSwing(s, side, spot, SETTLE_SWING_DURATION);
           break;

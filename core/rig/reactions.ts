@@ -351,11 +351,6 @@ export const clearProxyFlinch = (proxy: ProxyFlinch): void => {
   proxy.fill(0);
 };
 
-/** The legs' joints of the proxies stop flinching at once (`releaseLegReactions` for the drawn flinch). */
-export function releaseLegProxyFlinch(proxy: ProxyFlinch): void {
-  for (const joint of LEG_JOINTS) proxy[PROXY_FLINCH_JOINTS.indexOf(joint)] = 0;
-}
-
 /** The stickman turned round (`mirrorReactions` for the drawn flinch). */
 export function mirrorProxyFlinch(proxy: ProxyFlinch): void {
   for (let i = 0; i < proxy.length; i += 1) proxy[i] = -proxy[i];

@@ -7,8 +7,7 @@
  */
 import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
 import {
-  addCollisionReaction, applyImpactReactionsInPlace, applyProxyFlinchInPlace, clearProxyFlinch, followFlinch, isLegPart, proxyFlinching,
-  releaseLegProxyFlinch, releaseLegReactions,
+  addCollisionReaction, applyImpactReactionsInPlace, applyProxyFlinchInPlace, followFlinch, isLegPart, proxyFlinching, releaseLegReactions,
 } from '../../../core/rig/reactions';
 import type { PartName } from '../../../core/rig/skeleton';
 import type { RigRuntime } from '../rigRuntime';
@@ -17,15 +16,12 @@ import type { RigStep } from './systems';
 
 export function flinch(rig: RigRuntime, step: RigStep): void {
   rig.collisionPose = null;
-  if (!step.posed) {
-    clearProxyFlinch(rig.proxyFlinch);
-    return;
-  }
+  // A down rig has no pose; its flinches were cleared when it went down (./ragdollBody).
+  if (!step.posed) return;
   // A leg's flinch from a touch just before touchdown would swing the locked foot off its contact.
-  if (legsLocked(rig)) {
-    releaseLegReactions(rig.reactions);
-    releaseLegProxyFlinch(rig.proxyFlinch);
-  }
+  // The drawn legs let go at once; the proxies' legs return at their rate (followFlinch), as any
+  // flinch that ends does: let go at once, they would be the bat again.
+  if (legsLocked(rig)) releaseLegReactions(rig.reactions);
   // The proxies' pose: the solve, turned by their own flinch as it catches up with this step's.
   if ((rig.reactions.size > 0 || proxyFlinching(rig.proxyFlinch)) && followFlinch(rig.proxyFlinch, rig.reactions)) {
     applyProxyFlinchInPlace(rig.collisionPoseFromSolve(), rig.proxyFlinch);

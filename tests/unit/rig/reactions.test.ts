@@ -23,7 +23,6 @@ import {
   PROXY_FLINCH_JOINTS,
   PROXY_FLINCH_RATE,
   proxyFlinching,
-  releaseLegProxyFlinch,
   isLegPart,
   LEG_JOINTS,
   reactionDirectionSign,
@@ -382,14 +381,22 @@ describe('the collision proxies follow a flinch at a limited rate', () => {
     expect(steps).toBeGreaterThan(0);
   });
 
-  it('mirrored, the proxies flinch the other way; the legs let go at once; cleared, nothing flinches', () => {
+  it('mirrored, the proxies flinch the other way; legs the drawn flinch let go of return at the rate; cleared, nothing flinches', () => {
     const proxy = createProxyFlinch();
     proxy[slotOf('Head')] = 0.1;
     proxy[slotOf('LeftLowerLeg')] = -0.2;
     mirrorProxyFlinch(proxy);
     expect([proxy[slotOf('Head')], proxy[slotOf('LeftLowerLeg')]]).toEqual([-0.1, 0.2]);
-    releaseLegProxyFlinch(proxy);
-    expect(proxy[slotOf('LeftLowerLeg')]).toBe(0);
+    // The drawn legs let go at once (a hard landing locks the feet); the proxies' legs do not jump
+    // back with them, they return at the rate; the head follows its drawn flinch as before.
+    const drawn: ImpactReactions = new Map([
+      ['Head', { angle: -0.1, strength: 1, decay: 0.5 }],
+      ['LeftLowerLeg', { angle: 0.2, strength: 1, decay: 0.35 }],
+    ]);
+    releaseLegReactions(drawn);
+    expect(drawn.has('LeftLowerLeg')).toBe(false);
+    followFlinch(proxy, drawn);
+    expect(proxy[slotOf('LeftLowerLeg')]).toBeCloseTo(0.2 - PROXY_FLINCH_RATE, 12);
     expect(proxy[slotOf('Head')]).toBe(-0.1);
     clearProxyFlinch(proxy);
     expect(proxyFlinching(proxy)).toBe(false);
