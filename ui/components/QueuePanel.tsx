@@ -66,15 +66,18 @@ export function QueuePanel(props: QueuePanelProps) {
   let listEl: HTMLOListElement | undefined;
 
   const queueState = createMemo(() => (live() ? editor.run.liveFrame().rigs.find((r) => r.id === props.rigId)?.queue : undefined));
+  // What the rows read of it, as values: the frame is new every step, the running item and the
+  // queue's state change a few times a run, and each row's status waits on these, not the frame.
+  const currentId = createMemo(() => queueState()?.current ?? null);
+  const stopped = createMemo(() => queueState()?.state === 'stopped');
   // What the planner predicts at t = 0 for each item, while authoring (EDIT, DIRECT); recomputed
   // with the document, so moving a prop or a wall or editing the queue updates the icons.
   const plan = createMemo(() => (live() ? null : planQueueSteps(editor.doc(), props.rigId)));
 
   const statusOf = (id: string): ItemStatus => {
-    const run = editor.run.actionRuns().get(`${props.rigId}/${id}`);
-    const q = queueState();
-    if (q?.current === id) return 'running';
-    if (!run) return q?.state === 'stopped' ? 'dropped' : 'pending';
+    if (currentId() === id) return 'running';
+    const run = editor.run.runsOf(props.rigId).get(id);
+    if (!run) return stopped() ? 'dropped' : 'pending';
     if (run.phase === 'started') return 'running';
     switch (run.outcome) {
       case 'skipped':
@@ -172,7 +175,8 @@ export function QueuePanel(props: QueuePanelProps) {
         >
           <For each={items()}>
             {(item, index) => {
-              const status = () => (live() ? statusOf(item.id) : null);
+              // A memo: the row's classes, label and badge change when its status does, not every step.
+              const status = createMemo(() => (live() ? statusOf(item.id) : null));
               return (
                 <li
                   class="qitem"

@@ -18,7 +18,7 @@
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, onMount, Show } from 'solid-js';
 import type { Editor } from '../state/editor';
 import { actorMatches, entryMatches, TimelineBuffer, type TimelineEntry, type TimelineView } from '../state/timelineBuffer';
-import { objectName } from '../state/actionText';
+import { ActorChoices } from '../state/actorChoices';
 import { takeStudioFor } from '../transport/takeStudio';
 import { LandingNotes } from '../state/landingNotes';
 import type { ContactSummary, PairCount } from '../state/contactFolds';
@@ -27,7 +27,6 @@ import { timelineItems, type TimelineItem } from '../state/timelineItems';
 import { followTake } from '../state/timelineRuns';
 import type { StatechartSession } from '../statecharts/session';
 import type { TraceRecord } from '../../streams';
-import { isActor } from '../../objects/core/models';
 
 const KINDS = [
   ['transition', 'transitions'],
@@ -97,20 +96,11 @@ export function Timeline(props: { editor: Editor; visible: boolean; statecharts?
   /** The filtered rows with a heading row before each tick's rows. */
   const items = createMemo(() => timelineItems(filtered()));
 
-  /**
-   * The actor filter's choices: the scene's stickmen by name (each covering its rig, its
-   * children and the events that name it), each child actor seen in the run under it, then the
-   * scene's other objects and the stage.
-   */
-  const actorChoices = createMemo(() => {
-    const doc = props.editor.doc();
-    const seen = view().actors;
-    const stickmen = doc.objects
-      .filter(isActor)
-      .map((o) => ({ value: `rig:${o.id}`, name: objectName(doc, o.id), children: seen.filter((a) => a.startsWith(`rig:${o.id}/`)) }));
-    const others = doc.objects.filter((o) => !isActor(o)).map((o) => ({ value: o.id, name: objectName(doc, o.id) }));
-    return { stickmen, others };
-  });
+  // The actor filter's choices (../state/actorChoices). The list of actors seen is the same array
+  // until one is added: they are worked out again when it grows, not on every publish of the view.
+  const seenActors = createMemo(() => view().actors);
+  const choices = new ActorChoices();
+  const actorChoices = createMemo(() => choices.of(props.editor.doc(), seenActors()));
 
   const contacts = createMemo<ContactSummary | null>(() => {
     const v = view();

@@ -35,9 +35,9 @@ export class RunControl {
     return this.live.setLiveFrame;
   }
 
-  /** Queue item runs of the current PLAY run, keyed `rigId/actionId`; cleared on PLAY and RESET. */
-  get actionRuns(): Accessor<ReadonlyMap<string, ActionRun>> {
-    return this.live.actionRuns;
+  /** Stickman `rigId`'s queue item runs in the current PLAY run, by action id (reactive); cleared on PLAY and RESET. */
+  runsOf(rigId: string): ReadonlyMap<string, ActionRun> {
+    return this.live.runsOf(rigId);
   }
 
   /** Starts loading Rapier; PLAY waits for it. */
