@@ -65,7 +65,11 @@ export const stageField = (spec: ActionSpec): ActionField | undefined => spec.fi
 /** Display name of an object: "Ada (stick-1)" when it has a name. */
 export function objectName(doc: SceneDocument, id: string): string {
   if (id === 'any') return 'any';
-  const o = doc.objects.find((x) => x.id === id);
+  return displayName(id, doc.objects.find((x) => x.id === id));
+}
+
+/** `objectName` of an object already in hand (`o` is the object `id` names, if any). */
+export function displayName(id: string, o: StageObject | undefined): string {
   const name = nameOf(o);
   return name ? `${name} (${id})` : id;
 }

@@ -8,7 +8,7 @@
  */
 import type { SceneDocument } from '../../core/scene/schema';
 import { isActor } from '../../objects/core/models';
-import { objectName } from './actionText';
+import { displayName } from './actionText';
 
 export interface StickmanChoice {
   value: string;
@@ -26,6 +26,22 @@ export interface Choices {
   others: readonly ObjectChoice[];
 }
 
+const NONE: readonly string[] = [];
+
+/** The child actors `seen` under each rig (`rig:x/terrainMotion` under `rig:x`), in the order seen. */
+function childActorsByRig(seen: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const actor of seen) {
+    const slash = actor.indexOf('/');
+    if (!actor.startsWith('rig:') || slash < 0) continue;
+    const rig = actor.slice(0, slash);
+    const list = out.get(rig);
+    if (list) list.push(actor);
+    else out.set(rig, [actor]);
+  }
+  return out;
+}
+
 const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
 
 export class ActorChoices {
@@ -34,15 +50,16 @@ export class ActorChoices {
 
   /** The choices for `doc` with the actors `seen` in the run so far. */
   of(doc: SceneDocument, seen: readonly string[]): Choices {
+    const children = childActorsByRig(seen);
     const stickmen = new Map<string, StickmanChoice>();
     const others = new Map<string, ObjectChoice>();
     for (const o of doc.objects) {
-      const name = objectName(doc, o.id);
+      const name = displayName(o.id, o);
       if (isActor(o)) {
         const value = `rig:${o.id}`;
-        const children = seen.filter((a) => a.startsWith(`${value}/`));
+        const mine = children.get(value) ?? NONE;
         const before = this.stickmen.get(value);
-        stickmen.set(value, before && before.name === name && sameStrings(before.children, children) ? before : { value, name, children });
+        stickmen.set(value, before && before.name === name && sameStrings(before.children, mine) ? before : { value, name, children: mine });
       } else {
         const before = this.others.get(o.id);
         others.set(o.id, before && before.name === name ? before : { value: o.id, name });
