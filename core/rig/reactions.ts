@@ -15,6 +15,9 @@
 import { type Vec2, DIRECTION_EPSILON, hypot } from './vec';
 import { type Facing, facingSign } from './facing';
 import { PART_NAMES, partsInOrder, type PartName, type RigLocalPose, type RigPart } from './skeleton';
+import { ImpactReactions, REACTION_JOINTS, reactionSlot, type ReactionJoint, type ReactionState } from './impactReactions';
+
+export { ImpactReactions, REACTION_JOINTS, type ReactionJoint, type ReactionState };
 
 export const REACTION_BASE_ANGLE = 0.35;
 export const REACTION_REFERENCE_SPEED = 400;
@@ -25,19 +28,6 @@ export const REACTION_LOCAL_X_EPSILON = 0.05;
 const STRENGTH_EPSILON = 1e-9;
 /** The seed's guard against a zero decay time. */
 const MIN_DECAY = 0.001;
-
-/** The seed's stable bone keys (not the bend-group keys LeftArm, RightArm, …). */
-export type ReactionJoint =
-  | 'Head'
-  | 'Torso'
-  | 'LeftUpperArm'
-  | 'LeftLowerArm'
-  | 'RightUpperArm'
-  | 'RightLowerArm'
-  | 'LeftUpperLeg'
-  | 'LeftLowerLeg'
-  | 'RightUpperLeg'
-  | 'RightLowerLeg';
 
 export interface ReactionTarget {
   joint: ReactionJoint;
@@ -88,24 +78,16 @@ const JOINT_PARTS: ReadonlyArray<readonly [ReactionJoint, ReadonlyArray<PartName
   ['RightUpperLeg', ['right_upper_leg', 'right_lower_leg']],
   ['RightLowerLeg', ['right_lower_leg']],
 ];
+if (JOINT_PARTS.some(([joint], slot) => REACTION_JOINTS[slot] !== joint)) throw new Error('JOINT_PARTS must list the joints in REACTION_JOINTS order (their slots)');
 const JOINT_SEGMENT = new Map<ReactionJoint, PartName>(JOINT_PARTS.map(([joint, parts]) => [joint, parts[0]!]));
 
 /** A part's flinch targets with each joint's frame segment (the hot path reads no table by name twice). */
-const TARGETS_BY_PART = new Map<string, ReadonlyArray<ReactionTarget & { segment: PartName }>>(
-  (Object.keys(REACTION_TARGETS) as PartName[]).map((part) => [part, REACTION_TARGETS[part].map((t) => ({ ...t, segment: JOINT_SEGMENT.get(t.joint)! }))]),
+const TARGETS_BY_PART = new Map<string, ReadonlyArray<ReactionTarget & { segment: PartName; slot: number }>>(
+  (Object.keys(REACTION_TARGETS) as PartName[]).map((part) => [part, REACTION_TARGETS[part].map((t) => ({ ...t, segment: JOINT_SEGMENT.get(t.joint)!, slot: reactionSlot(t.joint) }))]),
 );
 
 /** JOINT_PARTS with the parts as PART_NAMES indices, for applying flinches over an array of parts. */
 const JOINT_PART_INDICES: ReadonlyArray<readonly [ReactionJoint, readonly number[]]> = JOINT_PARTS.map(([joint, parts]) => [joint, parts.map((p) => PART_NAMES.indexOf(p))]);
-
-export interface ReactionState {
-  angle: number;
-  /** 1 on every accepted hit, fading linearly to 0; the applied rotation is angle × strength. */
-  strength: number;
-  decay: number;
-}
-
-export type ImpactReactions = Map<ReactionJoint, ReactionState>;
 
 /**
  * The seed's sign rule, kept in one place so it is easy to tune: flinch towards the push's side
@@ -162,21 +144,19 @@ export function addCollisionReaction(
   const localPushY = impactDirection[1] / l;
   const magnitude = reactionMagnitude(impactSpeed);
   for (let i = 0; i < targets.length; i += 1) {
-    const { joint, weight, decay, segment } = targets[i];
+    const { joint, weight, decay, segment, slot } = targets[i];
     const localX = alongFrameX(pose[segment], localPushX, localPushY);
     const angle = reactionDirectionSign(joint, localX) * magnitude * weight;
-    const existing = reactions.get(joint);
-    if (!existing) {
-      reactions.set(joint, { angle, strength: 1, decay });
+    if (!reactions.isActive(slot)) {
+      reactions.setAt(slot, angle, 1, decay);
       continue;
     }
-    // Merge by absolute magnitude, never signed max: the stronger flinch wins, either sign. The
-    // joint's state is updated where it is (a crowd among props re-hits its joints every step).
-    if (Math.abs(angle) >= Math.abs(existing.angle)) {
-      existing.angle = angle;
-      existing.decay = decay;
+    // Merge by absolute magnitude, never signed max: the stronger flinch wins, either sign.
+    if (Math.abs(angle) >= Math.abs(reactions.angleAt(slot))) {
+      reactions.setAngleAt(slot, angle);
+      reactions.setDecayAt(slot, decay);
     }
-    existing.strength = 1;
+    reactions.setStrengthAt(slot, 1);
   }
   return targets.length;
 }
@@ -225,9 +205,7 @@ function turnFlinchingParts(parts: RigPart[], reactions: ImpactReactions, copy: 
   // Bit i of `copied` says parts[i] is already this call's own copy.
   let copied = 0;
   for (let j = 0; j < JOINT_PART_INDICES.length; j += 1) {
-    const [joint, indices] = JOINT_PART_INDICES[j];
-    const reaction = reactions.get(joint);
-    if (reaction) copied = turnJoint(parts, indices, reaction.angle * reaction.strength, copy, copied);
+    if (reactions.isActive(j)) copied = turnJoint(parts, JOINT_PART_INDICES[j][1], reactions.turnAt(j), copy, copied);
   }
 }
 
@@ -255,17 +233,13 @@ function turnJoint(parts: RigPart[], indices: readonly number[], angle: number, 
 /** Fades each reaction by dt / decay and erases the finished ones. */
 function fadeReactions(reactions: ImpactReactions, dt: number): void {
   // A bad dt must not turn a strength into NaN, which would never reach the erase test.
-  fadeStep = Number.isFinite(dt) && dt > 0 ? dt : 0;
-  // forEach, not for-of: the entries iterator makes a [joint, state] pair per reaction per step.
-  reactions.forEach(fadeReaction);
-}
-
-/** The fade of the `fadeReactions` call under way. */
-let fadeStep = 0;
-
-function fadeReaction(reaction: ReactionState, joint: ReactionJoint, reactions: ImpactReactions): void {
-  reaction.strength -= fadeStep / Math.max(reaction.decay, MIN_DECAY);
-  if (!(reaction.strength > STRENGTH_EPSILON)) reactions.delete(joint);
+  const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
+  for (let slot = 0; slot < REACTION_JOINTS.length; slot += 1) {
+    if (!reactions.isActive(slot)) continue;
+    const strength = reactions.strengthAt(slot) - step / Math.max(reactions.decayAt(slot), MIN_DECAY);
+    reactions.setStrengthAt(slot, strength);
+    if (!(strength > STRENGTH_EPSILON)) reactions.deleteAt(slot);
+  }
 }
 
 export function clearReactions(reactions: ImpactReactions): void {
@@ -283,15 +257,17 @@ export const isLegPart = (part: PartName): boolean => LEG_PARTS.has(part);
 
 /** The legs stop flinching at once (their feet are wanted where they are); the rest fade on. */
 export function releaseLegReactions(reactions: ImpactReactions): void {
-  for (const joint of LEG_JOINTS) reactions.delete(joint);
+  for (const slot of LEG_SLOTS) reactions.deleteAt(slot);
 }
+
+const LEG_SLOTS: readonly number[] = LEG_JOINTS.map(reactionSlot);
 
 /**
  * The stickman turned round (facing flipped): each flinch keeps bending the same way on the
  * stage. A mirror reverses the sense of a rotation, so the rig-local angles change sign.
  */
 export function mirrorReactions(reactions: ImpactReactions): void {
-  for (const reaction of reactions.values()) reaction.angle = -reaction.angle;
+  for (let slot = 0; slot < REACTION_JOINTS.length; slot += 1) if (reactions.isActive(slot)) reactions.setAngleAt(slot, -reactions.angleAt(slot));
 }
 
 /**
@@ -332,8 +308,7 @@ const towards = (from: number, to: number): number => from + Math.max(-PROXY_FLI
 export function followFlinch(proxy: ProxyFlinch, drawn: ImpactReactions): boolean {
   let flinching = false;
   for (let i = 0; i < proxy.length; i += 1) {
-    const r = drawn.get(PROXY_FLINCH_JOINTS[i]);
-    const next = towards(proxy[i], r ? r.angle * r.strength : 0);
+    const next = towards(proxy[i], drawn.turnAt(i));
     proxy[i] = Math.abs(next) < PROXY_FLINCH_EPSILON ? 0 : next;
     if (proxy[i] !== 0) flinching = true;
   }

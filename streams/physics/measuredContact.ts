@@ -101,6 +101,8 @@ export class MeasuredContact implements ContactEvent {
     private readonly ha: number,
     private readonly hb: number,
     private readonly startVelocities: StartVelocities,
+    /** Which colliders are still in the world (the world's own `contains` is a wasm call a contact). */
+    private readonly live: { has(handle: number): boolean },
   ) {}
 
   get normal(): Vec2 {
@@ -154,8 +156,7 @@ export class MeasuredContact implements ContactEvent {
 
   /** Both colliders are still in the world (one may have gone with its body since the step). */
   private bothLive(): boolean {
-    const colliders = this.world.colliders;
-    return colliders.contains(this.ha) && colliders.contains(this.hb);
+    return this.live.has(this.ha) && this.live.has(this.hb);
   }
 
   /** How fast `entity`'s body (its collider `handle`'s) moved as the step began, into `out` (px/s). */

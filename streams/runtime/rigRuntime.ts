@@ -15,7 +15,7 @@ import { PART_NAMES, copyPoseInto, solvePose, solvePoseInto, type PartName, type
 import { toWorld, type WorldPose } from '../../core/rig/worldPose';
 import type { ActionPayload, StickmanObject } from '../../core/scene/schema';
 import type { TerrainIndex } from '../../core/terrain/terrainIndex';
-import { createProxyFlinch, type ImpactReactions, type ProxyFlinch } from '../../core/rig/reactions';
+import { createProxyFlinch, ImpactReactions, type ProxyFlinch } from '../../core/rig/reactions';
 import { RigConnector, type RigConnection } from '../../machines/connectRig';
 import type { RigActor, RigEvent } from '../../machines/rigMachine';
 import { proxyQueryShapes } from '../physics/colliderDescs';
@@ -59,7 +59,7 @@ export class RigRuntime {
   /** Ragdoll and stand-up: the body's physical life outside ANIMATED. */
   readonly body: RigBody;
   /** Active flinches (seed 4.5 reaction contract); only ever non-empty in ANIMATED. */
-  readonly reactions: ImpactReactions = new Map();
+  readonly reactions = new ImpactReactions();
   /** The flinch the collision proxies carry, following the drawn one at a limited rate (core/rig/reactions `followFlinch`). */
   readonly proxyFlinch: ProxyFlinch = createProxyFlinch();
   /**

@@ -73,7 +73,7 @@ describe('a started contact read from the narrow phase', () => {
     expect(first.collider1()).toBe(ground.handle);
     first.free();
     const entity = (id: string, kind: 'terrain' | 'prop', order: number) => ({ id, kind, order }) as never;
-    const reading = (ha: number, hb: number) => new MeasuredContact(world, 'started', entity('a', 'prop', 0), entity('b', 'terrain', 1), ha, hb, new StartVelocities());
+    const reading = (ha: number, hb: number) => new MeasuredContact(world, 'started', entity('a', 'prop', 0), entity('b', 'terrain', 1), ha, hb, new StartVelocities(), { has: (h: number) => world.colliders.contains(h) });
     const groundFirst = reading(ground.handle, ball.handle);
     const ballFirst = reading(ball.handle, ground.handle);
     // The ball rests on top: from the ground the normal points up the screen (−y), from the ball down.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultStandingPose } from '../../../core/rig/markers';
 import { mirroredPose, poseDifference, TURN_BLEND_SECONDS, turnWeight, withPoseDifference } from '../../../core/rig/poseBlend';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
-import { applyImpactReactions, mirrorReactions, type ImpactReactions } from '../../../core/rig/reactions';
+import { applyImpactReactions, ImpactReactions, mirrorReactions } from '../../../core/rig/reactions';
 import { PART_NAMES, solvePose } from '../../../core/rig/skeleton';
 import { toWorld } from '../../../core/rig/worldPose';
 
@@ -40,7 +40,7 @@ describe('turning round', () => {
   });
 
   it('a flinch under way bends the same way on the stage after the turn', () => {
-    const reactions = (): ImpactReactions => new Map([['RightUpperArm', { angle: 0.4, strength: 1, decay: 0.4 }], ['Torso', { angle: -0.2, strength: 1, decay: 0.4 }]]);
+    const reactions = (): ImpactReactions => new ImpactReactions([['RightUpperArm', { angle: 0.4, strength: 1, decay: 0.4 }], ['Torso', { angle: -0.2, strength: 1, decay: 0.4 }]]);
     const before = toWorld(applyImpactReactions(crouched, reactions(), 0), [800, 1400], 'RIGHT');
     const turned = reactions();
     mirrorReactions(turned);

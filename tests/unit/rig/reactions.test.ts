@@ -27,7 +27,7 @@ import {
   LEG_JOINTS,
   reactionDirectionSign,
   releaseLegReactions,
-  type ImpactReactions,
+  ImpactReactions,
   type ReactionJoint,
 } from '../../../core/rig/reactions';
 
@@ -42,7 +42,7 @@ const reaching = (() => {
 })();
 
 const hit = (part: PartName, direction: Vec2, speed: number, facing: Facing = 'RIGHT', pose = standing) => {
-  const reactions: ImpactReactions = new Map();
+  const reactions = new ImpactReactions();
   const accepted = addCollisionReaction(reactions, pose, facing, part, direction, speed);
   return { reactions, accepted };
 };
@@ -168,7 +168,7 @@ describe('epsilon fallback', () => {
 
 describe('merge by absolute magnitude', () => {
   it('a weaker opposite-sign hit keeps the stronger angle and decay but resets strength', () => {
-    const reactions: ImpactReactions = new Map();
+    const reactions = new ImpactReactions();
     addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_arm', [1, 0], 400);
     const strong = reactions.get('LeftLowerArm')!.angle;
     for (let i = 0; i < 10; i++) applyImpactReactions(standing, reactions, STEP);
@@ -181,7 +181,7 @@ describe('merge by absolute magnitude', () => {
   });
 
   it('an equal-magnitude hit of the other sign replaces the angle', () => {
-    const reactions: ImpactReactions = new Map();
+    const reactions = new ImpactReactions();
     addCollisionReaction(reactions, standing, 'RIGHT', 'head', [1, 0], 400);
     const first = reactions.get('Head')!.angle;
     addCollisionReaction(reactions, standing, 'RIGHT', 'head', [-1, 0], 400);
@@ -189,7 +189,7 @@ describe('merge by absolute magnitude', () => {
   });
 
   it('a stronger hit replaces angle and decay, whatever its sign', () => {
-    const reactions: ImpactReactions = new Map();
+    const reactions = new ImpactReactions();
     addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_arm', [1, 0], 400);
     const secondary = reactions.get('LeftUpperArm')!.angle; // 0.14, decay 0.25
     addCollisionReaction(reactions, standing, 'RIGHT', 'left_upper_arm', [-1, 0], 800);
@@ -199,7 +199,7 @@ describe('merge by absolute magnitude', () => {
 
 describe('applyImpactReactions', () => {
   it('rotates positive angles clockwise on screen (+X towards +Y) about the segment start', () => {
-    const reactions: ImpactReactions = new Map([['Head', { angle: 0.3, strength: 1, decay: 1 }]]);
+    const reactions = new ImpactReactions([['Head', { angle: 0.3, strength: 1, decay: 1 }]]);
     const out = applyImpactReactions(standing, reactions, STEP);
     const neck = standing.head.start;
     expect(out.head.start).toEqual(neck);
@@ -210,7 +210,7 @@ describe('applyImpactReactions', () => {
   });
 
   it('applies angle × strength', () => {
-    const reactions: ImpactReactions = new Map([['Head', { angle: 0.4, strength: 0.5, decay: 1 }]]);
+    const reactions = new ImpactReactions([['Head', { angle: 0.4, strength: 0.5, decay: 1 }]]);
     const out = applyImpactReactions(standing, reactions, STEP);
     const expected = add(standing.head.start, rotate(sub(standing.head.end, standing.head.start), 0.2));
     expect(out.head.end[0]).toBeCloseTo(expected[0], 9);
@@ -235,7 +235,7 @@ describe('applyImpactReactions', () => {
   });
 
   it('a flinching upper arm carries the forearm, keeping both lengths', () => {
-    const reactions: ImpactReactions = new Map([['RightUpperArm', { angle: 0.5, strength: 1, decay: 1 }]]);
+    const reactions = new ImpactReactions([['RightUpperArm', { angle: 0.5, strength: 1, decay: 1 }]]);
     const out = applyImpactReactions(standing, reactions, STEP);
     expect(out.right_upper_arm.start).toEqual(standing.right_upper_arm.start);
     expect(out.right_lower_arm.start).toEqual(out.right_upper_arm.end);
@@ -248,7 +248,7 @@ describe('applyImpactReactions', () => {
   });
 
   it('a flinching torso carries the head and both arms but not the legs', () => {
-    const reactions: ImpactReactions = new Map([['Torso', { angle: 0.3, strength: 1, decay: 1 }]]);
+    const reactions = new ImpactReactions([['Torso', { angle: 0.3, strength: 1, decay: 1 }]]);
     const out = applyImpactReactions(standing, reactions, STEP);
     const pelvis = standing.torso.start;
     for (const name of ['torso', 'head', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm'] as const) {
@@ -261,7 +261,7 @@ describe('applyImpactReactions', () => {
   });
 
   it('applies parents first: a head flinch pivots on the neck where the torso flinch put it', () => {
-    const reactions: ImpactReactions = new Map([
+    const reactions = new ImpactReactions([
       ['Torso', { angle: 0.2, strength: 1, decay: 1 }],
       ['Head', { angle: 0.1, strength: 1, decay: 1 }],
     ]);
@@ -278,7 +278,7 @@ describe('applyImpactReactions', () => {
     const { reactions } = hit('left_lower_leg', [1, 0], 600);
     addCollisionReaction(reactions, pose, 'RIGHT', 'torso', [-1, 0], 600);
     addCollisionReaction(reactions, pose, 'RIGHT', 'head', [0, 1], 300);
-    const copied = new Map([...reactions].map(([k, v]) => [k, { ...v }]));
+    const copied = new ImpactReactions([...reactions]);
     const expected = applyImpactReactions(pose, copied, STEP);
     const parts = PART_NAMES.map((name) => pose[name]);
     applyImpactReactionsInPlace(pose, reactions, STEP);
@@ -323,7 +323,7 @@ describe('releasing the legs (a hard landing locks the feet, seed 6a §7)', () =
     for (const part of PART_NAMES.filter((p) => !isLegPart(p))) {
       for (const t of REACTION_TARGETS[part]) expect(LEG_JOINTS).not.toContain(t.joint);
     }
-    const reactions: ImpactReactions = new Map();
+    const reactions = new ImpactReactions();
     addCollisionReaction(reactions, standing, 'RIGHT', 'left_lower_leg', [1, 0], 800);
     addCollisionReaction(reactions, standing, 'RIGHT', 'right_upper_leg', [-1, 0], 800);
     addCollisionReaction(reactions, standing, 'RIGHT', 'head', [1, 0], 800);
@@ -342,7 +342,7 @@ describe('the collision proxies follow a flinch at a limited rate', () => {
   const slotOf = (joint: ReactionJoint) => PROXY_FLINCH_JOINTS.indexOf(joint);
 
   it('each joint moves towards the drawn flinch (angle × strength) by at most PROXY_FLINCH_RATE a step, both ways', () => {
-    const drawn: ImpactReactions = new Map();
+    const drawn = new ImpactReactions();
     addCollisionReaction(drawn, standing, 'RIGHT', 'left_lower_leg', [1, 0], 1400);
     const knee = drawn.get('LeftLowerLeg')!.angle;
     const hip = drawn.get('LeftUpperLeg')!.angle;
@@ -389,7 +389,7 @@ describe('the collision proxies follow a flinch at a limited rate', () => {
     expect([proxy[slotOf('Head')], proxy[slotOf('LeftLowerLeg')]]).toEqual([-0.1, 0.2]);
     // The drawn legs let go at once (a hard landing locks the feet); the proxies' legs do not jump
     // back with them, they return at the rate; the head follows its drawn flinch as before.
-    const drawn: ImpactReactions = new Map([
+    const drawn = new ImpactReactions([
       ['Head', { angle: -0.1, strength: 1, decay: 0.5 }],
       ['LeftLowerLeg', { angle: 0.2, strength: 1, decay: 0.35 }],
     ]);
@@ -414,7 +414,7 @@ describe('the collision proxies follow a flinch at a limited rate', () => {
     expect(buffer.left_lower_leg.end).not.toEqual(standing.left_lower_leg.end);
     expect(buffer.right_lower_leg).toEqual(standing.right_lower_leg);
     // The same turn as a drawn flinch of that angle at full strength.
-    const drawn = applyImpactReactions(standing, new Map([['LeftLowerLeg', { angle: 0.2, strength: 1, decay: 0.35 }]]), 0);
+    const drawn = applyImpactReactions(standing, new ImpactReactions([['LeftLowerLeg', { angle: 0.2, strength: 1, decay: 0.35 }]]), 0);
     expect(buffer.left_lower_leg.end[0]).toBeCloseTo(drawn.left_lower_leg.end[0], 12);
     expect(buffer.left_lower_leg.end[1]).toBeCloseTo(drawn.left_lower_leg.end[1], 12);
     // The buffer has its own arrays: the solve it was copied from is untouched.
