@@ -15,6 +15,7 @@ import { toPixels } from './units';
 import { hypot } from '../../core/geometry/vec';
 import { isFixed, isPropBody, type ColliderEntity, type ContactEvent, type Vec2 } from './entities';
 import type { StartVelocities } from './startVelocities';
+import { wrapWithoutFinalizer } from './transientWrappers';
 
 type World = InstanceType<typeof RAPIER.World>;
 type Collider = InstanceType<typeof RAPIER.Collider>;
@@ -47,6 +48,10 @@ class ManifoldReading {
     this.hasPoint = false;
     const pair = world.narrowPhase.raw.contact_pair(ha, hb);
     if (!pair) return;
+    if (!pairsUnregistered) {
+      wrapWithoutFinalizer(pair);
+      pairsUnregistered = true;
+    }
     try {
       // The pair's normals point from its collider1 to its collider2, which need not be `ha`.
       const flipped = pair.collider1() !== ha;
@@ -55,6 +60,10 @@ class ManifoldReading {
       for (let i = 0; i < count && this.nx === 0 && this.ny === 0; i += 1) {
         const manifold = pair.contactManifold(i);
         if (!manifold) continue;
+        if (!manifoldsUnregistered) {
+          wrapWithoutFinalizer(manifold);
+          manifoldsUnregistered = true;
+        }
         try {
           manifold.normal(b);
           this.nx = flipped ? -b[0] : b[0];
@@ -74,6 +83,10 @@ class ManifoldReading {
     }
   }
 }
+
+/** The raw pair and manifold classes wrap without a finalizer from their first read on (./transientWrappers). */
+let pairsUnregistered = false;
+let manifoldsUnregistered = false;
 
 const reading = new ManifoldReading();
 const velocityA: XY = { x: 0, y: 0 };
