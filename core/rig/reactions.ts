@@ -296,7 +296,7 @@ export type ProxyFlinch = Float64Array;
 export const createProxyFlinch = (): ProxyFlinch => new Float64Array(JOINT_PART_INDICES.length);
 
 /** The joint of each slot of a ProxyFlinch. */
-export const PROXY_FLINCH_JOINTS: readonly ReactionJoint[] = JOINT_PART_INDICES.map(([joint]) => joint);
+export const PROXY_FLINCH_JOINTS: readonly ReactionJoint[] = REACTION_JOINTS;
 
 const towards = (from: number, to: number): number => from + Math.max(-PROXY_FLINCH_RATE, Math.min(PROXY_FLINCH_RATE, to - from));
 

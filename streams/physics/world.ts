@@ -62,7 +62,7 @@ export class PhysicsWorld {
   private events: InstanceType<typeof RAPIER.EventQueue>;
   /** What each collider stands for: the map keyframes keep, and its index the hot paths read. */
   private readonly entityByCollider = new Map<number, ColliderEntity>();
-  private readonly colliders = new ColliderIndex(this.entityByCollider);
+  private readonly entities = new ColliderIndex(this.entityByCollider);
   private readonly bodyById = new Map<string, RigidBody>();
   private disposed = false;
   /** The engine panicked in a step: nothing may touch the world again but dispose. */
@@ -240,16 +240,16 @@ export class PhysicsWorld {
     this.ragdolls.delete(id);
     // Removed bodies send Rapier no stop events we could map: say now which areas they leave.
     for (const c of r.colliders) this.leaveAreas(c);
-    for (const c of r.colliders) this.colliders.delete(c.handle);
+    for (const c of r.colliders) this.entities.delete(c.handle);
     freeRagdoll(this.world, r);
   }
 
   /** An `exited` crossing for every area collider `c` overlaps (it is about to leave the world). */
   private leaveAreas(c: Collider): void {
-    const other = this.colliders.get(c.handle);
+    const other = this.entities.get(c.handle);
     if (!other) return;
     this.world.intersectionPairsWith(c, (c2) => {
-      const area = this.colliders.get(c2.handle);
+      const area = this.entities.get(c2.handle);
       if (area && isSensor(area)) this.pendingAreas.push({ type: 'exited', area, other });
     });
   }
@@ -258,7 +258,7 @@ export class PhysicsWorld {
   ragdollBody(id: string, part: string): RigidBody | undefined {
     const r = this.ragdolls.get(id);
     if (!r) return undefined;
-    const i = r.colliders.findIndex((c) => this.colliders.get(c.handle)?.part === part);
+    const i = r.colliders.findIndex((c) => this.entities.get(c.handle)?.part === part);
     return i >= 0 ? r.bodies[i] : undefined;
   }
 
@@ -379,7 +379,7 @@ export class PhysicsWorld {
 
   private forgetBody(body: RigidBody): void {
     if (!body.isValid()) return;
-    for (let i = 0; i < body.numColliders(); i += 1) this.colliders.delete(body.collider(i).handle);
+    for (let i = 0; i < body.numColliders(); i += 1) this.entities.delete(body.collider(i).handle);
     this.world.removeRigidBody(body);
   }
 
@@ -399,8 +399,8 @@ export class PhysicsWorld {
   private readonly clearing = new Map<string, { rig: string; steps: number }>();
   private readonly hooks = {
     filterContactPair: (h1: number, h2: number): number | null => {
-      const a = this.colliders.get(h1);
-      const b = this.colliders.get(h2);
+      const a = this.entities.get(h1);
+      const b = this.entities.get(h2);
       const ignored = (p?: ColliderEntity, q?: ColliderEntity) => !!p && isPropBody(p) && !!q && isStickmanPart(q) && this.clearing.get(p.id)?.rig === q.id;
       return ignored(a, b) || ignored(b, a) ? null : RAPIER.SolverFlags.COMPUTE_IMPULSE;
     },
@@ -526,7 +526,7 @@ export class PhysicsWorld {
     const hit = this.world.castRayAndGetNormal(ray, toMeters(maxDistance), true, undefined, undefined, undefined, undefined,
       (c) => this.accepts(c, exclude, kinds));
     if (!hit) return null;
-    const entity = this.colliders.get(hit.collider.handle);
+    const entity = this.entities.get(hit.collider.handle);
     if (!entity) return null;
     const d = toPixels(hit.timeOfImpact);
     return { entity, distance: d, point: [origin[0] + dir.x * d, origin[1] + dir.y * d], normal: [hit.normal.x, hit.normal.y] };
@@ -540,7 +540,7 @@ export class PhysicsWorld {
       { x: toMeters(motion[0]), y: toMeters(motion[1]) }, s, 0, 1, true,
       undefined, undefined, undefined, undefined, (c) => this.accepts(c, exclude, kinds));
     if (!hit) return null;
-    const entity = this.colliders.get(hit.collider.handle);
+    const entity = this.entities.get(hit.collider.handle);
     if (!entity) return null;
     return {
       entity,
@@ -569,7 +569,7 @@ export class PhysicsWorld {
 
   /** What a collider stands for, or undefined when it is not (or no longer) registered. */
   entityOf(collider: Collider): ColliderEntity | undefined {
-    return this.colliders.get(collider.handle);
+    return this.entities.get(collider.handle);
   }
 
   // ── end of sweep query access ────────────────────────────────────────────────────────────────
@@ -601,7 +601,7 @@ export class PhysicsWorld {
       for (const [k, v] of from) into.set(k, v);
     };
     refill(this.entityByCollider, data.entityByCollider);
-    this.colliders.rebuild();
+    this.entities.rebuild();
     refill(this.bodyById, data.bodyById);
     this.bodiesByIds = null;
     refill(this.partBodyList, data.partBodyList);
@@ -635,7 +635,7 @@ export class PhysicsWorld {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.colliders.clear();
+    this.entities.clear();
     this.bodyById.clear();
     this.bodiesByIds = null;
     this.partBodyList.clear();
@@ -654,14 +654,14 @@ export class PhysicsWorld {
   }
 
   private accepts(c: Collider, exclude: readonly string[], kinds?: readonly ColliderEntity['kind'][]): boolean {
-    const e = this.colliders.get(c.handle);
+    const e = this.entities.get(c.handle);
     if (!e) return false;
     if (kinds && !kinds.includes(e.kind)) return false;
     return !exclude.includes(e.id);
   }
 
   private register(c: Collider, entity: ColliderEntity): void {
-    this.colliders.set(c.handle, entity);
+    this.entities.set(c.handle, entity);
   }
 
   private assertAlive(): void {
@@ -670,8 +670,8 @@ export class PhysicsWorld {
   }
 
   private collect(h1: number, h2: number, started: boolean): void {
-    const e1 = this.colliders.get(h1);
-    const e2 = this.colliders.get(h2);
+    const e1 = this.entities.get(h1);
+    const e2 = this.entities.get(h2);
     if (!e1 || !e2 || e1.id === e2.id) return;
     if (isSensor(e1) || isSensor(e2)) {
       const [area, other] = isSensor(e1) ? [e1, e2] : [e2, e1];
@@ -684,7 +684,7 @@ export class PhysicsWorld {
     const swap = e1.order > e2.order || (e1.order === e2.order && (e1.part ?? '') > (e2.part ?? ''));
     const type = started ? 'started' : 'stopped';
     const starts = this.startVelocities;
-    this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1, starts, this.colliders) : new MeasuredContact(this.world, type, e1, e2, h1, h2, starts, this.colliders));
+    this.pendingContacts.push(swap ? new MeasuredContact(this.world, type, e2, e1, h2, h1, starts, this.entities) : new MeasuredContact(this.world, type, e1, e2, h1, h2, starts, this.entities));
   }
 }
 
