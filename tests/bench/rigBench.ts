@@ -336,34 +336,6 @@ export function measure(stickmen: number, warmup: number, blockSteps: number, bl
   };
 }
 
-/**
- * The floor's cache advantage, for reference (no target): the rows above time the runtime and its
- * floor in blocks of steps, so the floor's Rapier steps back to back with its data in cache, while
- * the runtime's Rapier finds it cooled by the stage's work between two steps. Here the two step in
- * alternation, one step each, over the same steps: the floor then pays the same cooling, and Rapier
- * inside the runtime costs what the floor does (measured 7 Dec 2026: 908 against 942 µs for one
- * walker, 5,973 against 6,122 for 100, where the blocked floor read 878 and 5,237).
- */
-export function measureInterleaved(stickmen: number, warmup: number, steps: number) {
-  const doc = rigScene(stickmen);
-  const { recording } = recordRun(doc, warmup + steps);
-  const controller = startController(doc);
-  const bare = createBareRigWorld(doc, stickmen, recording);
-  let runtimeUs = 0;
-  let floorUs = 0;
-  for (let i = 0; i < warmup + steps; i += 1) {
-    const f = timeBlock((k) => bare.step(k), i, 1).cpu;
-    const r = timeBlock(() => controller.step(1), i, 1).cpu;
-    if (i >= warmup) {
-      floorUs += f / steps;
-      runtimeUs += r / steps;
-    }
-  }
-  controller.dispose();
-  bare.free();
-  return { stickmen, runtime_us: round(runtimeUs), floor_us: round(floorUs), ratio: round(runtimeUs / floorUs, 3), over_floor_us: round(runtimeUs - floorUs) };
-}
-
 /** The shared bare world (no kinematics) on the 0-stickman scene: a cross-check of the floor. */
 function measureSharedBareWorld(warmup: number, steps: number): number {
   const bare = createBareWorld(rigScene(0));
@@ -464,7 +436,6 @@ export async function run(): Promise<Record<string, unknown>> {
   // crowded onto one (twice the density: more contacts and touches per stickman, for reference).
   const rows = [[1, 1], [10, 1], [100, 1], [200, 2], [200, 1]].map(([n, tiles]) => measure(n, WARMUP, BLOCK, BLOCKS, tiles));
   const airborne = measureFalling(100);
-  const interleaved = [1, 100].map((n) => measureInterleaved(n, WARMUP, BLOCK * BLOCKS));
   const hundred = rows.find((r) => r.stickmen === 100)!;
   const twoHundred = rows.find((r) => r.stickmen === 200 && r.tiles === 2)!;
   const twoHundredDense = rows.find((r) => r.stickmen === 200 && r.tiles === 1)!;
@@ -484,9 +455,6 @@ export async function run(): Promise<Record<string, unknown>> {
     // 100 walking, and the sweep casts per airborne rig-step: one bounding cast, ten more only when
     // it hits — against the seed's ten every step.
     airborne,
-    // For reference, no target: runtime and floor stepped in alternation, one step each (see
-    // measureInterleaved): how much of the rows' ratio is the blocked floor's warm cache.
-    floor_stepped_in_alternation: interleaved,
     // For reference, no target: 200 walkers on the one stage, twice as dense as 100. Rapier's own
     // cost per stickman grows too (more contacts per body), and so do the touches and contacts.
     density_doubled_200_vs_100: {
