@@ -17,7 +17,7 @@ import { type Facing, facingSign } from './facing';
 import { PART_NAMES, partsInOrder, type PartName, type RigLocalPose, type RigPart } from './skeleton';
 import { ImpactReactions, REACTION_JOINTS, reactionSlot, type ReactionJoint, type ReactionState } from './impactReactions';
 
-export { ImpactReactions, REACTION_JOINTS, type ReactionJoint, type ReactionState };
+export { ImpactReactions, REACTION_JOINTS, reactionSlot, type ReactionJoint, type ReactionState };
 
 export const REACTION_BASE_ANGLE = 0.35;
 export const REACTION_REFERENCE_SPEED = 400;
@@ -62,23 +62,22 @@ export const REACTION_TARGETS: Readonly<Record<PartName, ReadonlyArray<ReactionT
   ],
 });
 
-/**
- * Each joint's own part first (its segment is the joint's frame and pivot), then the parts it
- * carries. Listed parents first: that is the order the flinches are applied in.
- */
-const JOINT_PARTS: ReadonlyArray<readonly [ReactionJoint, ReadonlyArray<PartName>]> = [
-  ['Torso', ['torso', 'head', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm']],
-  ['Head', ['head']],
-  ['LeftUpperArm', ['left_upper_arm', 'left_lower_arm']],
-  ['LeftLowerArm', ['left_lower_arm']],
-  ['RightUpperArm', ['right_upper_arm', 'right_lower_arm']],
-  ['RightLowerArm', ['right_lower_arm']],
-  ['LeftUpperLeg', ['left_upper_leg', 'left_lower_leg']],
-  ['LeftLowerLeg', ['left_lower_leg']],
-  ['RightUpperLeg', ['right_upper_leg', 'right_lower_leg']],
-  ['RightLowerLeg', ['right_lower_leg']],
-];
-if (JOINT_PARTS.some(([joint], slot) => REACTION_JOINTS[slot] !== joint)) throw new Error('JOINT_PARTS must list the joints in REACTION_JOINTS order (their slots)');
+/** Each joint's own part first (its segment is the joint's frame and pivot), then the parts it carries. */
+const JOINT_CARRIES: Readonly<Record<ReactionJoint, ReadonlyArray<PartName>>> = {
+  Torso: ['torso', 'head', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm'],
+  Head: ['head'],
+  LeftUpperArm: ['left_upper_arm', 'left_lower_arm'],
+  LeftLowerArm: ['left_lower_arm'],
+  RightUpperArm: ['right_upper_arm', 'right_lower_arm'],
+  RightLowerArm: ['right_lower_arm'],
+  LeftUpperLeg: ['left_upper_leg', 'left_lower_leg'],
+  LeftLowerLeg: ['left_lower_leg'],
+  RightUpperLeg: ['right_upper_leg', 'right_lower_leg'],
+  RightLowerLeg: ['right_lower_leg'],
+};
+
+/** The joints with their parts, by slot: REACTION_JOINTS lists them parents first, the order the flinches are applied in. */
+const JOINT_PARTS: ReadonlyArray<readonly [ReactionJoint, ReadonlyArray<PartName>]> = REACTION_JOINTS.map((joint) => [joint, JOINT_CARRIES[joint]]);
 const JOINT_SEGMENT = new Map<ReactionJoint, PartName>(JOINT_PARTS.map(([joint, parts]) => [joint, parts[0]!]));
 
 /** A part's flinch targets with each joint's frame segment (the hot path reads no table by name twice). */
@@ -294,9 +293,6 @@ const PROXY_FLINCH_EPSILON = 1e-6;
 export type ProxyFlinch = Float64Array;
 
 export const createProxyFlinch = (): ProxyFlinch => new Float64Array(JOINT_PART_INDICES.length);
-
-/** The joint of each slot of a ProxyFlinch. */
-export const PROXY_FLINCH_JOINTS: readonly ReactionJoint[] = REACTION_JOINTS;
 
 const towards = (from: number, to: number): number => from + Math.max(-PROXY_FLINCH_RATE, Math.min(PROXY_FLINCH_RATE, to - from));
 

@@ -6,7 +6,8 @@
  * slot indexes an array and the whole handle is compared, so a reused slot (Rapier hands a freed
  * slot out again with the next generation) never answers for the collider that held it before.
  *
- * The `Map` stays the truth (keyframes save and restore it); this index follows every change.
+ * The `Map` stays the truth (keyframes save it); every change to it goes through here, so the
+ * index follows it.
  */
 import type { ColliderEntity } from './entities';
 
@@ -25,7 +26,7 @@ export class ColliderIndex {
   private entities: Array<ColliderEntity | undefined> = [];
 
   constructor(private readonly truth: Map<number, ColliderEntity>) {
-    this.rebuild();
+    this.reindex();
   }
 
   /** What the live collider `handle` stands for, or undefined (never registered, or removed). */
@@ -56,11 +57,17 @@ export class ColliderIndex {
 
   clear(): void {
     this.truth.clear();
-    this.rebuild();
+    this.reindex();
   }
 
-  /** The truth was replaced wholesale (a keyframe restored): index it again. */
-  rebuild(): void {
+  /** Holds exactly `entries` from now on (a keyframe restored: the same handles in a new world). */
+  replaceAll(entries: ReadonlyMap<number, ColliderEntity>): void {
+    this.truth.clear();
+    for (const [handle, entity] of entries) this.truth.set(handle, entity);
+    this.reindex();
+  }
+
+  private reindex(): void {
     this.handles.fill(NaN);
     this.entities = [];
     for (const [handle, entity] of this.truth) this.place(handle, entity);

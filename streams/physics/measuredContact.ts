@@ -48,10 +48,7 @@ class ManifoldReading {
     this.hasPoint = false;
     const pair = world.narrowPhase.raw.contact_pair(ha, hb);
     if (!pair) return;
-    if (!pairsUnregistered) {
-      wrapWithoutFinalizer(pair);
-      pairsUnregistered = true;
-    }
+    wrapWithoutFinalizer(pair);
     try {
       // The pair's normals point from its collider1 to its collider2, which need not be `ha`.
       const flipped = pair.collider1() !== ha;
@@ -60,10 +57,7 @@ class ManifoldReading {
       for (let i = 0; i < count && this.nx === 0 && this.ny === 0; i += 1) {
         const manifold = pair.contactManifold(i);
         if (!manifold) continue;
-        if (!manifoldsUnregistered) {
-          wrapWithoutFinalizer(manifold);
-          manifoldsUnregistered = true;
-        }
+        wrapWithoutFinalizer(manifold);
         try {
           manifold.normal(b);
           this.nx = flipped ? -b[0] : b[0];
@@ -83,10 +77,6 @@ class ManifoldReading {
     }
   }
 }
-
-/** The raw pair and manifold classes wrap without a finalizer from their first read on (./transientWrappers). */
-let pairsUnregistered = false;
-let manifoldsUnregistered = false;
 
 const reading = new ManifoldReading();
 const velocityA: XY = { x: 0, y: 0 };

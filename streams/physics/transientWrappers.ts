@@ -17,13 +17,19 @@ interface WasmBindgenClass {
   prototype: object;
 }
 
-const unregistered = new WeakSet<object>();
+/** Classes already looked at, whether or not their wrapping could be replaced. */
+const seen = new WeakSet<object>();
+/** Classes that now wrap without the registry. */
+const replaced = new WeakSet<object>();
 
-/** From now on `sample`'s class wraps without registering for finalization (once per class). */
+/**
+ * From now on `sample`'s class wraps without registering for finalization. Cheap to call on
+ * every wrapper read: a class is looked at once.
+ */
 export function wrapWithoutFinalizer(sample: object): void {
   const cls = (sample as { constructor?: unknown }).constructor as WasmBindgenClass | undefined;
-  if (!cls || unregistered.has(cls)) return;
-  unregistered.add(cls);
+  if (!cls || seen.has(cls)) return;
+  seen.add(cls);
   if (typeof cls.__wrap !== 'function' || typeof (sample as { __wbg_ptr?: unknown }).__wbg_ptr !== 'number') return;
   const proto = cls.prototype;
   cls.__wrap = (ptr: number): object => {
@@ -31,10 +37,11 @@ export function wrapWithoutFinalizer(sample: object): void {
     wrapper.__wbg_ptr = ptr;
     return wrapper;
   };
+  replaced.add(cls);
 }
 
 /** Whether `sample`'s class now wraps without the registry (tests). */
 export function wrapsWithoutFinalizer(sample: object): boolean {
   const cls = (sample as { constructor?: unknown }).constructor;
-  return typeof cls === 'function' && unregistered.has(cls) && typeof (sample as { __wbg_ptr?: unknown }).__wbg_ptr === 'number';
+  return typeof cls === 'function' && replaced.has(cls);
 }

@@ -600,8 +600,7 @@ export class PhysicsWorld {
       into.clear();
       for (const [k, v] of from) into.set(k, v);
     };
-    refill(this.entityByCollider, data.entityByCollider);
-    this.entities.rebuild();
+    this.entities.replaceAll(data.entityByCollider);
     refill(this.bodyById, data.bodyById);
     this.bodiesByIds = null;
     refill(this.partBodyList, data.partBodyList);

@@ -14,23 +14,9 @@ import { StageController } from '../../streams/stage/stageController';
 import { RIG_STEP } from '../../streams/runtime/rig/systems';
 import { STEP_PHASES } from '../../streams/runtime/phases';
 import { rigScene } from './rigBench';
+import { wrap } from './phaseMeter';
 
 type Timed = Record<string, number>;
-
-/** Wraps `obj[key]` so its wall time adds into `into[name]`. */
-function time(obj: object, key: string, into: Timed, name: string): void {
-  const target = obj as Record<string, (...args: unknown[]) => unknown>;
-  const original = target[key];
-  into[name] = 0;
-  target[key] = function timed(this: unknown, ...args: unknown[]) {
-    const t0 = performance.now();
-    try {
-      return original.apply(this, args);
-    } finally {
-      into[name] += (performance.now() - t0) * 1000;
-    }
-  };
-}
 
 async function main(): Promise<void> {
   await initPhysics();
@@ -41,9 +27,9 @@ async function main(): Promise<void> {
   const phases: Timed = {};
   const systems: Timed = {};
   const rapier: Timed = {};
-  for (const s of RIG_STEP) time(s, 'run', systems, s.name);
-  for (const p of STEP_PHASES) time(p, 'run', phases, p.name);
-  time((controller.currentRuntime!.physics as unknown as { world: { physicsPipeline: object } }).world.physicsPipeline, 'step', rapier, 'step');
+  for (const s of RIG_STEP) wrap(s, 'run', systems, s.name);
+  for (const p of STEP_PHASES) wrap(p, 'run', phases, p.name);
+  wrap((controller.currentRuntime!.physics as unknown as { world: { physicsPipeline: object } }).world.physicsPipeline, 'step', rapier, 'step');
   const steps = 780;
   const t0 = performance.now();
   controller.step(steps);

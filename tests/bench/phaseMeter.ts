@@ -23,7 +23,7 @@ function cpuNow(): number {
 }
 
 /** Wraps `obj[key]` so its CPU time adds into `totals[name]`; returns the undo. */
-function wrap(obj: object, key: string, totals: Totals, name: string): () => void {
+export function wrap(obj: object, key: string, totals: Totals, name: string): () => void {
   const target = obj as Record<string, unknown>;
   const own = Object.prototype.hasOwnProperty.call(target, key);
   const original = target[key] as (...args: unknown[]) => unknown;

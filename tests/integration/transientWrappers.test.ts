@@ -72,5 +72,12 @@ describe('transient raw wrappers', () => {
     wrapWithoutFinalizer(sample);
     expect(wrapsWithoutFinalizer(sample)).toBe(false);
     expect((Plain as unknown as { __wrap?: unknown }).__wrap).toBeUndefined();
+    // A wrapper-like object whose class has no `__wrap` to replace is not reported as replaced.
+    class Pointer {
+      __wbg_ptr = 8;
+    }
+    const pointer = new Pointer();
+    wrapWithoutFinalizer(pointer);
+    expect(wrapsWithoutFinalizer(pointer)).toBe(false);
   });
 });

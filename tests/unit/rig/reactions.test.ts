@@ -20,7 +20,7 @@ import {
   createProxyFlinch,
   followFlinch,
   mirrorProxyFlinch,
-  PROXY_FLINCH_JOINTS,
+  reactionSlot,
   PROXY_FLINCH_RATE,
   proxyFlinching,
   isLegPart,
@@ -339,7 +339,7 @@ describe('releasing the legs (a hard landing locks the feet, seed 6a §7)', () =
 });
 
 describe('the collision proxies follow a flinch at a limited rate', () => {
-  const slotOf = (joint: ReactionJoint) => PROXY_FLINCH_JOINTS.indexOf(joint);
+  const slotOf = (joint: ReactionJoint) => reactionSlot(joint);
 
   it('each joint moves towards the drawn flinch (angle × strength) by at most PROXY_FLINCH_RATE a step, both ways', () => {
     const drawn = new ImpactReactions();
