@@ -14,7 +14,7 @@ import type { RigActor } from '../../machines/rigMachine';
 import {
   DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, localSegments, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
 } from '../frame/documentFrame';
-import type { FrameSnapshot, PropView, RigView } from '../frame/frame';
+import { propViewAt, type FrameSnapshot, type PropView, type RigView } from '../frame/frame';
 import type { RigConnection } from '../../machines/connectRig';
 import type { RagdollEnds } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
@@ -45,7 +45,9 @@ import type { CameraState } from './camera/cameraRuntime';
 
 /** The step state's fields that are wiring or belong to one step only (never in a keyframe). */
 const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'camera', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches', 'contactBudget',
-  'contact$', 'area$', 'events$', 'notes', 'onRecord', 'dispatchedEvents', 'frame', 'leavingNow', 'sink'];
+  'contact$', 'area$', 'events$', 'notes', 'onRecord', 'dispatchedEvents', 'frame', 'leavingNow', 'sink',
+  // Scratch of the pose read, not state: loadState brings lastReadPoses in line with the restored poses.
+  'lastReadPoses', 'movedProps'];
 
 /** A runtime between two steps, as data (issue 14 keyframes): see `StageRuntime.saveState`. */
 export interface RuntimeState {
@@ -173,6 +175,7 @@ export class StageRuntime {
     const s: StepState = {
       doc, world, tick: 0, time: 0, started: false, rigs, rigById, propIds,
       propPoses: (propPoses = authoredPoses(doc, propIds)) as Float64Array<ArrayBuffer>, posesRead: false,
+      lastReadPoses: new Float64Array(propIds.length * 3), movedProps: [],
       leftStage, liveIds, leavingNow: [], commands: [], sink, camera,
       dispatcher: new RuleDispatcher(doc.rules, {
         exists: (id) => id === CAMERA_ID || liveIds.has(id),
@@ -270,6 +273,7 @@ export class StageRuntime {
         throw new Error(`step ${s.tick} (${phase.name}): ${(e as Error)?.message ?? String(e)}`, { cause: e });
       }
     }
+    this.propViewsToRenew(s.movedProps);
     return s.dispatchedEvents;
   }
 
@@ -316,6 +320,8 @@ export class StageRuntime {
     const data = cloneData(state.data, { shared: this.shared() });
     s.world.loadState(state.physics);
     restoreInto(s, data.step);
+    s.lastReadPoses.set(s.propPoses);
+    s.movedProps.length = 0;
     restoreInto(s.sink, data.sink);
     restoreInto(s.dispatcher, data.dispatcher);
     restoreInto(s.stickmanPairs, data.stickmanPairs);
@@ -347,19 +353,7 @@ export class StageRuntime {
 
   private buildFrame(): FrameSnapshot {
     const s = this.s;
-    const poses = s.propPoses;
-    const lastProps = this.lastPropViews;
-    // Built from what changed: a prop that has not moved since the last frame (most of a crowd's
-    // props sleep) keeps last frame's view, which nothing mutates, as the rigs' views do.
-    const props: PropView[] = this.baseFrame.props.map((p, i) => {
-      const x = poses[i * 3];
-      const y = poses[i * 3 + 1];
-      const rotation = poses[i * 3 + 2];
-      const last = lastProps[i];
-      if (last && last.position[0] === x && last.position[1] === y && last.rotation === rotation) return last;
-      return { ...p, position: [x, y] as Vec2, rotation };
-    });
-    this.lastPropViews = props;
+    const props = this.propViews();
     const lastAreas = this.lastAreaViews;
     const areas = this.baseFrame.areas.map((a, i) => {
       const occupants = s.areaOccupants.get(a.id)?.size ?? 0;
@@ -375,7 +369,45 @@ export class StageRuntime {
   }
 
   /** The last frame's prop and area views (`baseFrame` order), kept while they still hold. */
-  private lastPropViews: readonly PropView[] = [];
+  private lastPropViews: PropView[] = [];
+  /** Props (propIds indices) that moved since the last frame was built, each once; `propViewRenewing` marks them. */
+  private readonly propViewRenewals: number[] = [];
+  private propViewRenewing = new Uint8Array(0);
+
+  /** `moved` (a step's moved props) need new views in the next frame built. */
+  private propViewsToRenew(moved: readonly number[]): void {
+    if (this.propViewRenewing.length !== this.s.propIds.length) this.propViewRenewing = new Uint8Array(this.s.propIds.length);
+    const renewing = this.propViewRenewing;
+    for (const i of moved) {
+      if (renewing[i]) continue;
+      renewing[i] = 1;
+      this.propViewRenewals.push(i);
+    }
+  }
+
+  /**
+   * Built from what changed: a prop that has not moved since the last frame (most of a crowd's
+   * props sleep) keeps last frame's view, which nothing mutates, as the rigs' views do; with none
+   * moved, the frame has last frame's list.
+   */
+  private propViews(): PropView[] {
+    const poses = this.s.propPoses;
+    const base = this.baseFrame.props;
+    const last = this.lastPropViews;
+    const renewals = this.propViewRenewals;
+    const view = (i: number): PropView => propViewAt(base[i], poses[i * 3], poses[i * 3 + 1], poses[i * 3 + 2]);
+    let props: PropView[];
+    if (last.length !== base.length) props = base.map((_, i) => view(i));
+    else if (renewals.length === 0) return last;
+    else {
+      props = last.slice();
+      for (const i of renewals) props[i] = view(i);
+    }
+    for (const i of renewals) this.propViewRenewing[i] = 0;
+    renewals.length = 0;
+    this.lastPropViews = props;
+    return props;
+  }
   private lastAreaViews: readonly FrameSnapshot['areas'][number][] = [];
 
   /** Each rig's last frame view and what it was built from (`s.rigs` order). */

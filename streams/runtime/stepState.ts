@@ -32,6 +32,13 @@ export interface StepState {
   readonly propPoses: Float64Array;
   /** After the first full read, sleeping props are skipped: they have not moved. */
   posesRead: boolean;
+  /** `propPoses` as the read before this step's left them: what tells which props this step moved. */
+  readonly lastReadPoses: Float64Array;
+  /**
+   * The props (propIds indices, ascending) whose pose this step's read changed (every prop on the
+   * first read): all the floor check and the frame need to look at (most of a crowd's props sleep).
+   */
+  readonly movedProps: number[];
   /** Objects that fell off the stage (DESIGN.md §7 `left_stage`): out of physics, never again. */
   readonly leftStage: Set<string>;
   /** Objects on stage now, for the rule dispatcher's "no longer exists" skips. */

@@ -13,7 +13,8 @@ export const LEAVE_STAGE_MARGIN = 600;
 
 export function leaveStage(s: StepState): void {
   const floor = s.doc.stage.height + LEAVE_STAGE_MARGIN;
-  for (let i = 0; i < s.propIds.length; i += 1) {
+  // Only a prop that moved this step can have crossed the floor (the first read lists every prop).
+  for (const i of s.movedProps) {
     const id = s.propIds[i];
     const y = s.propPoses[i * 3 + 1];
     if (y <= floor || s.leftStage.has(id)) continue;

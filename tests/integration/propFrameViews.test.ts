@@ -1,0 +1,83 @@
+/**
+ * Props in the frames, built from what moved (issue 20): the pose read after each step lists the
+ * props whose pose changed (readPropPoses `movedProps`), and only those get a new view in the next
+ * frame built — however many steps ran since the last one. A prop that did not move keeps its view
+ * object; with none moved, the frame has the last frame's list.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ground, prop, scene } from '../helpers/scenes';
+import { TestStage } from '../helpers/testStage';
+
+beforeAll(() => TestStage.init());
+
+/** A crate resting on the ground (asleep soon) and a ball dropped from high up beside it. */
+function stage() {
+  return TestStage.load(scene([ground(1400), prop('crate', 'box', [600, 1300]), prop('ball', 'ball', [1200, 400])])).play();
+}
+
+type Moved = { movedProps: number[]; propIds: readonly string[] };
+const stepState = (s: TestStage): Moved => (s.runtime as unknown as { s: Moved }).s;
+const movedIds = (s: TestStage): string[] => stepState(s).movedProps.map((i) => stepState(s).propIds[i]);
+const poseOf = (s: TestStage, id: string) => {
+  const b = s.runtime.propState(id)!;
+  return { position: b.position, rotation: b.rotation };
+};
+const asleep = (s: TestStage, id: string) => s.runtime.physics.queryWorld.bodies.getAll().some((b) => s.runtime.physics.entityOf(b.collider(0))?.id === id && b.isSleeping());
+
+describe('prop views in frames', () => {
+  it('a step lists the props it moved, in stage order, and no resting one', () => {
+    const s = stage();
+    s.stepUntil(() => asleep(s, 'crate'), 600);
+    expect(asleep(s, 'crate')).toBe(true);
+    // The ball is still falling: it alone moved.
+    s.step(1);
+    expect(movedIds(s)).toEqual(['ball']);
+    s.dispose();
+  });
+
+  it('a frame shows every prop where it is, also one that moved only in steps no frame was built for', () => {
+    // Where the ball comes to rest: the same run (deterministic) is then stepped past it in one go.
+    const first = stage();
+    first.stepUntil(() => asleep(first, 'ball'), 900);
+    const restTick = first.tick;
+    first.dispose();
+    expect(restTick).toBeGreaterThan(60);
+
+    const s = stage();
+    s.step(restTick - 40);
+    const before = s.frame().props.find((p) => p.id === 'ball')!;
+    // Forty-five steps, one frame built at the end: the ball moved in the first of them and lies
+    // still in the last ones, so only the steps no frame was built for say it moved.
+    s.step(45);
+    expect(movedIds(s)).not.toContain('ball');
+    const ball = s.frame().props.find((p) => p.id === 'ball')!;
+    expect(ball).not.toBe(before);
+    expect(ball.position).not.toEqual(before.position);
+    expect(ball.position).toEqual(poseOf(s, 'ball').position);
+    expect(ball.rotation).toBe(poseOf(s, 'ball').rotation);
+    // Same fields, same order as the view it replaces: only the pose differs.
+    expect(Object.keys(ball)).toEqual(Object.keys(before));
+    s.dispose();
+  });
+
+  it('a prop that did not move keeps its view object; with none moved the frame keeps the list', () => {
+    const s = stage();
+    s.stepUntil(() => asleep(s, 'crate'), 600);
+    s.step(1);
+    const a = s.frame();
+    s.step(1);
+    const b = s.frame();
+    expect(b.props.find((p) => p.id === 'crate')).toBe(a.props.find((p) => p.id === 'crate'));
+    expect(b.props.find((p) => p.id === 'ball')).not.toBe(a.props.find((p) => p.id === 'ball'));
+    // Let the ball land and sleep too: nothing moves, and the frame has the same list.
+    s.stepUntil(() => asleep(s, 'ball'), 900);
+    expect(asleep(s, 'ball')).toBe(true);
+    s.step(1);
+    const c = s.frame();
+    s.step(1);
+    expect(movedIds(s)).toEqual([]);
+    expect(s.frame().props).toBe(c.props);
+    expect(s.frame().props.map((p) => p.position)).toEqual(['crate', 'ball'].map((id) => poseOf(s, id).position));
+    s.dispose();
+  });
+});
