@@ -10,12 +10,10 @@
  */
 import type { FootClearance } from '../../core/locomotion/types';
 import { LEG_COLLISION_RADIUS } from '../../core/rig/proxies';
-import { isPropBody } from './entities';
+import { BESIDE_RAGDOLLS_GROUPS } from './ragdollBodies';
 import { RAPIER } from './rapier';
 import { toMeters } from './units';
 import type { PhysicsWorld } from './world';
-
-type Collider = InstanceType<typeof RAPIER.Collider>;
 
 /**
  * How far from a prop a foot that was moved off it stands, px: the shin's end just touching a
@@ -30,15 +28,12 @@ const EDGE_PRECISION = (2 * LEG_COLLISION_RADIUS) / 20;
 export function createFootClearance(physics: PhysicsWorld): FootClearance {
   // The shin's end with the gap around it, resting on the ground.
   const foot = new RAPIER.Ball(toMeters(LEG_COLLISION_RADIUS + PROP_GAP));
-  const props = (c: Collider): boolean => {
-    const e = physics.entityOf(c);
-    return !!e && isPropBody(e);
-  };
-  // Props are dynamic and solid (a held one's colliders are off): Rapier leaves out the ground the
-  // ball rests on, the stickmen's proxies and the areas itself, and asks `props` only of the rest.
+  // Props are the dynamic solids but for ragdolls' bodies (a held prop's colliders are off): Rapier
+  // leaves out the ground the ball rests on, the stickmen's proxies and the areas by their kind,
+  // and the ragdolls by their groups, with no call back into JavaScript for each candidate.
   const onlyDynamicSolids = RAPIER.QueryFilterFlags.ONLY_DYNAMIC | RAPIER.QueryFilterFlags.EXCLUDE_SENSORS;
   const overlapsProp = (x: number, groundY: number): boolean =>
-    physics.queryWorld.intersectionWithShape({ x: toMeters(x), y: toMeters(groundY - LEG_COLLISION_RADIUS - PROP_GAP) }, 0, foot, onlyDynamicSolids, undefined, undefined, undefined, props) !== null;
+    physics.queryWorld.intersectionWithShape({ x: toMeters(x), y: toMeters(groundY - LEG_COLLISION_RADIUS - PROP_GAP) }, 0, foot, onlyDynamicSolids, BESIDE_RAGDOLLS_GROUPS) !== null;
   return (x, groundY, towardX) => {
     // A non-finite position is no place to search (and must not reach the query): the foot stays.
     if (!Number.isFinite(x) || !Number.isFinite(groundY) || !Number.isFinite(towardX)) return x;

@@ -21,6 +21,12 @@ type Joint = InstanceType<typeof RAPIER.ImpulseJoint>;
 const FIRST_SLOT_BIT = 4;
 const ALL = 0xffff;
 
+/**
+ * Query groups that meet everything but a ragdoll's bodies: the default groups' low bits, which no
+ * slot's membership has (a query's own groups must meet a collider's both ways).
+ */
+export const BESIDE_RAGDOLLS_GROUPS = ((1 << FIRST_SLOT_BIT) - 1) * 0x10001;
+
 export const slotGroups = (slot: number): number => {
   const bit = 1 << (FIRST_SLOT_BIT + (slot % RAGDOLL_SLOTS));
   return (bit << 16) | (ALL & ~bit);

@@ -5,7 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEG_COLLISION_RADIUS } from '../../core/rig/proxies';
+import { PART_NAMES } from '../../core/rig/skeleton';
 import { createFootClearance } from '../../streams/physics/footClearance';
+import { RAPIER } from '../../streams/physics/rapier';
 import { ground, prop } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
 import { GROUND_TOP, sceneWithQueues, stickman } from './rigScenes';
@@ -39,6 +41,26 @@ describe('a foot clear of the props', () => {
     expect(clearance(1000, GROUND_TOP - 100, 1100)).toBe(1000);
     // A non-finite position is not searched: the foot stays.
     expect(clearance(Number.NaN, GROUND_TOP, 1100)).toBeNaN();
+    stage.dispose();
+  });
+
+  it('a ragdoll lying there is no prop: the foot stands among its bodies', () => {
+    const stage = TestStage.load(sceneWithQueues([ground(), stickman('down', [1500, GROUND_TOP - 300], { auto_recover: false }), prop('box', 'box', [1000, GROUND_TOP - 40])])).play();
+    stage.step(30);
+    stage.command({ type: 'rig.ragdoll', id: 'down' });
+    stage.step(120);
+    // The part lying lowest, on the ground.
+    const parts = PART_NAMES.map((p) => stage.runtime.physics.ragdollBody('down', p)!.translation());
+    const lowest = parts.reduce((a, b) => (b.y > a.y ? b : a));
+    const x = lowest.x * 100;
+    // The shin-sized ball resting on the ground there does overlap a ragdoll body …
+    const ball = new RAPIER.Ball((LEG_COLLISION_RADIUS + GAP) / 100);
+    const at = { x: x / 100, y: (GROUND_TOP - LEG_COLLISION_RADIUS - GAP) / 100 };
+    expect(stage.runtime.physics.queryWorld.intersectionWithShape(at, 0, ball, RAPIER.QueryFilterFlags.ONLY_DYNAMIC)).not.toBeNull();
+    // … which the search leaves out, while the box still counts.
+    const clearance = createFootClearance(stage.runtime.physics);
+    expect(clearance(x, GROUND_TOP, x + 100)).toBe(x);
+    expect(clearance(1000, GROUND_TOP, 1100)).toBeGreaterThan(1040);
     stage.dispose();
   });
 });
