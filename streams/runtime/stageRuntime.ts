@@ -3,6 +3,7 @@
  * One step runs the named phases of ./phases in DESIGN.md §6 order over the StepState.
  */
 import { Subject } from 'rxjs';
+import { IndexList } from '../../core/data/indexList';
 import type { StageEvent } from '../../core/events';
 import type { ResolvedProp } from '../../core/props/resolve';
 import type { PropAccess } from './rig/rigHands';
@@ -175,7 +176,7 @@ export class StageRuntime {
     const s: StepState = {
       doc, world, tick: 0, time: 0, started: false, rigs, rigById, propIds,
       propPoses: (propPoses = authoredPoses(doc, propIds)) as Float64Array<ArrayBuffer>, posesRead: false,
-      lastReadPoses: new Float64Array(propIds.length * 3), movedProps: [],
+      lastReadPoses: new Float64Array(propIds.length * 3), movedProps: new IndexList(propIds.length),
       leftStage, liveIds, leavingNow: [], commands: [], sink, camera,
       dispatcher: new RuleDispatcher(doc.rules, {
         exists: (id) => id === CAMERA_ID || liveIds.has(id),
@@ -321,7 +322,7 @@ export class StageRuntime {
     s.world.loadState(state.physics);
     restoreInto(s, data.step);
     s.lastReadPoses.set(s.propPoses);
-    s.movedProps.length = 0;
+    s.movedProps.clear();
     restoreInto(s.sink, data.sink);
     restoreInto(s.dispatcher, data.dispatcher);
     restoreInto(s.stickmanPairs, data.stickmanPairs);
@@ -371,14 +372,15 @@ export class StageRuntime {
   /** The last frame's prop and area views (`baseFrame` order), kept while they still hold. */
   private lastPropViews: PropView[] = [];
   /** Props (propIds indices) that moved since the last frame was built, each once; `propViewRenewing` marks them. */
-  private readonly propViewRenewals: number[] = [];
+  private readonly propViewRenewals = new IndexList();
   private propViewRenewing = new Uint8Array(0);
 
   /** `moved` (a step's moved props) need new views in the next frame built. */
-  private propViewsToRenew(moved: readonly number[]): void {
+  private propViewsToRenew(moved: IndexList): void {
     if (this.propViewRenewing.length !== this.s.propIds.length) this.propViewRenewing = new Uint8Array(this.s.propIds.length);
     const renewing = this.propViewRenewing;
-    for (const i of moved) {
+    for (let k = 0; k < moved.length; k += 1) {
+      const i = moved.at(k);
       if (renewing[i]) continue;
       renewing[i] = 1;
       this.propViewRenewals.push(i);
@@ -401,10 +403,10 @@ export class StageRuntime {
     else if (renewals.length === 0) return last;
     else {
       props = last.slice();
-      for (const i of renewals) props[i] = view(i);
+      for (let k = 0; k < renewals.length; k += 1) props[renewals.at(k)] = view(renewals.at(k));
     }
-    for (const i of renewals) this.propViewRenewing[i] = 0;
-    renewals.length = 0;
+    for (let k = 0; k < renewals.length; k += 1) this.propViewRenewing[renewals.at(k)] = 0;
+    renewals.clear();
     this.lastPropViews = props;
     return props;
   }

@@ -4,6 +4,7 @@
  * (./phases) each read and write this, in DESIGN.md §6 order; StageRuntime owns it.
  */
 import type { Subject } from 'rxjs';
+import type { IndexList } from '../../core/data/indexList';
 import type { StageEvent } from '../../core/events';
 import type { SceneDocument } from '../../core/scene/schema';
 import type { FrameSnapshot } from '../frame/frame';
@@ -38,7 +39,7 @@ export interface StepState {
    * The props (propIds indices, ascending) whose pose this step's read changed (every prop on the
    * first read): all the floor check and the frame need to look at (most of a crowd's props sleep).
    */
-  readonly movedProps: number[];
+  readonly movedProps: IndexList;
   /** Objects that fell off the stage (DESIGN.md §7 `left_stage`): out of physics, never again. */
   readonly leftStage: Set<string>;
   /** Objects on stage now, for the rule dispatcher's "no longer exists" skips. */

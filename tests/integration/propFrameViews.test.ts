@@ -5,6 +5,7 @@
  * object; with none moved, the frame has the last frame's list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { IndexList } from '../../core/data/indexList';
 import { ground, prop, scene } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
 
@@ -15,9 +16,9 @@ function stage() {
   return TestStage.load(scene([ground(1400), prop('crate', 'box', [600, 1300]), prop('ball', 'ball', [1200, 400])])).play();
 }
 
-type Moved = { movedProps: number[]; propIds: readonly string[] };
+type Moved = { movedProps: IndexList; propIds: readonly string[] };
 const stepState = (s: TestStage): Moved => (s.runtime as unknown as { s: Moved }).s;
-const movedIds = (s: TestStage): string[] => stepState(s).movedProps.map((i) => stepState(s).propIds[i]);
+const movedIds = (s: TestStage): string[] => stepState(s).movedProps.toArray().map((i) => stepState(s).propIds[i]);
 const poseOf = (s: TestStage, id: string) => {
   const b = s.runtime.propState(id)!;
   return { position: b.position, rotation: b.rotation };

@@ -14,7 +14,8 @@ export const LEAVE_STAGE_MARGIN = 600;
 export function leaveStage(s: StepState): void {
   const floor = s.doc.stage.height + LEAVE_STAGE_MARGIN;
   // Only a prop that moved this step can have crossed the floor (the first read lists every prop).
-  for (const i of s.movedProps) {
+  for (let k = 0; k < s.movedProps.length; k += 1) {
+    const i = s.movedProps.at(k);
     const id = s.propIds[i];
     const y = s.propPoses[i * 3 + 1];
     if (y <= floor || s.leftStage.has(id)) continue;

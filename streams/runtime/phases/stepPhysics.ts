@@ -18,7 +18,7 @@ export function readPropPoses(s: StepState): void {
   const all = !s.posesRead;
   s.world.readPoses(s.propIds, poses, s.posesRead);
   s.posesRead = true;
-  moved.length = 0;
+  moved.clear();
   // A flat compare against the last read (NaN never equals it): only what moved is checked and listed.
   for (let i = 0; i < poses.length; i += 3) {
     if (!all && poses[i] === last[i] && poses[i + 1] === last[i + 1] && poses[i + 2] === last[i + 2]) continue;
