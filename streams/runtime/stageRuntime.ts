@@ -27,6 +27,7 @@ import { tickTime, type TraceRecord } from '../trace/records';
 import type { RuntimeCommand } from './commands';
 import { STEP_PHASES } from './phases';
 import { readPropPoses } from './phases/stepPhysics';
+import { poseChangedSince } from './posesSince';
 import { RigRuntime } from './rigRuntime';
 import type { RigStepOutput } from './rig/rigOutput';
 import { ragdollDebug, reactionText, standUpSuffix } from './ragdollDebug';
@@ -274,7 +275,6 @@ export class StageRuntime {
         throw new Error(`step ${s.tick} (${phase.name}): ${(e as Error)?.message ?? String(e)}`, { cause: e });
       }
     }
-    this.propViewsToRenew(s.movedProps);
     return s.dispatchedEvents;
   }
 
@@ -371,42 +371,32 @@ export class StageRuntime {
 
   /** The last frame's prop and area views (`baseFrame` order), kept while they still hold. */
   private lastPropViews: PropView[] = [];
-  /** Props (propIds indices) that moved since the last frame was built, each once; `propViewRenewing` marks them. */
-  private readonly propViewRenewals = new IndexList();
-  private propViewRenewing = new Uint8Array(0);
-
-  /** `moved` (a step's moved props) need new views in the next frame built. */
-  private propViewsToRenew(moved: IndexList): void {
-    if (this.propViewRenewing.length !== this.s.propIds.length) this.propViewRenewing = new Uint8Array(this.s.propIds.length);
-    const renewing = this.propViewRenewing;
-    for (let k = 0; k < moved.length; k += 1) {
-      const i = moved.at(k);
-      if (renewing[i]) continue;
-      renewing[i] = 1;
-      this.propViewRenewals.push(i);
-    }
-  }
+  /** The prop poses the last frame's views show (propPoses layout): what tells which moved since. */
+  private lastFramePoses = new Float64Array(0);
 
   /**
-   * Built from what changed: a prop that has not moved since the last frame (most of a crowd's
-   * props sleep) keeps last frame's view, which nothing mutates, as the rigs' views do; with none
-   * moved, the frame has last frame's list.
+   * Built from what changed: a prop that has not moved since the last frame was built (most of a
+   * crowd's props sleep) keeps that frame's view, which nothing mutates, as the rigs' views do;
+   * with none moved, the frame has the last frame's list. Steps no frame was built for need no
+   * bookkeeping: the poses are compared when a frame is built.
    */
   private propViews(): PropView[] {
     const poses = this.s.propPoses;
     const base = this.baseFrame.props;
     const last = this.lastPropViews;
-    const renewals = this.propViewRenewals;
     const view = (i: number): PropView => propViewAt(base[i], poses[i * 3], poses[i * 3 + 1], poses[i * 3 + 2]);
-    let props: PropView[];
-    if (last.length !== base.length) props = base.map((_, i) => view(i));
-    else if (renewals.length === 0) return last;
-    else {
-      props = last.slice();
-      for (let k = 0; k < renewals.length; k += 1) props[renewals.at(k)] = view(renewals.at(k));
+    let props: PropView[] | null = null;
+    if (last.length !== base.length) {
+      this.lastFramePoses = Float64Array.from(poses);
+      props = base.map((_, i) => view(i));
+    } else {
+      for (let i = 0; i < base.length; i += 1) {
+        if (!poseChangedSince(poses, this.lastFramePoses, i)) continue;
+        props ??= last.slice();
+        props[i] = view(i);
+      }
+      if (!props) return last;
     }
-    for (let k = 0; k < renewals.length; k += 1) this.propViewRenewing[renewals.at(k)] = 0;
-    renewals.clear();
     this.lastPropViews = props;
     return props;
   }

@@ -37,7 +37,7 @@ export interface StepState {
   readonly lastReadPoses: Float64Array;
   /**
    * The props (propIds indices, ascending) whose pose this step's read changed (every prop on the
-   * first read): all the floor check and the frame need to look at (most of a crowd's props sleep).
+   * first read): all the floor check needs to look at (most of a crowd's props sleep).
    */
   readonly movedProps: IndexList;
   /** Objects that fell off the stage (DESIGN.md §7 `left_stage`): out of physics, never again. */

@@ -1,8 +1,8 @@
 /**
  * Props in the frames, built from what moved (issue 20): the pose read after each step lists the
- * props whose pose changed (readPropPoses `movedProps`), and only those get a new view in the next
- * frame built — however many steps ran since the last one. A prop that did not move keeps its view
- * object; with none moved, the frame has the last frame's list.
+ * props whose pose changed (readPropPoses `movedProps`), and a frame gives a new view only to the
+ * props whose pose differs from the last frame built — however many steps ran since. A prop that
+ * did not move keeps its view object; with none moved, the frame has the last frame's list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IndexList } from '../../core/data/indexList';

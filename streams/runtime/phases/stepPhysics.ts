@@ -4,6 +4,7 @@
  * pose changed are listed for the phases and the frame after it.
  */
 import { NonFiniteStateError, flushNotes, type StepState } from '../stepState';
+import { poseChangedSince } from '../posesSince';
 
 export function stepPhysics(s: StepState): void {
   s.world.step();
@@ -19,15 +20,12 @@ export function readPropPoses(s: StepState): void {
   s.world.readPoses(s.propIds, poses, s.posesRead);
   s.posesRead = true;
   moved.clear();
-  // A flat compare against the last read (NaN never equals it): only what moved is checked and listed.
-  for (let i = 0; i < poses.length; i += 3) {
-    if (!all && poses[i] === last[i] && poses[i + 1] === last[i + 1] && poses[i + 2] === last[i + 2]) continue;
-    for (let k = i; k < i + 3; k += 1) {
-      if (!Number.isFinite(poses[k])) throw new NonFiniteStateError(s.propIds[i / 3], k === i + 2 ? 'rotation' : 'position');
+  // Only what moved is checked and listed (a non-finite pose always counts as moved).
+  for (let p = 0; p < s.propIds.length; p += 1) {
+    if (!poseChangedSince(poses, last, p) && !all) continue;
+    for (let k = p * 3; k < p * 3 + 3; k += 1) {
+      if (!Number.isFinite(poses[k])) throw new NonFiniteStateError(s.propIds[p], k === p * 3 + 2 ? 'rotation' : 'position');
     }
-    last[i] = poses[i];
-    last[i + 1] = poses[i + 1];
-    last[i + 2] = poses[i + 2];
-    moved.push(i / 3);
+    moved.push(p);
   }
 }
