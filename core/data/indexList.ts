@@ -1,7 +1,8 @@
 /**
- * A list of indices refilled in place every step (the props a step moved). A JavaScript array emptied with `length = 0` gives its storage back, and the next
- * step's pushes grow it anew — a few hundred props moving in a crowd made that a reallocation
- * cascade a step. This keeps its buffer and only ever grows it.
+ * A list of indices refilled in place every step (the props a step moved). A JavaScript array
+ * emptied with `length = 0` gives its storage back, and the next step's pushes grow it anew — a
+ * few hundred props moving in a crowd made that a reallocation cascade a step. This keeps its
+ * buffer and only ever grows it.
  */
 export class IndexList {
   private items: Int32Array;
