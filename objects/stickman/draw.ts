@@ -6,6 +6,7 @@ import { rgba, TRANSPARENT, type RGBA } from '../../render/color';
 import { drawOrder, farColor, partDepth } from '../../render/rigDepth';
 import { VIEW_STYLE } from '../../render/viewStyle';
 import type { RigView } from '../../streams/frame/frame';
+import { headInto, segmentInto, segmentNames } from '../../streams/frame/packedRigView';
 import type { DrawLayer } from '../render/drawLayer';
 
 /** Where a stickman was drawn (stage px): its bounds and, as the speech anchor, its head centre and the ring's top. */
@@ -19,6 +20,8 @@ export interface DrawnStickman {
 }
 
 const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
+/** Scratch for one segment's ends or the head centre, read from a view (packed or not) without making its parts. */
+const seg = [0, 0, 0, 0];
 
 /** Draws `r` (eased from `prev` by `t`) into `L`; `partOrder` is scratch; `out`, when given, gets where it was drawn. */
 export function drawStickman(L: DrawLayer, r: RigView, prev: RigView | null, t: number, partOrder: number[], out: DrawnStickman | null, colorOverride?: RGBA): void {
@@ -31,24 +34,28 @@ export function drawStickman(L: DrawLayer, r: RigView, prev: RigView | null, t: 
   let maxY = -Infinity;
   const usePrev = prev !== null && t < 1;
   // Back to front: far limbs darker behind the torso, near limbs on top.
-  const order = drawOrder(r.parts, r.facing, partOrder);
+  const names = segmentNames(r);
+  const prevNames = usePrev ? segmentNames(prev) : null;
+  const order = drawOrder(names, r.facing, partOrder);
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
-    const part = r.parts[i];
-    let sx = part.start[0];
-    let sy = part.start[1];
-    let ex = part.end[0];
-    let ey = part.end[1];
-    if (usePrev) {
-      const pp = prev.parts[i]?.name === part.name ? prev.parts[i] : prev.parts.find((q) => q.name === part.name);
-      if (pp) {
-        sx = lerp(pp.start[0], sx, t);
-        sy = lerp(pp.start[1], sy, t);
-        ex = lerp(pp.end[0], ex, t);
-        ey = lerp(pp.end[1], ey, t);
+    const name = names[i].name;
+    segmentInto(r, i, seg);
+    let sx = seg[0];
+    let sy = seg[1];
+    let ex = seg[2];
+    let ey = seg[3];
+    if (prevNames) {
+      const j = prevNames[i]?.name === name ? i : prevNames.findIndex((q) => q.name === name);
+      if (j >= 0) {
+        segmentInto(prev!, j, seg);
+        sx = lerp(seg[0], sx, t);
+        sy = lerp(seg[1], sy, t);
+        ex = lerp(seg[2], ex, t);
+        ey = lerp(seg[3], ey, t);
       }
     }
-    L.strokes.push(sx, sy, ex, ey, hw, partDepth(part.name, r.facing) === 'far' ? far : color);
+    L.strokes.push(sx, sy, ex, ey, hw, partDepth(name, r.facing) === 'far' ? far : color);
     if (out) {
       minX = Math.min(minX, sx, ex);
       maxX = Math.max(maxX, sx, ex);
@@ -56,11 +63,13 @@ export function drawStickman(L: DrawLayer, r: RigView, prev: RigView | null, t: 
       maxY = Math.max(maxY, sy, ey);
     }
   }
-  let hx = r.headCenter[0];
-  let hy = r.headCenter[1];
+  headInto(r, seg);
+  let hx = seg[0];
+  let hy = seg[1];
   if (usePrev) {
-    hx = lerp(prev.headCenter[0], hx, t);
-    hy = lerp(prev.headCenter[1], hy, t);
+    headInto(prev!, seg);
+    hx = lerp(seg[0], hx, t);
+    hy = lerp(seg[1], hy, t);
   }
   // Head: a ring as thick as the limbs, centred on the head radius.
   L.discs.push(hx, hy, r.headRadius + hw, TRANSPARENT, 0, 2 * hw, color);

@@ -3,9 +3,9 @@ import type { SceneDocument, StickmanObject, TerrainObject } from '../../core/sc
 import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrainShapes';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
-import { PART_NAMES, solvePose, type RigLocalPose, type RigPart } from '../../core/rig/skeleton';
+import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
 import { endOf, startOf, type RagdollEnds } from '../../core/ragdoll/readBack';
-import { markerToWorld, toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
+import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
 import type { Facing } from '../../core/rig/facing';
 import type { FrameSnapshot, RigView, TerrainView, Vec2 } from './frame';
 // Used inside documentFrame only: the kinds' views use this file's helpers (the cycle is safe).
@@ -31,16 +31,6 @@ export function terrainView(t: TerrainObject): TerrainView {
 
 export function stickmanMarkers(s: StickmanObject): MarkerPose {
   return (s.pose as MarkerPose | undefined) ?? defaultStandingPose(DEFAULT_PROPORTIONS);
-}
-
-/** A frame's own copy of a live marker pose (frames are immutable; the live pose is not), key order kept. */
-export function copyMarkers(markers: MarkerPose): MarkerPose {
-  const copy = {} as MarkerPose;
-  for (const name in markers) {
-    const v = markers[name as keyof MarkerPose];
-    copy[name as keyof MarkerPose] = [v[0], v[1]];
-  }
-  return copy;
 }
 
 /** `world` may be passed when the caller already solved this pose (the runtime does every step). */
@@ -114,42 +104,6 @@ export function segments(w: WorldPose): RigView['parts'] {
     segment(w.torso), segment(w.left_upper_arm), segment(w.left_lower_arm), segment(w.right_upper_arm), segment(w.right_lower_arm),
     segment(w.left_upper_leg), segment(w.left_lower_leg), segment(w.right_upper_leg), segment(w.right_lower_leg),
   ];
-}
-
-/**
- * Point `local` on the stage, or `shared` (the stage point of `from`) when `local` is where `from`
- * is: a child part starts where its parent ends, and the frame's segments then share that joint's
- * array, as `segments` of a world pose shares the pose's ends. Equal inputs give the same point, so
- * sharing never changes a number; the check keeps it exact for a pose whose joints came apart.
- */
-function jointToWorld(local: Vec2, from: Vec2, shared: Vec2, root: Vec2, facing: Facing): Vec2 {
-  return local[0] === from[0] && local[1] === from[1] ? shared : markerToWorld(local, root, facing);
-}
-
-/** A limb of two parts hung from `top` (its stage point `topAt`), into `out`: upper, then lower from the upper's end. */
-function pushLimb(out: RigView['parts'], upper: RigPart, lower: RigPart, top: Vec2, topAt: Vec2, root: Vec2, facing: Facing): void {
-  const joint = markerToWorld(upper.end, root, facing);
-  out.push(
-    { name: upper.name, start: jointToWorld(upper.start, top, topAt, root, facing), end: joint },
-    { name: lower.name, start: jointToWorld(lower.start, upper.end, joint, root, facing), end: markerToWorld(lower.end, root, facing) },
-  );
-}
-
-/**
- * `segments(toWorld(pose, root, facing))` and the head centre, straight from the rig-local pose:
- * a frame needs only the ends, and the runtime draws one per rig per step. Each joint is one point
- * (11 arrays a rig instead of 19), fresh for the frame: the pose can be bent in place afterwards.
- */
-export function localSegments(pose: RigLocalPose, root: Vec2, facing: Facing): { parts: RigView['parts']; headCenter: Vec2 } {
-  const torso = pose.torso;
-  const hip = markerToWorld(torso.start, root, facing);
-  const neck = markerToWorld(torso.end, root, facing);
-  const parts: RigView['parts'] = [{ name: torso.name, start: hip, end: neck }];
-  pushLimb(parts, pose.left_upper_arm, pose.left_lower_arm, torso.end, neck, root, facing);
-  pushLimb(parts, pose.right_upper_arm, pose.right_lower_arm, torso.end, neck, root, facing);
-  pushLimb(parts, pose.left_upper_leg, pose.left_lower_leg, torso.start, hip, root, facing);
-  pushLimb(parts, pose.right_upper_leg, pose.right_lower_leg, torso.start, hip, root, facing);
-  return { parts, headCenter: markerToWorld(pose.head.end, root, facing) };
 }
 
 /** Part `i` (PART_NAMES order) of a ragdoll, between its ends. */

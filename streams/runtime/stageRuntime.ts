@@ -13,8 +13,9 @@ import type { SceneDocument } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
 import {
-  DEFAULT_STICKMAN_COLOR, copyMarkers, documentFrame, liveRigView, localSegments, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
+  DEFAULT_STICKMAN_COLOR, documentFrame, liveRigView, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
 } from '../frame/documentFrame';
+import { PackedRigView } from '../frame/packedRigView';
 import { propViewAt, type FrameSnapshot, type PropView, type RigView } from '../frame/frame';
 import type { RigConnection } from '../../machines/connectRig';
 import type { RagdollEnds } from '../../core/ragdoll/readBack';
@@ -431,9 +432,8 @@ export class StageRuntime {
       const root = r.body.ragdollRoot() as Vec2;
       view = liveRigView(r.id, root[0] === x && root[1] === y ? root : [x, y], m.facing, markers, color, live, ragdollSegments(ends), ragdollHeadCenter(ends));
     } else {
-      const drawn = localSegments(r.localPose, m.root, m.facing);
       const held = live.heldProp !== null ? r.hands.heldGrip : null;
-      view = liveRigView(r.id, [x, y], m.facing, copyMarkers(r.displayMarkers), color, live, drawn.parts, drawn.headCenter, held?.z_offset ?? 0);
+      view = PackedRigView.live(r.id, [x, y], m.facing, color, r.localPose, r.displayMarkers, live, held?.z_offset ?? 0);
     }
     if (last) {
       last.view = view;

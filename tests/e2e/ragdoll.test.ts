@@ -16,7 +16,11 @@ const { withApp } = useHarness();
 type Vec2 = [number, number];
 
 const tick = (page: Page) => page.evaluate(() => window.__stage!.frame().tick);
-const rigOf = (page: Page, id: string) => page.evaluate((rid) => window.__stage!.frame().rigs.find((r) => r.id === rid)!, id);
+/** A rig's frame view as plain data (a standing PLAY rig's view is packed: its parts and head are made when read, in the page). */
+const rigOf = (page: Page, id: string) => page.evaluate((rid) => {
+  const r = window.__stage!.frame().rigs.find((x) => x.id === rid)!;
+  return (r as { toPlain?: () => typeof r }).toPlain?.() ?? r;
+}, id);
 const propAt = (page: Page, id: string) => page.evaluate((pid) => window.__stage!.frame().props.find((p) => p.id === pid)!.position, id);
 const pointerState = (page: Page) => page.locator('[data-testid="stage-canvas"]').getAttribute('data-pointer-state');
 const cursor = (page: Page) => page.locator('[data-testid="stage-canvas"]').evaluate((c) => (c as HTMLElement).style.cursor);

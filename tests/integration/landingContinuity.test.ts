@@ -42,7 +42,7 @@ function landOn(terrain: Obj, x: number): { samples: Sample[]; stage: TestStage 
     samples.push({
       tick: stage.tick,
       terrain: rig.terrainPhase,
-      view: structuredClone(stage.rigView('stick')),
+      view: stage.rigView('stick'),
       contacts: l ? { left: [...l.contacts.left] as Vec2, right: [...l.contacts.right] as Vec2 } : null,
     });
     if (rig.terrainPhase === 'GROUNDED' && samples.some((s) => s.terrain === 'LANDING_IMPACT')) groundedAfter++;
@@ -160,7 +160,7 @@ describe('the demo: Ada lands hard on the boxes and walks the last bit back to h
     const frames: Array<{ view: RigView; ball: Vec2; tick: number }> = [];
     const grab = () => frames.push({
       tick: stage.tick,
-      view: structuredClone(stage.rigView('stick-1')),
+      view: stage.rigView('stick-1'),
       ball: [...stage.frame().props.find((p) => p.id === held)!.position] as Vec2,
     });
     grab();

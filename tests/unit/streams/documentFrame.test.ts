@@ -1,24 +1,11 @@
-/** Frame pieces built every step (streams/frame/documentFrame): the markers copy, a rig's segments and its live view. */
+/** Frame pieces (streams/frame/documentFrame): a rig's segments, its live view, a ragdoll's segments. */
 import { describe, expect, it } from 'vitest';
 import { defaultStandingPose } from '../../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { PART_NAMES, solvePose } from '../../../core/rig/skeleton';
 import { toWorld } from '../../../core/rig/worldPose';
 import { endsFromBodies, poseFromBodies, poseFromEnds } from '../../../core/ragdoll/readBack';
-import { copyMarkers, liveRigView, localSegments, ragdollHeadCenter, ragdollSegments, rigView, segments } from '../../../streams/frame/documentFrame';
-
-describe('copyMarkers', () => {
-  it('copies every marker into new arrays, in the same key order, so the live pose can change under the frame', () => {
-    const live = defaultStandingPose(DEFAULT_PROPORTIONS);
-    const copy = copyMarkers(live);
-    expect(copy).toEqual(live);
-    expect(Object.keys(copy)).toEqual(Object.keys(live));
-    for (const k of Object.keys(live) as (keyof typeof live)[]) expect(copy[k]).not.toBe(live[k]);
-    live.Torso[0] += 50;
-    expect(copy.Torso[0]).toBe(live.Torso[0] - 50);
-    expect(JSON.stringify(copyMarkers(live))).toBe(JSON.stringify(Object.fromEntries(Object.entries(live))));
-  });
-});
+import { liveRigView, ragdollHeadCenter, ragdollSegments, rigView, segments } from '../../../streams/frame/documentFrame';
 
 describe('rigView', () => {
   it('draws every part but the head as a segment, PART_NAMES order, sharing the solved pose\'s ends', () => {
@@ -33,38 +20,6 @@ describe('rigView', () => {
     expect(view.headCenter).toBe(world.head.end);
     expect(view.state).toBe('RAGDOLL');
     expect(view.terrain).toBe('DISABLED');
-  });
-});
-
-describe('localSegments', () => {
-  it('places exactly the ends segments(toWorld(…)) draws, and the head centre, for either facing and a leaning pose', () => {
-    const markers = defaultStandingPose(DEFAULT_PROPORTIONS);
-    markers.Right_Hand = [markers.Right_Hand[0] + 37.3, markers.Right_Hand[1] - 91.7];
-    const pose = solvePose(markers, DEFAULT_PROPORTIONS, { torsoLean: 0.31 });
-    for (const facing of ['LEFT', 'RIGHT'] as const) {
-      const root: [number, number] = [1234.56, 1877.25];
-      const world = toWorld(pose, root, facing);
-      const drawn = localSegments(pose, root, facing);
-      expect(drawn.parts).toEqual(segments(world));
-      expect(drawn.headCenter).toEqual(world.head.end);
-      // Fresh arrays: the frame owns them, the pose can be bent in place afterwards.
-      for (const p of drawn.parts) expect(p.start).not.toBe(pose[p.name].start);
-      // One array a joint: a child part starts on its parent's end point.
-      const [torso, lua, lla, rua, rla, lul, lll, rul, rll] = drawn.parts;
-      for (const upper of [lua, rua]) expect(upper.start).toBe(torso.end);
-      for (const upper of [lul, rul]) expect(upper.start).toBe(torso.start);
-      for (const [upper, lower] of [[lua, lla], [rua, rla], [lul, lll], [rul, rll]]) expect(lower.start).toBe(upper.end);
-    }
-  });
-
-  it('keeps a joint that came apart apart: a child that does not start on its parent\'s end gets its own point', () => {
-    const pose = solvePose(defaultStandingPose(DEFAULT_PROPORTIONS), DEFAULT_PROPORTIONS);
-    pose.left_lower_arm = { ...pose.left_lower_arm, start: [pose.left_lower_arm.start[0] + 3, pose.left_lower_arm.start[1]] };
-    for (const facing of ['LEFT', 'RIGHT'] as const) {
-      const drawn = localSegments(pose, [500, 900], facing);
-      expect(drawn.parts).toEqual(segments(toWorld(pose, [500, 900], facing)));
-      expect(drawn.parts[2].start).not.toBe(drawn.parts[1].end);
-    }
   });
 });
 

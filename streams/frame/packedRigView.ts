@@ -1,0 +1,170 @@
+/**
+ * A standing stickman's view in a PLAY frame, its numbers packed (issue 20). The runtime builds one
+ * per rig per step, and as ~30 small objects (nine segments, eleven joint points, the head centre,
+ * five marker points) a crowd's frames were a quarter of what a step allocated, copied again by
+ * every collection that found the last two frames alive. Here the segments, the head centre and
+ * the markers are one Float64Array (`RigGeometry`), written straight from the rig-local pose; the
+ * renderer draws from it (objects/stickman/draw), and `parts`, `headCenter` and `markers` are
+ * made from it when first read (picking, the `--frames` writer, tests), then kept: the frame is
+ * immutable. The values are the ones `localSegments` and `copyMarkers` give, number for number.
+ */
+import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
+import { MARKER_NAMES, type MarkerPose } from '../../core/rig/markers';
+import type { PartName, RigLocalPose } from '../../core/rig/skeleton';
+import { facingSign, type Facing } from '../../core/rig/facing';
+import type { RigPartView, RigView, Vec2 } from './frame';
+import type { LiveRigFields } from './documentFrame';
+
+/** The drawn segments in frame order: every part but the head (a circle), PART_NAMES order. */
+export const DRAWN_PARTS: readonly PartName[] = [
+  'torso', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm',
+  'left_upper_leg', 'left_lower_leg', 'right_upper_leg', 'right_lower_leg',
+];
+/** Segment `i` is start x, y, end x, y at `i · 4` (stage px). */
+export const SEGMENT_STRIDE = 4;
+/** The head centre's x, y (stage px). */
+export const HEAD_AT = DRAWN_PARTS.length * SEGMENT_STRIDE;
+/** The markers' x, y in MARKER_NAMES order (rig-local px). */
+export const MARKERS_AT = HEAD_AT + 2;
+export const RIG_GEOMETRY_LENGTH = MARKERS_AT + MARKER_NAMES.length * 2;
+
+/** One stickman's drawn numbers: segments, head centre, markers (offsets above). */
+export type RigGeometry = Float64Array;
+
+/**
+ * `pose` placed on the stage at `root` facing `facing`, and `markers`, packed: each point is
+ * `markerToWorld`'s arithmetic (root + mirrored local), so the numbers are exactly the ones the
+ * unpacked segments had.
+ */
+export function packLocalPose(pose: RigLocalPose, root: Vec2, facing: Facing, markers: MarkerPose): RigGeometry {
+  const g = new Float64Array(RIG_GEOMETRY_LENGTH);
+  const sign = facingSign(facing);
+  const rx = root[0];
+  const ry = root[1];
+  for (let i = 0; i < DRAWN_PARTS.length; i += 1) {
+    const part = pose[DRAWN_PARTS[i]];
+    const o = i * SEGMENT_STRIDE;
+    g[o] = rx + sign * part.start[0];
+    g[o + 1] = ry + part.start[1];
+    g[o + 2] = rx + sign * part.end[0];
+    g[o + 3] = ry + part.end[1];
+  }
+  g[HEAD_AT] = rx + sign * pose.head.end[0];
+  g[HEAD_AT + 1] = ry + pose.head.end[1];
+  for (let k = 0; k < MARKER_NAMES.length; k += 1) {
+    const m = markers[MARKER_NAMES[k]];
+    g[MARKERS_AT + k * 2] = m[0];
+    g[MARKERS_AT + k * 2 + 1] = m[1];
+  }
+  return g;
+}
+
+export class PackedRigView implements RigView {
+  readonly headRadius = DEFAULT_PROPORTIONS.headRadius;
+  private madeParts: RigPartView[] | null = null;
+  private madeHead: Vec2 | null = null;
+  private madeMarkers: MarkerPose | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly root: Vec2,
+    readonly facing: Facing,
+    readonly color: string,
+    readonly geometry: RigGeometry,
+    readonly state: string,
+    readonly terrain: string,
+    readonly heldProp: string | null,
+    readonly heldZOffset: number,
+    readonly speech: RigView['speech'],
+    readonly queue: RigView['queue'],
+  ) {}
+
+  /** A PLAY rig's live view: `pose` drawn at `root`, its markers copied, the connection's fields. */
+  static live(id: string, root: Vec2, facing: Facing, color: string, pose: RigLocalPose, markers: MarkerPose, live: LiveRigFields, heldZOffset: number): PackedRigView {
+    return new PackedRigView(id, root, facing, color, packLocalPose(pose, root, facing, markers), live.state, live.terrain, live.heldProp, heldZOffset, live.speech, live.queue);
+  }
+
+  get parts(): RigPartView[] {
+    this.madeParts ??= unpackParts(this.geometry);
+    return this.madeParts;
+  }
+
+  get headCenter(): Vec2 {
+    this.madeHead ??= [this.geometry[HEAD_AT], this.geometry[HEAD_AT + 1]];
+    return this.madeHead;
+  }
+
+  get markers(): MarkerPose {
+    this.madeMarkers ??= unpackMarkers(this.geometry);
+    return this.madeMarkers;
+  }
+
+  /** The plain view it stands for (what crosses a structured clone or a browser test's evaluate). */
+  toPlain(): RigView {
+    return {
+      id: this.id, root: this.root, facing: this.facing, color: this.color, parts: this.parts, headCenter: this.headCenter, headRadius: this.headRadius,
+      markers: this.markers, state: this.state, terrain: this.terrain, heldProp: this.heldProp, heldZOffset: this.heldZOffset, speech: this.speech, queue: this.queue,
+    };
+  }
+
+  /** JSON of a frame names what it shows, not how it is stored. */
+  toJSON(): RigView {
+    return this.toPlain();
+  }
+}
+
+function unpackParts(g: RigGeometry): RigPartView[] {
+  const parts: RigPartView[] = [];
+  for (let i = 0; i < DRAWN_PARTS.length; i += 1) {
+    const o = i * SEGMENT_STRIDE;
+    parts.push({ name: DRAWN_PARTS[i], start: [g[o], g[o + 1]], end: [g[o + 2], g[o + 3]] });
+  }
+  return parts;
+}
+
+function unpackMarkers(g: RigGeometry): MarkerPose {
+  const markers = {} as MarkerPose;
+  for (let k = 0; k < MARKER_NAMES.length; k += 1) markers[MARKER_NAMES[k]] = [g[MARKERS_AT + k * 2], g[MARKERS_AT + k * 2 + 1]];
+  return markers;
+}
+
+/** The drawn segments as part names, for what orders them by name (render/rigDepth `drawOrder`). */
+export const DRAWN_PART_NAMES: readonly { name: PartName }[] = DRAWN_PARTS.map((name) => ({ name }));
+
+/** The packed numbers of a view, when it has them (a PLAY rig standing). */
+export function packedGeometry(view: RigView): RigGeometry | null {
+  return view instanceof PackedRigView ? view.geometry : null;
+}
+
+/**
+ * Segment `i`'s ends (start x, y, end x, y) into `out`, from the packed numbers when the view has
+ * them, else from its parts: what the renderer reads, without making a packed view's parts.
+ */
+export function segmentInto(view: RigView, i: number, out: number[]): void {
+  const g = packedGeometry(view);
+  if (g) {
+    const o = i * SEGMENT_STRIDE;
+    out[0] = g[o];
+    out[1] = g[o + 1];
+    out[2] = g[o + 2];
+    out[3] = g[o + 3];
+    return;
+  }
+  const p = view.parts[i];
+  out[0] = p.start[0];
+  out[1] = p.start[1];
+  out[2] = p.end[0];
+  out[3] = p.end[1];
+}
+
+/** The head centre's x, y into `out` (packed numbers or the view's own). */
+export function headInto(view: RigView, out: number[]): void {
+  const g = packedGeometry(view);
+  out[0] = g ? g[HEAD_AT] : view.headCenter[0];
+  out[1] = g ? g[HEAD_AT + 1] : view.headCenter[1];
+}
+
+/** The drawn segments' names in order (the packed order, or the view's parts). */
+export function segmentNames(view: RigView): readonly { name: PartName }[] {
+  return view instanceof PackedRigView ? DRAWN_PART_NAMES : view.parts;
+}

@@ -1,0 +1,77 @@
+/** A standing PLAY rig's packed frame view (streams/frame/packedRigView): the same numbers the unpacked view had. */
+import { describe, expect, it } from 'vitest';
+import { MARKER_NAMES, defaultStandingPose } from '../../../core/rig/markers';
+import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
+import { solvePose } from '../../../core/rig/skeleton';
+import { toWorld } from '../../../core/rig/worldPose';
+import { liveRigView, rigView, segments } from '../../../streams/frame/documentFrame';
+import { PackedRigView, headInto, segmentInto, segmentNames } from '../../../streams/frame/packedRigView';
+import type { Vec2 } from '../../../streams/frame/frame';
+
+const live = { state: 'ANIMATED', terrain: 'GROUNDED', heldProp: 'box', speech: [{ text: 'hi', overlay: false }], queue: { current: 'w', progress: 0.5, done: 1, state: 'walking' } };
+
+function leaningPose() {
+  const markers = defaultStandingPose(DEFAULT_PROPORTIONS);
+  markers.Right_Hand = [markers.Right_Hand[0] + 37.3, markers.Right_Hand[1] - 91.7];
+  return { markers, pose: solvePose(markers, DEFAULT_PROPORTIONS, { torsoLean: 0.31 }) };
+}
+
+describe('PackedRigView', () => {
+  it('shows exactly the segments, head centre and markers of the unpacked live view, for either facing', () => {
+    const { markers, pose } = leaningPose();
+    for (const facing of ['LEFT', 'RIGHT'] as const) {
+      const root: Vec2 = [1234.56, 1877.25];
+      const world = toWorld(pose, root, facing);
+      const view = PackedRigView.live('a', root, facing, '#123456', pose, markers, live, 2);
+      expect(view.parts).toEqual(segments(world));
+      expect(view.headCenter).toEqual(world.head.end);
+      expect(view.markers).toEqual(markers);
+      expect(Object.keys(view.markers)).toEqual([...MARKER_NAMES]);
+      // Made once and kept: the frame is immutable.
+      expect(view.parts).toBe(view.parts);
+      expect(view.markers).toBe(view.markers);
+    }
+  });
+
+  it('owns its numbers: bending the pose or moving the markers afterwards changes nothing in it', () => {
+    const { markers, pose } = leaningPose();
+    const view = PackedRigView.live('a', [500, 900], 'RIGHT', '#123456', pose, markers, live, 0);
+    const before = JSON.stringify(view);
+    pose.left_lower_arm.end[0] += 40;
+    markers.Torso[0] += 50;
+    expect(JSON.stringify(view)).toBe(before);
+  });
+
+  it('serializes as the plain view it stands for: the same keys in the same order, the same JSON (markers in MARKER_NAMES order)', () => {
+    const { markers, pose } = leaningPose();
+    const root: Vec2 = [300, 1400];
+    const world = toWorld(pose, root, 'RIGHT');
+    const packed = PackedRigView.live('a', root, 'RIGHT', '#123456', pose, markers, live, 0);
+    const inOrder = Object.fromEntries(MARKER_NAMES.map((n) => [n, markers[n]])) as typeof markers;
+    const plain = liveRigView('a', root, 'RIGHT', inOrder, '#123456', live, segments(world), world.head.end);
+    expect(Object.keys(packed.toPlain())).toEqual(Object.keys(plain));
+    expect(JSON.stringify(packed)).toBe(JSON.stringify(plain));
+    expect(packed.speech).toBe(live.speech);
+    expect(packed.queue).toBe(live.queue);
+  });
+
+  it('gives the renderer the same segment ends, names and head centre as a plain view, without making its parts', () => {
+    const { markers, pose } = leaningPose();
+    const root: Vec2 = [700, 1500];
+    const packed = PackedRigView.live('a', root, 'LEFT', '#123456', pose, markers, live, 0);
+    const plain = rigView('a', root, 'LEFT', markers, '#123456', {}, toWorld(pose, root, 'LEFT'));
+    const a = [0, 0, 0, 0];
+    const b = [0, 0, 0, 0];
+    expect(segmentNames(packed).map((p) => p.name)).toEqual(segmentNames(plain).map((p) => p.name));
+    for (let i = 0; i < plain.parts.length; i += 1) {
+      segmentInto(packed, i, a);
+      segmentInto(plain, i, b);
+      expect(a).toEqual(b);
+    }
+    headInto(packed, a);
+    headInto(plain, b);
+    expect(a.slice(0, 2)).toEqual(b.slice(0, 2));
+    // Read for drawing only: the parts were never made.
+    expect((packed as unknown as { madeParts: unknown }).madeParts).toBeNull();
+  });
+});
