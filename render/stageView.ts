@@ -13,7 +13,7 @@
  * everything drawn over it is a registered overlay layer (./overlays), drawn in their order.
  */
 import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
-import type { FrameSnapshot, RigView, TerrainView } from '../streams/frame/frame';
+import { propPoseInto, type FrameSnapshot, type RigView, type TerrainView } from '../streams/frame/frame';
 import type { PropShape } from '../core/props/resolve';
 import { BoxBatch, DiscBatch, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
@@ -52,6 +52,9 @@ export interface StageViewOptions {
 }
 
 const TAU = Math.PI * 2;
+
+/** Scratch for one prop's x, y, rotation read from a frame view. */
+const at = [0, 0, 0];
 
 function lerp(a: number, b: number, t: number): number {
   return a + (b - a) * t;
@@ -408,14 +411,17 @@ export class StageView {
     for (const a of cur.areas) drawArea(L, a);
 
     for (const p of cur.props) {
-      let x = p.position[0];
-      let y = p.position[1];
-      let rot = p.rotation;
+      propPoseInto(p, at);
+      let x = at[0];
+      let y = at[1];
+      let rot = at[2];
       const q = prevIdx?.props.get(p.id);
-      if (q) {
-        x = lerp(q.position[0], x, t);
-        y = lerp(q.position[1], y, t);
-        rot = lerpAngle(q.rotation, rot, t);
+      // The same view in both frames (a prop that did not move since): nothing to ease.
+      if (q && q !== p) {
+        propPoseInto(q, at);
+        x = lerp(at[0], x, t);
+        y = lerp(at[1], y, t);
+        rot = lerpAngle(at[2], rot, t);
       }
       let pose = this.propPoses.get(p.id);
       if (!pose) {

@@ -16,7 +16,7 @@ import {
   DEFAULT_STICKMAN_COLOR, documentFrame, liveRigView, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
 } from '../frame/documentFrame';
 import { PackedRigView } from '../frame/packedRigView';
-import { propViewAt, type FrameSnapshot, type PropView, type RigView } from '../frame/frame';
+import { MovedPropView, type FrameSnapshot, type PropView, type RigView } from '../frame/frame';
 import type { RigConnection } from '../../machines/connectRig';
 import type { RagdollEnds } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
@@ -385,7 +385,7 @@ export class StageRuntime {
     const poses = this.s.propPoses;
     const base = this.baseFrame.props;
     const last = this.lastPropViews;
-    const view = (i: number): PropView => propViewAt(base[i], poses[i * 3], poses[i * 3 + 1], poses[i * 3 + 2]);
+    const view = (i: number): PropView => new MovedPropView(base[i], poses[i * 3], poses[i * 3 + 1], poses[i * 3 + 2]);
     let props: PropView[] | null = null;
     if (last.length !== base.length) {
       this.lastFramePoses = Float64Array.from(poses);
