@@ -27,6 +27,7 @@ import { speechScale } from './speechLayout';
 import { RedrawGate } from './redrawGate';
 import { heldPropLayers, type PropLayer } from './rigDepth';
 import { indexFrame } from './frameIndex';
+import { framePropBase, framePropCount, framePropPoseInto } from '../streams/frame/packedProps';
 import { VIEW_STYLE } from './viewStyle';
 // Each kind draws itself (objects/<kind>/draw.ts); a stickman's figure is drawn here, with the view's interpolation and label state.
 import { drawArea } from '../objects/area/draw';
@@ -410,15 +411,28 @@ export class StageView {
 
     for (const a of cur.areas) drawArea(L, a);
 
-    for (const p of cur.props) {
-      propPoseInto(p, at);
+    // Two PLAY frames of one run list the same props in the same order: prop i eases from prop i.
+    const prevPacked = interpolate ? prev.packedProps : undefined;
+    const alignedWithPrev = prevPacked !== undefined && prevPacked.base === cur.packedProps?.base;
+    const propCount = framePropCount(cur);
+    for (let i = 0; i < propCount; i++) {
+      const p = framePropBase(cur, i);
+      framePropPoseInto(cur, i, at);
       let x = at[0];
       let y = at[1];
       let rot = at[2];
-      const q = prevIdx?.props.get(p.id);
-      // The same view in both frames (a prop that did not move since): nothing to ease.
-      if (q && q !== p) {
-        propPoseInto(q, at);
+      let eased = false;
+      if (alignedWithPrev) {
+        framePropPoseInto(prev, i, at);
+        eased = true;
+      } else {
+        const q = prevIdx?.props.get(p.id);
+        if (q) {
+          propPoseInto(q, at);
+          eased = true;
+        }
+      }
+      if (eased) {
         x = lerp(at[0], x, t);
         y = lerp(at[1], y, t);
         rot = lerpAngle(at[2], rot, t);
@@ -444,7 +458,7 @@ export class StageView {
     this.finishLayer(this.behind);
     this.finishLayer(L);
     this.finishLayer(this.front);
-    if (this.propPoses.size > cur.props.length * 2 + 64) this.prune();
+    if (this.propPoses.size > propCount * 2 + 64) this.prune();
   }
 
   private prune(): void {

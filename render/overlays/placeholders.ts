@@ -1,12 +1,14 @@
 /** A missing prop asset's stand-in says what is missing, at its top-left corner. Reads only the frame. */
 import { VIEW_STYLE } from '../viewStyle';
+import { framePropBase, framePropCount } from '../../streams/frame/packedProps';
 import type { OverlayLayer } from './layer';
 
 export const placeholderLabelsLayer: OverlayLayer<object> = {
   name: 'placeholder labels',
   reads: [],
   draw(_input, pen) {
-    for (const p of pen.frame.props) {
+    for (let i = 0; i < framePropCount(pen.frame); i++) {
+      const p = framePropBase(pen.frame, i);
       if (!p.placeholder) continue;
       const pose = pen.drawnProp(p.id);
       if (!pose || pose.shape.kind !== 'box') continue;

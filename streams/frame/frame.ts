@@ -3,6 +3,7 @@
  * pixels. In EDIT/DIRECT it is built from the document; in PLAY the runtime fills in live poses.
  */
 import type { Vec2 } from '../physics/entities';
+import type { PackedProps } from './packedProps';
 import type { PropShape } from '../../core/props/resolve';
 import type { PartName } from '../../core/rig/skeleton';
 import type { Facing } from '../../core/rig/facing';
@@ -152,6 +153,11 @@ export interface FrameSnapshot {
   rigs: RigView[];
   /** What the directed camera shows (issue 23); absent outside PLAY (the default view). */
   camera?: { center: Vec2; width: number };
+  /**
+   * PLAY: the props as numbers (./packedProps), what `props` is made from when first read; draw
+   * from these. A frame's JSON leaves them out.
+   */
+  readonly packedProps?: PackedProps;
   /** Debug overlay data (probe rays, support points, proxies, TerrainMotion labels, ragdolls, reactions) when enabled. */
   debug?: {
     rays: Array<{ from: Vec2; to: Vec2; hit: boolean }>;

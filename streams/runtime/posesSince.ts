@@ -1,8 +1,7 @@
 /**
  * Prop poses as x, y, rotation per prop in a flat Float64Array (StepState.propPoses), compared
- * with a copy taken earlier: by the pose read after each step (which props this step moved) and by
- * the frame (which props moved since the last frame was built). A flat pass over a few thousand
- * numbers, with no bookkeeping in between.
+ * with the last read by the pose read after each step (which props this step moved). A flat pass
+ * over a few thousand numbers, with no bookkeeping in between.
  */
 
 /**

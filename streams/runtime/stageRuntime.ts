@@ -16,7 +16,8 @@ import {
   DEFAULT_STICKMAN_COLOR, documentFrame, liveRigView, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
 } from '../frame/documentFrame';
 import { PackedRigView } from '../frame/packedRigView';
-import { MovedPropView, type FrameSnapshot, type PropView, type RigView } from '../frame/frame';
+import { PackedProps, PropViewMaker } from '../frame/packedProps';
+import { type FrameSnapshot, type RigView } from '../frame/frame';
 import type { RigConnection } from '../../machines/connectRig';
 import type { RagdollEnds } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
@@ -28,7 +29,6 @@ import { tickTime, type TraceRecord } from '../trace/records';
 import type { RuntimeCommand } from './commands';
 import { STEP_PHASES } from './phases';
 import { readPropPoses } from './phases/stepPhysics';
-import { poseChangedSince } from './posesSince';
 import { RigRuntime } from './rigRuntime';
 import type { RigStepOutput } from './rig/rigOutput';
 import { ragdollDebug, reactionText, standUpSuffix } from './ragdollDebug';
@@ -355,7 +355,6 @@ export class StageRuntime {
 
   private buildFrame(): FrameSnapshot {
     const s = this.s;
-    const props = this.propViews();
     const lastAreas = this.lastAreaViews;
     const areas = this.baseFrame.areas.map((a, i) => {
       const occupants = s.areaOccupants.get(a.id)?.size ?? 0;
@@ -365,41 +364,46 @@ export class StageRuntime {
     this.lastAreaViews = areas;
     const rigs: RigView[] = [];
     for (let i = 0; i < s.rigs.length; i += 1) rigs.push(this.rigFrameView(s.rigs[i], i));
-    const frame: FrameSnapshot = { ...this.baseFrame, tick: s.tick, time: s.time, props, areas, rigs, camera: s.camera.view };
+    const base = this.baseFrame;
+    const packed = new PackedProps(base.props, this.framePoses(), this.propViewMaker);
+    // The document frame's keys in their order, then the run's own (the frame's JSON is the same).
+    const frame: FrameSnapshot = {
+      tick: s.tick, time: s.time, mode: base.mode, paused: base.paused, stage: base.stage, terrain: base.terrain,
+      get props() {
+        return packed.views();
+      },
+      areas, rigs, camera: s.camera.view, packedProps: packed,
+    };
     if (this.debugEnabled) frame.debug = this.debugView();
     return frame;
   }
 
-  /** The last frame's prop and area views (`baseFrame` order), kept while they still hold. */
-  private lastPropViews: PropView[] = [];
-  /** The prop poses the last frame's views show (propPoses layout): what tells which moved since. */
-  private lastFramePoses = new Float64Array(0);
+  /** The poses the last frame was built with (never written after: frames share it). */
+  private lastFramePoses: Float64Array | null = null;
+  /** Makes the frames' `props` lists when they are read (./packedProps). */
+  private readonly propViewMaker = new PropViewMaker();
 
   /**
-   * Built from what changed: a prop that has not moved since the last frame was built (most of a
-   * crowd's props sleep) keeps that frame's view, which nothing mutates, as the rigs' views do;
-   * with none moved, the frame has the last frame's list. Steps no frame was built for need no
-   * bookkeeping: the poses are compared when a frame is built.
+   * This frame's prop poses: the last frame's array when no prop moved since it was built (a
+   * sleeping crowd's frames share one), else a copy of the step's. Steps no frame was built for
+   * need no bookkeeping: the poses are compared when a frame is built.
    */
-  private propViews(): PropView[] {
+  private framePoses(): Float64Array {
     const poses = this.s.propPoses;
-    const base = this.baseFrame.props;
-    const last = this.lastPropViews;
-    const view = (i: number): PropView => new MovedPropView(base[i], poses[i * 3], poses[i * 3 + 1], poses[i * 3 + 2]);
-    let props: PropView[] | null = null;
-    if (last.length !== base.length) {
-      this.lastFramePoses = Float64Array.from(poses);
-      props = base.map((_, i) => view(i));
-    } else {
-      for (let i = 0; i < base.length; i += 1) {
-        if (!poseChangedSince(poses, this.lastFramePoses, i)) continue;
-        props ??= last.slice();
-        props[i] = view(i);
+    const last = this.lastFramePoses;
+    if (last !== null && last.length === poses.length) {
+      let same = true;
+      for (let k = 0; k < poses.length; k += 1) {
+        // NaN never equals: a non-finite pose is always new.
+        if (poses[k] !== last[k]) {
+          same = false;
+          break;
+        }
       }
-      if (!props) return last;
+      if (same) return last;
     }
-    this.lastPropViews = props;
-    return props;
+    this.lastFramePoses = poses.slice();
+    return this.lastFramePoses;
   }
   private lastAreaViews: readonly FrameSnapshot['areas'][number][] = [];
 

@@ -1,8 +1,9 @@
 /**
  * Props in the frames, built from what moved (issue 20): the pose read after each step lists the
- * props whose pose changed (readPropPoses `movedProps`), and a frame gives a new view only to the
- * props whose pose differs from the last frame built — however many steps ran since. A prop that
- * did not move keeps its view object; with none moved, the frame has the last frame's list.
+ * props whose pose changed (readPropPoses `movedProps`); a frame carries the poses packed (its own
+ * array, the last frame's when nothing moved since) and makes its view list when read, giving a new
+ * view only to the props whose pose differs from the last list made — however many steps ran since.
+ * A prop that did not move keeps its view object; with none moved, the frame has the last list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IndexList } from '../../core/data/indexList';
@@ -57,7 +58,8 @@ describe('prop views in frames', () => {
     expect(ball.position).toEqual(poseOf(s, 'ball').position);
     expect(ball.rotation).toBe(poseOf(s, 'ball').rotation);
     // Same fields, same order as the view it replaces: only the pose differs.
-    expect(Object.keys(ball)).toEqual(Object.keys(before));
+    expect(Object.keys(JSON.parse(JSON.stringify(ball)))).toEqual(Object.keys(JSON.parse(JSON.stringify(before))));
+    expect(Object.keys(JSON.parse(JSON.stringify(ball)))).toEqual(['id', 'spawn_id', 'shape', 'position', 'rotation', 'fill', 'stroke']);
     s.dispose();
   });
 
@@ -79,6 +81,42 @@ describe('prop views in frames', () => {
     expect(movedIds(s)).toEqual([]);
     expect(s.frame().props).toBe(c.props);
     expect(s.frame().props.map((p) => p.position)).toEqual(['crate', 'ball'].map((id) => poseOf(s, id).position));
+    s.dispose();
+  });
+});
+
+describe('packed props in frames', () => {
+  it('a frame carries its own pose array, shared with the last frame only while nothing moved, and makes its list only when read', () => {
+    const s = stage();
+    s.step(2);
+    const falling = s.frame();
+    s.step(1);
+    const next = s.frame();
+    // The ball falls: a new array, and the old frame's numbers stay as they were.
+    expect(next.packedProps!.poses).not.toBe(falling.packedProps!.poses);
+    const before = [...falling.packedProps!.poses];
+    s.step(5);
+    expect([...falling.packedProps!.poses]).toEqual(before);
+    // Nothing moves any more: the frames share one array, and their lists are one list.
+    s.stepUntil(() => asleep(s, 'ball') && asleep(s, 'crate'), 900);
+    s.step(1);
+    const a = s.frame();
+    s.step(1);
+    const b = s.frame();
+    expect(b.packedProps!.poses).toBe(a.packedProps!.poses);
+    expect(b.props).toBe(a.props);
+    s.dispose();
+  });
+
+  it('a spread or JSON of a frame carries its props, and the packed numbers stay out of them', () => {
+    const s = stage();
+    s.step(10);
+    const f = s.frame();
+    const props = f.props.map((p) => JSON.parse(JSON.stringify(p)));
+    expect(JSON.parse(JSON.stringify(f)).props).toEqual(props);
+    expect('packedProps' in JSON.parse(JSON.stringify(f))).toBe(false);
+    expect({ ...f }.props).toBe(f.props);
+    expect(Object.keys(JSON.parse(JSON.stringify(f)))).toEqual(['tick', 'time', 'mode', 'paused', 'stage', 'terrain', 'props', 'areas', 'rigs', 'camera']);
     s.dispose();
   });
 });
