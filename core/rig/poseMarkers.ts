@@ -4,13 +4,28 @@
  * locomotion's markers (and IK may fall short of a marker it cannot reach), so the frame reads
  * the hands back from the pose instead of from the markers that asked for it.
  */
-import type { MarkerPose } from './markers';
+import { MARKER_NAMES, type MarkerPose } from './markers';
 import type { RigLocalPose } from './skeleton';
 
-export function markersWithSolvedHands(markers: MarkerPose, pose: RigLocalPose): MarkerPose {
+/**
+ * `markers` with the hands where `pose`'s wrists are, written into `out` (its own arrays,
+ * overwritten): a pose shown step after step, whose reader copies the numbers (a frame's packed
+ * view) and keeps nothing.
+ */
+export function markersWithSolvedHandsInto(markers: MarkerPose, pose: RigLocalPose, out: MarkerPose): MarkerPose {
+  for (const name of MARKER_NAMES) {
+    const from = markers[name];
+    const to = out[name];
+    to[0] = from[0];
+    to[1] = from[1];
+  }
   const l = pose.left_lower_arm.end;
   const r = pose.right_lower_arm.end;
-  return { ...markers, Left_Hand: [l[0], l[1]], Right_Hand: [r[0], r[1]] };
+  out.Left_Hand[0] = l[0];
+  out.Left_Hand[1] = l[1];
+  out.Right_Hand[0] = r[0];
+  out.Right_Hand[1] = r[1];
+  return out;
 }
 
 /**

@@ -51,6 +51,8 @@ export class RigRuntime {
   private cachedProxies: ProxyTransforms | null = null;
   /** This step's markers with the hands where the solved arms put them, when an arm pose or a flinch moved them. */
   handMarkers: MarkerPose | null = null;
+  /** What `handMarkers` is written into step after step (nothing keeps it: a frame copies the numbers). */
+  readonly handMarkersBuffer: MarkerPose = { Left_Hand: [0, 0], Right_Hand: [0, 0], Left_Leg: [0, 0], Right_Leg: [0, 0], Torso: [0, 0] };
   /** Reactions waiting for the next step and the dispatch chain of each reactive item. */
   work = new ReactiveWork();
   private readonly connector: RigConnector;

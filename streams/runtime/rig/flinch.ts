@@ -5,7 +5,7 @@
  * follow the flinch at a limited rate (core/rig/reactions `followFlinch`): a limb flinched by the
  * cap in one step would otherwise bat the prop beside it away at thousands of px/s.
  */
-import { markersWithSolvedHands } from '../../../core/rig/poseMarkers';
+import { markersWithSolvedHandsInto } from '../../../core/rig/poseMarkers';
 import {
   addCollisionReaction, applyImpactReactionsInPlace, applyProxyFlinchInPlace, followFlinch, isLegPart, proxyFlinching, releaseLegReactions,
 } from '../../../core/rig/reactions';
@@ -33,8 +33,8 @@ export function flinch(rig: RigRuntime, step: RigStep): void {
     rig.forgetPose();
   }
   // The pose is final now: frames show the hands where it put them (a reach, a hold, a throw, a
-  // flinch still bending it).
-  rig.handMarkers = step.armMarkers || rig.reactions.size > 0 ? markersWithSolvedHands(step.armMarkers ?? rig.motion.markers, rig.localPose) : null;
+  // flinch still bending it). Written into the rig's own markers: the frame copies the numbers.
+  rig.handMarkers = step.armMarkers || rig.reactions.size > 0 ? markersWithSolvedHandsInto(step.armMarkers ?? rig.motion.markers, rig.localPose, rig.handMarkersBuffer) : null;
 }
 
 /** A flinch away from `direction` (the push from the prop), sized by the speed they met with; only when ANIMATED. */
