@@ -10,16 +10,14 @@
  */
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { MARKER_NAMES, type MarkerPose } from '../../core/rig/markers';
-import type { PartName, RigLocalPose } from '../../core/rig/skeleton';
+import { PART_NAMES, partsInOrder, type PartName, type RigLocalPose, type RigPart } from '../../core/rig/skeleton';
 import { facingSign, type Facing } from '../../core/rig/facing';
 import type { RigPartView, RigView, Vec2 } from './frame';
 import type { LiveRigFields } from './documentFrame';
 
 /** The drawn segments in frame order: every part but the head (a circle), PART_NAMES order. */
-export const DRAWN_PARTS: readonly PartName[] = [
-  'torso', 'left_upper_arm', 'left_lower_arm', 'right_upper_arm', 'right_lower_arm',
-  'left_upper_leg', 'left_lower_leg', 'right_upper_leg', 'right_lower_leg',
-];
+export const DRAWN_PARTS: readonly PartName[] = PART_NAMES.slice(1);
+if (PART_NAMES[0] !== 'head') throw new Error('packed rig views expect the head first in PART_NAMES');
 /** Segment `i` is start x, y, end x, y at `i · 4` (stage px). */
 export const SEGMENT_STRIDE = 4;
 /** The head centre's x, y (stage px). */
@@ -27,6 +25,9 @@ export const HEAD_AT = DRAWN_PARTS.length * SEGMENT_STRIDE;
 /** The markers' x, y in MARKER_NAMES order (rig-local px). */
 export const MARKERS_AT = HEAD_AT + 2;
 export const RIG_GEOMETRY_LENGTH = MARKERS_AT + MARKER_NAMES.length * 2;
+
+/** `packLocalPose`'s parts in order, reused call after call. */
+const scratchParts: RigPart[] = [];
 
 /** One stickman's drawn numbers: segments, head centre, markers (offsets above). */
 export type RigGeometry = Float64Array;
@@ -41,23 +42,33 @@ export function packLocalPose(pose: RigLocalPose, root: Vec2, facing: Facing, ma
   const sign = facingSign(facing);
   const rx = root[0];
   const ry = root[1];
+  // Read by position (PART_NAMES order: the head, then the drawn parts), not by a varying name.
+  const parts = partsInOrder(pose, scratchParts);
   for (let i = 0; i < DRAWN_PARTS.length; i += 1) {
-    const part = pose[DRAWN_PARTS[i]];
+    const part = parts[i + 1];
     const o = i * SEGMENT_STRIDE;
     g[o] = rx + sign * part.start[0];
     g[o + 1] = ry + part.start[1];
     g[o + 2] = rx + sign * part.end[0];
     g[o + 3] = ry + part.end[1];
   }
-  g[HEAD_AT] = rx + sign * pose.head.end[0];
-  g[HEAD_AT + 1] = ry + pose.head.end[1];
-  for (let k = 0; k < MARKER_NAMES.length; k += 1) {
-    const m = markers[MARKER_NAMES[k]];
-    g[MARKERS_AT + k * 2] = m[0];
-    g[MARKERS_AT + k * 2 + 1] = m[1];
-  }
+  g[HEAD_AT] = rx + sign * parts[0].end[0];
+  g[HEAD_AT + 1] = ry + parts[0].end[1];
+  // MARKER_NAMES order, each read by its own name.
+  putMarker(g, 0, markers.Left_Hand);
+  putMarker(g, 1, markers.Right_Hand);
+  putMarker(g, 2, markers.Left_Leg);
+  putMarker(g, 3, markers.Right_Leg);
+  putMarker(g, 4, markers.Torso);
   return g;
 }
+
+function putMarker(g: RigGeometry, k: number, m: Readonly<Vec2>): void {
+  g[MARKERS_AT + k * 2] = m[0];
+  g[MARKERS_AT + k * 2 + 1] = m[1];
+}
+
+if (MARKER_NAMES.join() !== 'Left_Hand,Right_Hand,Left_Leg,Right_Leg,Torso') throw new Error('packLocalPose writes the markers in MARKER_NAMES order');
 
 export class PackedRigView implements RigView {
   readonly headRadius = DEFAULT_PROPORTIONS.headRadius;
