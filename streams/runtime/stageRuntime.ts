@@ -402,6 +402,8 @@ export class StageRuntime {
       }
       if (same) return last;
     }
+    // A typed copy (one block copy; a plain array built element by element measured ~6 µs dearer
+    // a frame beside one walker).
     this.lastFramePoses = poses.slice();
     return this.lastFramePoses;
   }
