@@ -13,7 +13,7 @@
  * everything drawn over it is a registered overlay layer (./overlays), drawn in their order.
  */
 import { OrthographicCamera, Scene, WebGLRenderer, type Mesh } from 'three';
-import { propPoseInto, type FrameSnapshot, type RigView, type TerrainView } from '../streams/frame/frame';
+import type { FrameSnapshot, RigView, TerrainView } from '../streams/frame/frame';
 import type { PropShape } from '../core/props/resolve';
 import { BoxBatch, DiscBatch, SIZE_CSS, StrokeBatch, TriBatch, createMaterials, type Materials, type ViewUniforms } from './batches';
 import { Camera2D, DEFAULT_FIT_MARGIN } from './camera';
@@ -428,7 +428,9 @@ export class StageView {
       } else {
         const q = prevIdx?.props.get(p.id);
         if (q) {
-          propPoseInto(q, at);
+          at[0] = q.position[0];
+          at[1] = q.position[1];
+          at[2] = q.rotation;
           eased = true;
         }
       }

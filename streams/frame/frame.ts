@@ -32,63 +32,13 @@ export interface PropView {
 }
 
 /**
- * `view` moved to (x, y, rotation), as a PLAY frame shows a prop that moved: the base view (its
- * fields read through it) and the pose as three numbers, its `position` array made when first read (a moving
- * crowd's props need a few hundred of these a step; the renderer reads `propPoseInto`, not the
- * array). It serializes as the plain view, field for field in the same order.
+ * `view` moved to (x, y, rotation): the same fields in the same order, written out (a spread of a
+ * view copies it key by key, and a frame's list of a moving crowd's props makes a few hundred).
  */
-export class MovedPropView implements PropView {
-  private made: Vec2 | null = null;
-
-  constructor(private readonly base: PropView, readonly x: number, readonly y: number, readonly rotation: number) {}
-
-  get id(): string {
-    return this.base.id;
-  }
-
-  get spawn_id(): string {
-    return this.base.spawn_id;
-  }
-
-  get shape(): PropShape {
-    return this.base.shape;
-  }
-
-  get fill(): string {
-    return this.base.fill;
-  }
-
-  get stroke(): string {
-    return this.base.stroke;
-  }
-
-  get placeholder(): boolean | undefined {
-    return this.base.placeholder;
-  }
-
-  get position(): Vec2 {
-    this.made ??= [this.x, this.y];
-    return this.made;
-  }
-
-  toJSON(): PropView {
-    const b = this.base;
-    const plain: PropView = { id: b.id, spawn_id: b.spawn_id, shape: b.shape, position: this.position, rotation: this.rotation, fill: b.fill, stroke: b.stroke };
-    if (b.placeholder !== undefined) plain.placeholder = b.placeholder;
-    return plain;
-  }
-}
-
-/** A prop view's x, y, rotation into `out`, without making a moved view's position array. */
-export function propPoseInto(view: PropView, out: number[]): void {
-  if (view instanceof MovedPropView) {
-    out[0] = view.x;
-    out[1] = view.y;
-  } else {
-    out[0] = view.position[0];
-    out[1] = view.position[1];
-  }
-  out[2] = view.rotation;
+export function propViewAt(view: PropView, x: number, y: number, rotation: number): PropView {
+  const moved: PropView = { id: view.id, spawn_id: view.spawn_id, shape: view.shape, position: [x, y], rotation, fill: view.fill, stroke: view.stroke };
+  if (view.placeholder !== undefined) moved.placeholder = view.placeholder;
+  return moved;
 }
 
 export interface AreaView {

@@ -8,7 +8,7 @@
  * read (the `--frames` writer, the summary, picking, tests), then the same list: the frame is
  * immutable. A spread of the frame reads the getter, and its JSON leaves the numbers out.
  */
-import { MovedPropView, type FrameSnapshot, type PropView } from './frame';
+import { propViewAt, type FrameSnapshot, type PropView } from './frame';
 
 export class PackedProps {
   private made: PropView[] | null = null;
@@ -52,7 +52,7 @@ export class PropViewMaker {
     for (let i = 0; i < base.length; i += 1) {
       const o = i * 3;
       if (reuse && poses[o] === lastPoses[o] && poses[o + 1] === lastPoses[o + 1] && poses[o + 2] === lastPoses[o + 2]) views[i] = lastViews[i];
-      else views[i] = new MovedPropView(base[i], poses[o], poses[o + 1], poses[o + 2]);
+      else views[i] = propViewAt(base[i], poses[o], poses[o + 1], poses[o + 2]);
     }
     this.lastPoses = poses;
     this.lastViews = views;
