@@ -64,31 +64,56 @@ export const endOf = (i: number): number => i * 2 + 1;
  */
 export type RagdollEnds = readonly Vec2[];
 
+/** Numbers `writePartEnds` writes: each part's start x, y and end x, y, PART_NAMES order. */
+export const PART_ENDS_LENGTH = PART_NAMES.length * 4;
+
 /**
- * From each body's centre and rotation (x, y px, rotation per part, PART_NAMES order). Body i's
- * hanging axis is (−sin a, cos a). The head body sits on the head centre and hangs towards the
- * neck (start at the neck, end on the body); the torso hangs from the neck down to the pelvis (its
- * start); every other part runs along its axis, centred on its body.
+ * From each body's centre and rotation (x, y px, rotation per part, PART_NAMES order) into `out`:
+ * part i's start x, y at `i · 4`, its end x, y at `i · 4 + 2`. Body i's hanging axis is
+ * (−sin a, cos a). The head body sits on the head centre and hangs towards the neck (start at the
+ * neck, end on the body); the torso hangs from the neck down to the pelvis (its start); every
+ * other part runs along its axis, centred on its body. Numbers, not points: a frame packs them
+ * (issue 20) without the twenty arrays `endsFromBodies` makes of them.
  */
-export function endsFromBodies(bodies: Float64Array, proportions: RigProportions): RagdollEnds {
+export function writePartEnds(bodies: Float64Array, proportions: RigProportions, out: number[] | Float64Array): void {
   const lengths = partLengths(proportions);
-  const ends = new Array<Vec2>(PART_NAMES.length * 2);
   for (let i = 0; i < PART_NAMES.length; i += 1) {
     const cx = bodies[i * 3];
     const cy = bodies[i * 3 + 1];
     const hx = -Math.sin(bodies[i * 3 + 2]);
     const hy = Math.cos(bodies[i * 3 + 2]);
     const length = lengths[i];
+    const o = i * 4;
     if (i === HEAD) {
-      ends[startOf(i)] = [cx + hx * length, cy + hy * length];
-      ends[endOf(i)] = [cx, cy];
+      out[o] = cx + hx * length;
+      out[o + 1] = cy + hy * length;
+      out[o + 2] = cx;
+      out[o + 3] = cy;
     } else if (i === TORSO) {
-      ends[startOf(i)] = [cx + (hx * length) / 2, cy + (hy * length) / 2];
-      ends[endOf(i)] = [cx - (hx * length) / 2, cy - (hy * length) / 2];
+      out[o] = cx + (hx * length) / 2;
+      out[o + 1] = cy + (hy * length) / 2;
+      out[o + 2] = cx - (hx * length) / 2;
+      out[o + 3] = cy - (hy * length) / 2;
     } else {
-      ends[startOf(i)] = [cx - (hx * length) / 2, cy - (hy * length) / 2];
-      ends[endOf(i)] = [cx + (hx * length) / 2, cy + (hy * length) / 2];
+      out[o] = cx - (hx * length) / 2;
+      out[o + 1] = cy - (hy * length) / 2;
+      out[o + 2] = cx + (hx * length) / 2;
+      out[o + 3] = cy + (hy * length) / 2;
     }
+  }
+}
+
+/** `writePartEnds`' numbers, reused call after call (the ends are copied out of it at once). */
+const scratchEnds: number[] = new Array(PART_ENDS_LENGTH).fill(0);
+
+/** `writePartEnds` as points: part i's start at `startOf(i)`, its end at `endOf(i)`. */
+export function endsFromBodies(bodies: Float64Array, proportions: RigProportions): RagdollEnds {
+  writePartEnds(bodies, proportions, scratchEnds);
+  const ends = new Array<Vec2>(PART_NAMES.length * 2);
+  for (let i = 0; i < PART_NAMES.length; i += 1) {
+    const o = i * 4;
+    ends[startOf(i)] = [scratchEnds[o], scratchEnds[o + 1]];
+    ends[endOf(i)] = [scratchEnds[o + 2], scratchEnds[o + 3]];
   }
   return ends;
 }

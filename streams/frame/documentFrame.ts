@@ -65,34 +65,6 @@ export interface LiveRigFields {
   readonly queue: NonNullable<RigView['queue']>;
 }
 
-/**
- * A PLAY rig view: `rigView`'s object with its live fields, built as one literal (the runtime
- * builds one per rig per step: no defaults object to spread over). Same keys, same order.
- * `parts` and `headCenter`: `segments(world)` and `world.head.end`, or a ragdoll's from its ends;
- * `heldZOffset` the held grip's z_offset (a ragdoll holds nothing).
- */
-export function liveRigView(
-  id: string, root: Vec2, facing: Facing, markers: MarkerPose, color: string, live: LiveRigFields, parts: RigView['parts'], headCenter: Vec2,
-  heldZOffset = 0,
-): RigView {
-  return {
-    id,
-    root,
-    facing,
-    color,
-    parts,
-    headCenter,
-    headRadius: DEFAULT_PROPORTIONS.headRadius,
-    markers,
-    state: live.state,
-    terrain: live.terrain,
-    heldProp: live.heldProp,
-    heldZOffset,
-    speech: live.speech,
-    queue: live.queue,
-  };
-}
-
 const segment = (p: WorldPart): RigView['parts'][number] => ({ name: p.name, start: p.start, end: p.end });
 
 /**
@@ -105,20 +77,6 @@ export function segments(w: WorldPose): RigView['parts'] {
     segment(w.left_upper_leg), segment(w.left_lower_leg), segment(w.right_upper_leg), segment(w.right_lower_leg),
   ];
 }
-
-/** Part `i` (PART_NAMES order) of a ragdoll, between its ends. */
-const ragdollSegment = (ends: RagdollEnds, i: number): RigView['parts'][number] => ({ name: PART_NAMES[i], start: ends[startOf(i)], end: ends[endOf(i)] });
-
-/** `segments` of a ragdoll's pose, straight from its ends (the same arrays the pose's parts hold). */
-export function ragdollSegments(ends: RagdollEnds): RigView['parts'] {
-  return [
-    ragdollSegment(ends, 1), ragdollSegment(ends, 2), ragdollSegment(ends, 3), ragdollSegment(ends, 4), ragdollSegment(ends, 5),
-    ragdollSegment(ends, 6), ragdollSegment(ends, 7), ragdollSegment(ends, 8), ragdollSegment(ends, 9),
-  ];
-}
-
-/** The head centre of a ragdoll (its head part's end, as in the pose). */
-export const ragdollHeadCenter = (ends: RagdollEnds): Vec2 => ends[endOf(0)];
 
 /** The stage as authored: each object as its kind shows it (objects/<kind>/view.ts), in document order. */
 export function documentFrame(doc: SceneDocument, mode: FrameSnapshot['mode'] = 'EDIT'): FrameSnapshot {

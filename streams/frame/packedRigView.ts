@@ -37,12 +37,23 @@ const scratchParts: RigPart[] = [];
 export type RigGeometry = readonly number[];
 
 /**
+ * What a new geometry is copied from: an array already holding doubles. `new Array(n)` starts as
+ * small integers and is copied again into doubles at the first fractional write (two backing
+ * stores a rig a step, ~800 bytes, where one copy of this makes ~420).
+ */
+const DOUBLES: readonly number[] = Array.from({ length: RIG_GEOMETRY_LENGTH }, () => 0.5);
+
+function newGeometry(): number[] {
+  return DOUBLES.slice();
+}
+
+/**
  * `pose` placed on the stage at `root` facing `facing`, and `markers`, packed: each point is
  * `markerToWorld`'s arithmetic (root + mirrored local), so the numbers are exactly the ones the
  * unpacked segments had.
  */
 export function packLocalPose(pose: RigLocalPose, root: Vec2, facing: Facing, markers: MarkerPose): RigGeometry {
-  const g: number[] = new Array(RIG_GEOMETRY_LENGTH);
+  const g = newGeometry();
   const sign = facingSign(facing);
   const rx = root[0];
   const ry = root[1];
@@ -74,6 +85,40 @@ function putMarker(g: number[], k: number, m: Readonly<Vec2>): void {
 
 if (MARKER_NAMES.join() !== 'Left_Hand,Right_Hand,Left_Leg,Right_Leg,Torso') throw new Error('packLocalPose writes the markers in MARKER_NAMES order');
 
+const TORSO = PART_NAMES.indexOf('torso');
+const LEFT_FOREARM = PART_NAMES.indexOf('left_lower_arm');
+const RIGHT_FOREARM = PART_NAMES.indexOf('right_lower_arm');
+const LEFT_SHIN = PART_NAMES.indexOf('left_lower_leg');
+const RIGHT_SHIN = PART_NAMES.indexOf('right_lower_leg');
+
+/**
+ * A ragdoll packed from its parts' ends (core/ragdoll `writePartEnds`: start x, y, end x, y per
+ * part, PART_NAMES order) at `root` facing `facing`. The segments and head centre are the ends
+ * themselves; the markers are the hands' and shins' far ends and the torso's start made
+ * rig-local with `worldToMarker`'s arithmetic, so every number is the one the unpacked ragdoll
+ * view had (its segments shared the ends; its markers were `RigBody.ragdollMarkers`).
+ */
+export function packRagdollEnds(ends: ArrayLike<number>, root: Vec2, facing: Facing): RigGeometry {
+  const g = newGeometry();
+  for (let k = 0; k < DRAWN_PARTS.length * SEGMENT_STRIDE; k += 1) g[k] = ends[SEGMENT_STRIDE + k];
+  g[HEAD_AT] = ends[2];
+  g[HEAD_AT + 1] = ends[3];
+  const sign = facingSign(facing);
+  // MARKER_NAMES order: the far (end) point of each forearm and shin, then the torso's start.
+  putLocalMarker(g, 0, ends, LEFT_FOREARM * 4 + 2, root, sign);
+  putLocalMarker(g, 1, ends, RIGHT_FOREARM * 4 + 2, root, sign);
+  putLocalMarker(g, 2, ends, LEFT_SHIN * 4 + 2, root, sign);
+  putLocalMarker(g, 3, ends, RIGHT_SHIN * 4 + 2, root, sign);
+  putLocalMarker(g, 4, ends, TORSO * 4, root, sign);
+  return g;
+}
+
+/** Marker `k` from the stage point at `ends[at]`, made rig-local as `worldToMarker` does. */
+function putLocalMarker(g: number[], k: number, ends: ArrayLike<number>, at: number, root: Vec2, sign: number): void {
+  g[MARKERS_AT + k * 2] = sign * (ends[at] - root[0]);
+  g[MARKERS_AT + k * 2 + 1] = ends[at + 1] - root[1];
+}
+
 export class PackedRigView implements RigView {
   readonly headRadius = DEFAULT_PROPORTIONS.headRadius;
   private madeParts: RigPartView[] | null = null;
@@ -97,6 +142,11 @@ export class PackedRigView implements RigView {
   /** A PLAY rig's live view: `pose` drawn at `root`, its markers copied, the connection's fields. */
   static live(id: string, root: Vec2, facing: Facing, color: string, pose: RigLocalPose, markers: MarkerPose, live: LiveRigFields, heldZOffset: number): PackedRigView {
     return new PackedRigView(id, root, facing, color, packLocalPose(pose, root, facing, markers), live.state, live.terrain, live.heldProp, heldZOffset, live.speech, live.queue);
+  }
+
+  /** A PLAY ragdoll's live view: its packed ends (`packRagdollEnds`) and the connection's fields (a held prop's depth offset 0, as a ragdoll's view always had). */
+  static ragdoll(id: string, root: Vec2, facing: Facing, color: string, geometry: RigGeometry, live: LiveRigFields): PackedRigView {
+    return new PackedRigView(id, root, facing, color, geometry, live.state, live.terrain, live.heldProp, 0, live.speech, live.queue);
   }
 
   get parts(): RigPartView[] {

@@ -4,6 +4,7 @@
  */
 import type { AreaObject, PropObject, TerrainObject } from '../../core/scene/schema';
 import type { ResolvedProp } from '../../core/props/resolve';
+import type { IndexList } from '../../core/data/indexList';
 import { propColliderDesc, proxyColliderDesc, terrainColliderDescs } from './colliderDescs';
 import { RAPIER, stepRigidWorld } from './rapier';
 import { buildRagdoll, freeRagdoll, readRagdoll, type BuiltRagdoll } from './ragdollBodies';
@@ -468,11 +469,13 @@ export class PhysicsWorld {
    * Writes x, y (px) and rotation of the given bodies into `out` (3 numbers each): the per-step
    * read that frames and the non-finite check need, without allocating a state object per body.
    * It also notes each body's velocity as the next step will begin (./startVelocities: a sleeping
-   * or missing body's is 0), which that step's new contacts are measured against.
+   * or missing body's is 0), which that step's new contacts are measured against. `read`, when
+   * given, is refilled with the indices whose pose was read (ascending): only those can have moved.
    */
-  readPoses(ids: readonly string[], out: Float64Array, skipSleeping = false): void {
+  readPoses(ids: readonly string[], out: Float64Array, skipSleeping = false, read?: IndexList): void {
     const bodies = this.bodiesOf(ids);
     const velocities = this.startVelocities.nextFor(ids);
+    read?.clear();
     for (let i = 0; i < ids.length; i += 1) {
       const b = bodies[i];
       const asleep = b?.isSleeping() ?? true;
@@ -483,6 +486,7 @@ export class PhysicsWorld {
       out[i * 3] = toPixels(t.x);
       out[i * 3 + 1] = toPixels(t.y);
       out[i * 3 + 2] = b.rotation();
+      read?.push(i);
     }
   }
 

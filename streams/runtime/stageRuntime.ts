@@ -13,13 +13,13 @@ import type { SceneDocument } from '../../core/scene/schema';
 import { createTerrainIndex } from '../../core/terrain/terrainIndex';
 import type { RigActor } from '../../machines/rigMachine';
 import {
-  DEFAULT_STICKMAN_COLOR, documentFrame, liveRigView, ragdollHeadCenter, ragdollSegments, stickmanMarkers,
+  DEFAULT_STICKMAN_COLOR, documentFrame, stickmanMarkers,
 } from '../frame/documentFrame';
-import { PackedRigView } from '../frame/packedRigView';
+import { PackedRigView, packRagdollEnds, packedGeometry } from '../frame/packedRigView';
 import { PackedProps, PropViewMaker } from '../frame/packedProps';
 import { type FrameSnapshot, type RigView } from '../frame/frame';
 import type { RigConnection } from '../../machines/connectRig';
-import type { RagdollEnds } from '../../core/ragdoll/readBack';
+import { PART_ENDS_LENGTH } from '../../core/ragdoll/readBack';
 import type { AreaEvent, ContactEvent, Vec2 } from '../physics/entities';
 import { PhysicsWorld } from '../physics/world';
 import { isKind, objectsOfKind } from '../../objects/core/models';
@@ -50,7 +50,7 @@ import type { CameraState } from './camera/cameraRuntime';
 const STEP_WIRING = ['doc', 'world', 'rigs', 'rigById', 'propIds', 'commands', 'dispatcher', 'camera', 'stickmanPairs', 'stickmanAreas', 'stickmanTouches', 'contactBudget',
   'contact$', 'area$', 'events$', 'notes', 'onRecord', 'dispatchedEvents', 'frame', 'leavingNow', 'sink',
   // Scratch of the pose read, not state: loadState brings lastReadPoses in line with the restored poses.
-  'lastReadPoses', 'movedProps'];
+  'lastReadPoses', 'movedProps', 'readProps'];
 
 /** A runtime between two steps, as data (issue 14 keyframes): see `StageRuntime.saveState`. */
 export interface RuntimeState {
@@ -178,7 +178,7 @@ export class StageRuntime {
     const s: StepState = {
       doc, world, tick: 0, time: 0, started: false, rigs, rigById, propIds,
       propPoses: (propPoses = authoredPoses(doc, propIds)) as Float64Array<ArrayBuffer>, posesRead: false,
-      lastReadPoses: new Float64Array(propIds.length * 3), movedProps: new IndexList(propIds.length),
+      lastReadPoses: new Float64Array(propIds.length * 3), movedProps: new IndexList(propIds.length), readProps: new IndexList(propIds.length),
       leftStage, liveIds, leavingNow: [], commands: [], sink, camera,
       dispatcher: new RuleDispatcher(doc.rules, {
         exists: (id) => id === CAMERA_ID || liveIds.has(id),
@@ -410,7 +410,9 @@ export class StageRuntime {
   private lastAreaViews: readonly FrameSnapshot['areas'][number][] = [];
 
   /** Each rig's last frame view and what it was built from (`s.rigs` order). */
-  private readonly lastRigViews: Array<{ view: RigView; ends: RagdollEnds | null; live: RigConnection } | undefined> = [];
+  private readonly lastRigViews: Array<{ view: RigView; moves: number | null; live: RigConnection } | undefined> = [];
+  /** A ragdoll's part ends as the frame view is packed from them (copied into the view). */
+  private readonly ragdollEnds: number[] = new Array(PART_ENDS_LENGTH).fill(0);
 
   /**
    * Rig `i`'s view in this step's frame. Frames are immutable, and so is all a view is built from
@@ -427,25 +429,31 @@ export class StageRuntime {
     const live = r.connection;
     const color = r.object.color ?? DEFAULT_STICKMAN_COLOR;
     const last = this.lastRigViews[i];
-    // A ragdoll is drawn from its parts' ends, without building its pose.
-    const ends = r.body.ragdollEnds();
+    // A ragdoll is drawn from its parts' ends, packed straight from its bodies' poses.
+    const moves = r.body.isRagdoll ? r.body.ragdollMoves : null;
     let view: RigView;
-    if (ends) {
-      const markers = r.body.ragdollMarkers(m.root, m.facing)!;
-      if (last && last.ends === ends && last.view.markers === markers && last.live === live
-        && last.view.root[0] === x && last.view.root[1] === y && last.view.facing === m.facing) return last.view;
-      // The root the body derived (as read-only as the frame) when the rig's root is still it.
-      const root = r.body.ragdollRoot() as Vec2;
-      view = liveRigView(r.id, root[0] === x && root[1] === y ? root : [x, y], m.facing, markers, color, live, ragdollSegments(ends), ragdollHeadCenter(ends));
+    if (moves !== null) {
+      const still = last && last.moves === moves && last.view.root[0] === x && last.view.root[1] === y && last.view.facing === m.facing;
+      if (still && last.live === live) return last.view;
+      // Lying as it was, only the live fields changed (a wait counting, a speech): the same numbers.
+      const kept = still ? packedGeometry(last.view) : null;
+      if (kept && still) view = PackedRigView.ragdoll(r.id, last.view.root, m.facing, color, kept, live);
+      else {
+        r.body.writeRagdollEnds(this.ragdollEnds);
+        // The root the body derived (as read-only as the frame) when the rig's root is still it.
+        const derived = r.body.ragdollRoot() as Vec2;
+        const root = derived[0] === x && derived[1] === y ? derived : [x, y] as Vec2;
+        view = PackedRigView.ragdoll(r.id, root, m.facing, color, packRagdollEnds(this.ragdollEnds, root, m.facing), live);
+      }
     } else {
       const held = live.heldProp !== null ? r.hands.heldGrip : null;
       view = PackedRigView.live(r.id, [x, y], m.facing, color, r.localPose, r.displayMarkers, live, held?.z_offset ?? 0);
     }
     if (last) {
       last.view = view;
-      last.ends = ends;
+      last.moves = moves;
       last.live = live;
-    } else this.lastRigViews[i] = { view, ends, live };
+    } else this.lastRigViews[i] = { view, moves, live };
     return view;
   }
 

@@ -40,6 +40,8 @@ export interface StepState {
    * first read): all the floor check needs to look at (most of a crowd's props sleep).
    */
   readonly movedProps: IndexList;
+  /** The props (propIds indices, ascending) whose pose the last read read: the awake ones, as it skips the sleeping. */
+  readonly readProps: IndexList;
   /** Objects that fell off the stage (DESIGN.md §7 `left_stage`): out of physics, never again. */
   readonly leftStage: Set<string>;
   /** Objects on stage now, for the rule dispatcher's "no longer exists" skips. */

@@ -16,15 +16,19 @@ export function readPropPoses(s: StepState): void {
   const poses = s.propPoses;
   const last = s.lastReadPoses;
   const moved = s.movedProps;
+  const read = s.readProps;
   const all = !s.posesRead;
-  s.world.readPoses(s.propIds, poses, s.posesRead);
+  s.world.readPoses(s.propIds, poses, s.posesRead, read);
   s.posesRead = true;
   moved.clear();
-  // Only what moved is checked and listed (a non-finite pose always counts as moved).
-  for (let p = 0; p < s.propIds.length; p += 1) {
+  // Only what moved is checked and listed (a non-finite pose always counts as moved). After the
+  // first read only the poses just read can differ: a sleeping prop's was left as it was.
+  const count = all ? s.propIds.length : read.length;
+  for (let k = 0; k < count; k += 1) {
+    const p = all ? k : read.at(k);
     if (!poseChangedSince(poses, last, p) && !all) continue;
-    for (let k = p * 3; k < p * 3 + 3; k += 1) {
-      if (!Number.isFinite(poses[k])) throw new NonFiniteStateError(s.propIds[p], k === p * 3 + 2 ? 'rotation' : 'position');
+    for (let j = p * 3; j < p * 3 + 3; j += 1) {
+      if (!Number.isFinite(poses[j])) throw new NonFiniteStateError(s.propIds[p], j === p * 3 + 2 ? 'rotation' : 'position');
     }
     moved.push(p);
   }

@@ -6,7 +6,7 @@
  */
 import type { RagdollBlueprint } from '../../../core/ragdoll/blueprint';
 import {
-  MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, entryCorrection, entryWeight, fitKey, poseFromEnds, ragdollBlueprint, standUpPose,
+  MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, writePartEnds, entryCorrection, entryWeight, fitKey, poseFromEnds, ragdollBlueprint, standUpPose,
   standUpVariant, startOf, withEntryCorrection, type EntryCorrection, type RagdollEnds, type StandUpKey, type StandUpVariant,
 } from '../../../core/ragdoll';
 import type { Facing } from '../../../core/rig/facing';
@@ -45,6 +45,24 @@ export class RigBody {
   private markersRootX = 0;
   private markersRootY = 0;
   private markersFacing: Facing = 'RIGHT';
+
+  /**
+   * Counts the ragdoll's moves: it changes whenever what `writeRagdollEnds` would write may have
+   * (the bodies moved, were built or were freed), and never comes back to an earlier value, so a
+   * frame view made at the same count still shows the ragdoll as it is.
+   */
+  get ragdollMoves(): number {
+    return this.moves;
+  }
+
+  private moves = 0;
+
+  /** The ragdoll's part ends (core/ragdoll `writePartEnds`) into `out`; false, writing nothing, while there is no ragdoll. */
+  writeRagdollEnds(out: number[]): boolean {
+    if (!this.hasRagdoll) return false;
+    writePartEnds(this.ragdollPoses, this.proportions, out);
+    return true;
+  }
 
   /** The ragdoll's pose this step (stage px), while it is a ragdoll; built when asked for. */
   get ragdollPose(): WorldPose | null {
@@ -217,6 +235,7 @@ export class RigBody {
 
   /** The bodies moved (or are gone): what was derived from them is stale. */
   private forgetDerived(): void {
+    this.moves += 1;
     this.cachedEnds = null;
     this.cachedPose = null;
     this.cachedRoot = null;

@@ -1,11 +1,11 @@
-/** Frame pieces (streams/frame/documentFrame): a rig's segments, its live view, a ragdoll's segments. */
+/** Frame pieces (streams/frame/documentFrame, core/ragdoll/readBack): a rig's segments, a ragdoll's part ends. */
 import { describe, expect, it } from 'vitest';
 import { defaultStandingPose } from '../../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
 import { PART_NAMES, solvePose } from '../../../core/rig/skeleton';
 import { toWorld } from '../../../core/rig/worldPose';
-import { endsFromBodies, poseFromBodies, poseFromEnds } from '../../../core/ragdoll/readBack';
-import { liveRigView, ragdollHeadCenter, ragdollSegments, rigView, segments } from '../../../streams/frame/documentFrame';
+import { PART_ENDS_LENGTH, endOf, endsFromBodies, poseFromBodies, poseFromEnds, startOf, writePartEnds } from '../../../core/ragdoll/readBack';
+import { rigView } from '../../../streams/frame/documentFrame';
 
 describe('rigView', () => {
   it('draws every part but the head as a segment, PART_NAMES order, sharing the solved pose\'s ends', () => {
@@ -23,47 +23,26 @@ describe('rigView', () => {
   });
 });
 
-describe('liveRigView', () => {
-  it('is rigView with the live fields over its defaults: the same keys in the same order, the same values, the pose\'s ends shared', () => {
-    const markers = defaultStandingPose(DEFAULT_PROPORTIONS);
-    const world = toWorld(solvePose(markers, DEFAULT_PROPORTIONS), [300, 1400], 'RIGHT');
-    const live = {
-      state: 'RAGDOLL', terrain: 'DISABLED', heldProp: 'box',
-      speech: [{ text: 'ouch', overlay: false }], queue: { current: 'w', progress: 0.5, done: 1, state: 'waiting' },
-    };
-    const view = liveRigView('a', [300, 1400], 'RIGHT', markers, '#123456', live, segments(world), world.head.end);
-    const spread = rigView('a', [300, 1400], 'RIGHT', markers, '#123456', { ...live }, world);
-    expect(Object.keys(view)).toEqual(Object.keys(spread));
-    expect(JSON.stringify(view)).toBe(JSON.stringify(spread));
-    expect(view.speech).toBe(live.speech);
-    expect(view.queue).toBe(live.queue);
-    expect(view.markers).toBe(markers);
-    for (const p of view.parts) {
-      expect(p.start).toBe(world[p.name].start);
-      expect(p.end).toBe(world[p.name].end);
-    }
-    expect(view.parts.map((p) => p.name)).toEqual(PART_NAMES.filter((n) => n !== 'head'));
-  });
-});
-
-describe('ragdollSegments', () => {
-  it('draws a ragdoll from its ends exactly as `segments` draws its pose: the same parts, the same arrays', () => {
+describe('endsFromBodies', () => {
+  it('makes points of exactly the numbers writePartEnds writes, and the pose runs between them', () => {
     const bodies = new Float64Array(PART_NAMES.length * 3);
     PART_NAMES.forEach((_, i) => {
       bodies[i * 3] = 500 + 21.5 * i;
       bodies[i * 3 + 1] = 1300 - 13.75 * i;
       bodies[i * 3 + 2] = 2.9 - 0.57 * i;
     });
+    const flat = new Array<number>(PART_ENDS_LENGTH).fill(NaN);
+    writePartEnds(bodies, DEFAULT_PROPORTIONS, flat);
     const ends = endsFromBodies(bodies, DEFAULT_PROPORTIONS);
+    expect(ends.flat()).toEqual(flat);
     const pose = poseFromEnds(ends, DEFAULT_PROPORTIONS);
-    const fromEnds = ragdollSegments(ends);
-    const fromPose = segments(pose);
-    expect(fromEnds).toEqual(fromPose);
-    fromEnds.forEach((p, i) => {
-      expect(p.start).toBe(fromPose[i].start);
-      expect(p.end).toBe(fromPose[i].end);
+    PART_NAMES.forEach((name, i) => {
+      expect(pose[name].start).toBe(ends[startOf(i)]);
+      expect(pose[name].end).toBe(ends[endOf(i)]);
     });
-    expect(ragdollHeadCenter(ends)).toBe(pose.head.end);
+    // The head hangs from the neck to its body's centre; the torso from the neck down to the pelvis.
+    expect(ends[endOf(0)]).toEqual([bodies[0], bodies[1]]);
+    expect(ends[startOf(1)][1]).toBeCloseTo(bodies[4] + (Math.cos(bodies[5]) * DEFAULT_PROPORTIONS.torso) / 2, 9);
     expect(JSON.stringify(poseFromBodies(bodies, DEFAULT_PROPORTIONS))).toBe(JSON.stringify(pose));
   });
 });

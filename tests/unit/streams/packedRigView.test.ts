@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { MARKER_NAMES, defaultStandingPose } from '../../../core/rig/markers';
 import { DEFAULT_PROPORTIONS } from '../../../core/rig/proportions';
-import { solvePose } from '../../../core/rig/skeleton';
+import { PART_NAMES, solvePose } from '../../../core/rig/skeleton';
 import { toWorld } from '../../../core/rig/worldPose';
-import { liveRigView, rigView, segments } from '../../../streams/frame/documentFrame';
-import { PackedRigView, headInto, segmentInto, segmentNames } from '../../../streams/frame/packedRigView';
+import { rigView, segments } from '../../../streams/frame/documentFrame';
+import { PackedRigView, headInto, packRagdollEnds, segmentInto, segmentNames } from '../../../streams/frame/packedRigView';
+import { PART_ENDS_LENGTH, endOf, endsFromBodies, poseFromEnds, startOf, writePartEnds } from '../../../core/ragdoll/readBack';
+import { worldToMarker } from '../../../core/rig/facing';
 import type { Vec2 } from '../../../streams/frame/frame';
 
 const live = { state: 'ANIMATED', terrain: 'GROUNDED', heldProp: 'box', speech: [{ text: 'hi', overlay: false }], queue: { current: 'w', progress: 0.5, done: 1, state: 'walking' } };
@@ -48,7 +50,7 @@ describe('PackedRigView', () => {
     const world = toWorld(pose, root, 'RIGHT');
     const packed = PackedRigView.live('a', root, 'RIGHT', '#123456', pose, markers, live, 0);
     const inOrder = Object.fromEntries(MARKER_NAMES.map((n) => [n, markers[n]])) as typeof markers;
-    const plain = liveRigView('a', root, 'RIGHT', inOrder, '#123456', live, segments(world), world.head.end);
+    const plain = rigView('a', root, 'RIGHT', inOrder, '#123456', { ...live }, world);
     expect(Object.keys(packed.toPlain())).toEqual(Object.keys(plain));
     expect(JSON.stringify(packed)).toBe(JSON.stringify(plain));
     expect(packed.speech).toBe(live.speech);
@@ -73,5 +75,40 @@ describe('PackedRigView', () => {
     expect(a.slice(0, 2)).toEqual(b.slice(0, 2));
     // Read for drawing only: the parts were never made.
     expect((packed as unknown as { madeParts: unknown }).madeParts).toBeNull();
+  });
+
+  it('packs a ragdoll from its bodies with exactly the numbers its pose and markers have, for either facing', () => {
+    const bodies = new Float64Array(PART_NAMES.length * 3);
+    PART_NAMES.forEach((_, i) => {
+      bodies[i * 3] = 812.25 + 19.5 * i;
+      bodies[i * 3 + 1] = 1410 - 11.125 * i;
+      bodies[i * 3 + 2] = -1.3 + 0.61 * i;
+    });
+    const flat = new Array<number>(PART_ENDS_LENGTH).fill(0);
+    writePartEnds(bodies, DEFAULT_PROPORTIONS, flat);
+    const ends = endsFromBodies(bodies, DEFAULT_PROPORTIONS);
+    const pose = poseFromEnds(ends, DEFAULT_PROPORTIONS);
+    const at = (part: string) => PART_NAMES.indexOf(part as (typeof PART_NAMES)[number]);
+    for (const facing of ['LEFT', 'RIGHT'] as const) {
+      const root: Vec2 = [830.5, 1455.75];
+      const view = PackedRigView.ragdoll('r', root, facing, '#654321', packRagdollEnds(flat, root, facing), { ...live, state: 'RAGDOLL', heldProp: null });
+      expect(view.parts).toEqual(segments(pose));
+      expect(view.headCenter).toEqual(pose.head.end);
+      // The markers RigBody.ragdollMarkers makes: the torso's start, the forearms' and shins' far ends.
+      expect(view.markers).toEqual({
+        Left_Hand: worldToMarker(ends[endOf(at('left_lower_arm'))], root, facing),
+        Right_Hand: worldToMarker(ends[endOf(at('right_lower_arm'))], root, facing),
+        Left_Leg: worldToMarker(ends[endOf(at('left_lower_leg'))], root, facing),
+        Right_Leg: worldToMarker(ends[endOf(at('right_lower_leg'))], root, facing),
+        Torso: worldToMarker(ends[startOf(at('torso'))], root, facing),
+      });
+      expect(view.heldZOffset).toBe(0);
+      expect(view.state).toBe('RAGDOLL');
+      // It owns its numbers: the scratch the ends were written into is reused for the next ragdoll.
+      const before = JSON.stringify(view);
+      flat.fill(0);
+      expect(JSON.stringify(view)).toBe(before);
+      writePartEnds(bodies, DEFAULT_PROPORTIONS, flat);
+    }
   });
 });
