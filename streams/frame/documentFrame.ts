@@ -3,8 +3,7 @@ import type { SceneDocument, StickmanObject, TerrainObject } from '../../core/sc
 import { terrainConvexPieces, terrainOutline } from '../../core/geometry/terrainShapes';
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { defaultStandingPose, type MarkerPose } from '../../core/rig/markers';
-import { PART_NAMES, solvePose } from '../../core/rig/skeleton';
-import { endOf, startOf, type RagdollEnds } from '../../core/ragdoll/readBack';
+import { solvePose } from '../../core/rig/skeleton';
 import { toWorld, type WorldPart, type WorldPose } from '../../core/rig/worldPose';
 import type { Facing } from '../../core/rig/facing';
 import type { FrameSnapshot, RigView, TerrainView, Vec2 } from './frame';
