@@ -138,11 +138,13 @@ describe('ragdoll and grab in the browser', () => {
 
       // The hit: RAGDOLL the step after the ball touches his head. Down and still, the rest timer runs: pause to look.
       await pauseWhen(page, "return runtime.rig('stick-2').connection.state === 'RAGDOLL' && runtime.rig('stick-2').body.restSeconds > 0.2;");
-      const down = await page.evaluate(() => window.__stage!.frame());
-      const ragdoll = down.debug!.ragdolls.find((r) => r.id === 'stick-2')!;
+      // Read inside the page: a frame's rig views are not plain data across the page boundary (toPlain).
+      const { ragdoll, head } = await page.evaluate(() => {
+        const f = window.__stage!.frame();
+        return { ragdoll: f.debug!.ragdolls.find((r) => r.id === 'stick-2')!, head: f.rigs.find((r) => r.id === 'stick-2')!.headCenter };
+      });
       expect(ragdoll.bodies).toHaveLength(10);
       expect(ragdoll.joints).toHaveLength(9);
-      const head = down.rigs.find((r) => r.id === 'stick-2')!.headCenter;
       expect(head[1], 'his head is near the floor, not 500 px above it').toBeGreaterThan(1400 - 200);
       await page.waitForFunction(() => [...document.querySelectorAll('[data-stage-labels] span')].some((s) => /stick-2: rest \d\.\d\d \/ 0\.50 s/.test(s.textContent ?? '') && (s as HTMLElement).style.display !== 'none'));
       await nextFrames(page);
