@@ -2,6 +2,7 @@
  * Ragdoll bodies back to a pose: the ten parts as segments on the stage, from each body's centre
  * and rotation (the blueprint's frames: local +Y hangs along the part, down when standing).
  */
+import type { MarkerName } from '../rig/markers';
 import type { RigProportions } from '../rig/proportions';
 import { PART_NAMES, type PartName } from '../rig/skeleton';
 import type { Vec2 } from '../rig/vec';
@@ -60,16 +61,32 @@ export const endOf = (i: number): number => i * 2 + 1;
 
 /**
  * Each part's two ends on the stage: part i's start at `startOf(i)`, its end at `endOf(i)`,
- * PART_NAMES order. What a frame draws; `poseFromEnds` makes the pose's parts around them.
+ * PART_NAMES order. `poseFromEnds` makes the pose's parts around them.
  */
 export type RagdollEnds = readonly Vec2[];
 
 /** Numbers `writePartEnds` writes: each part's start x, y and end x, y, PART_NAMES order. */
 export const PART_ENDS_LENGTH = PART_NAMES.length * 4;
+/** Where part `i`'s start x, y are among `writePartEnds`' numbers. */
+export const partStartAt = (i: number): number => i * 4;
+/** Where part `i`'s end x, y are among `writePartEnds`' numbers. */
+export const partEndAt = (i: number): number => i * 4 + 2;
+
+/**
+ * Where each marker of a lying ragdoll is among `writePartEnds`' numbers: the hands and feet at the
+ * far ends of the forearms and shins, the torso marker at the torso's start (the pelvis).
+ */
+export const RAGDOLL_MARKER_AT: Readonly<Record<MarkerName, number>> = {
+  Left_Hand: partEndAt(PART_NAMES.indexOf('left_lower_arm')),
+  Right_Hand: partEndAt(PART_NAMES.indexOf('right_lower_arm')),
+  Left_Leg: partEndAt(PART_NAMES.indexOf('left_lower_leg')),
+  Right_Leg: partEndAt(PART_NAMES.indexOf('right_lower_leg')),
+  Torso: partStartAt(TORSO),
+};
 
 /**
  * From each body's centre and rotation (x, y px, rotation per part, PART_NAMES order) into `out`:
- * part i's start x, y at `i · 4`, its end x, y at `i · 4 + 2`. Body i's hanging axis is
+ * part i's start x, y at `partStartAt(i)`, its end x, y at `partEndAt(i)`. Body i's hanging axis is
  * (−sin a, cos a). The head body sits on the head centre and hangs towards the neck (start at the
  * neck, end on the body); the torso hangs from the neck down to the pelvis (its start); every
  * other part runs along its axis, centred on its body. Numbers, not points: a frame packs them
@@ -83,7 +100,7 @@ export function writePartEnds(bodies: Float64Array, proportions: RigProportions,
     const hx = -Math.sin(bodies[i * 3 + 2]);
     const hy = Math.cos(bodies[i * 3 + 2]);
     const length = lengths[i];
-    const o = i * 4;
+    const o = partStartAt(i);
     if (i === HEAD) {
       out[o] = cx + hx * length;
       out[o + 1] = cy + hy * length;
@@ -111,9 +128,10 @@ export function endsFromBodies(bodies: Float64Array, proportions: RigProportions
   writePartEnds(bodies, proportions, scratchEnds);
   const ends = new Array<Vec2>(PART_NAMES.length * 2);
   for (let i = 0; i < PART_NAMES.length; i += 1) {
-    const o = i * 4;
-    ends[startOf(i)] = [scratchEnds[o], scratchEnds[o + 1]];
-    ends[endOf(i)] = [scratchEnds[o + 2], scratchEnds[o + 3]];
+    const from = partStartAt(i);
+    const to = partEndAt(i);
+    ends[startOf(i)] = [scratchEnds[from], scratchEnds[from + 1]];
+    ends[endOf(i)] = [scratchEnds[to], scratchEnds[to + 1]];
   }
   return ends;
 }

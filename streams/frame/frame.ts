@@ -60,7 +60,7 @@ export interface RigPartView {
 }
 
 /**
- * A stickman as a frame shows it. A standing PLAY rig's view is a `PackedRigView`
+ * A stickman as a frame shows it. A PLAY rig's view (standing or a ragdoll) is a `PackedRigView`
  * (./packedRigView): its `parts`, `headCenter` and `markers` are made from packed numbers when first
  * read, so draw from `segmentInto` / `headInto` there, and pass `toPlain()` where a plain object
  * must cross (a structured clone, a browser test's evaluate). Views are immutable either way.

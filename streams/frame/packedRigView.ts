@@ -1,12 +1,13 @@
 /**
- * A standing stickman's view in a PLAY frame, its numbers packed (issue 20). The runtime builds one
- * per rig per step, and as ~30 small objects (nine segments, eleven joint points, the head centre,
- * five marker points) a crowd's frames were a quarter of what a step allocated, copied again by
- * every collection that found the last two frames alive. Here the segments, the head centre and
- * the markers are one array of numbers (`RigGeometry`), written straight from the rig-local pose; the
- * renderer draws from it (objects/stickman/draw), and `parts`, `headCenter` and `markers` are
- * made from it when first read (picking, the `--frames` writer, tests), then kept: the frame is
- * immutable. The values are the ones `localSegments` and `copyMarkers` give, number for number.
+ * A stickman's view in a PLAY frame, its numbers packed (issue 20). The runtime builds one per rig
+ * per step, and as ~30 small objects (nine segments, eleven joint points, the head centre, five
+ * marker points) a crowd's frames were a quarter of what a step allocated, copied again by every
+ * collection that found the last two frames alive. Here the segments, the head centre and the
+ * markers are one array of numbers (`RigGeometry`), written straight from the rig-local pose
+ * (`packLocalPose`) or from a ragdoll's part ends (`packRagdollEnds`); the renderer draws from it
+ * (objects/stickman/draw), and `parts`, `headCenter` and `markers` are made from it when first read
+ * (picking, the `--frames` writer, tests), then kept: the frame is immutable. The numbers are the
+ * ones the pose placed on the stage (`markerToWorld`, `worldToMarker`) gives, number for number.
  */
 import { DEFAULT_PROPORTIONS } from '../../core/rig/proportions';
 import { MARKER_NAMES, type MarkerPose } from '../../core/rig/markers';
@@ -14,6 +15,7 @@ import { PART_NAMES, partsInOrder, type PartName, type RigLocalPose, type RigPar
 import { facingSign, type Facing } from '../../core/rig/facing';
 import type { RigPartView, RigView, Vec2 } from './frame';
 import type { LiveRigFields } from './documentFrame';
+import { RAGDOLL_MARKER_AT, partEndAt, partStartAt } from '../../core/ragdoll/readBack';
 
 /** The drawn segments in frame order: every part but the head (a circle), PART_NAMES order. */
 export const DRAWN_PARTS: readonly PartName[] = PART_NAMES.slice(1);
@@ -85,38 +87,36 @@ function putMarker(g: number[], k: number, m: Readonly<Vec2>): void {
 
 if (MARKER_NAMES.join() !== 'Left_Hand,Right_Hand,Left_Leg,Right_Leg,Torso') throw new Error('packLocalPose writes the markers in MARKER_NAMES order');
 
-const TORSO = PART_NAMES.indexOf('torso');
-const LEFT_FOREARM = PART_NAMES.indexOf('left_lower_arm');
-const RIGHT_FOREARM = PART_NAMES.indexOf('right_lower_arm');
-const LEFT_SHIN = PART_NAMES.indexOf('left_lower_leg');
-const RIGHT_SHIN = PART_NAMES.indexOf('right_lower_leg');
+/** Each marker's place among a ragdoll's part ends, MARKER_NAMES order. */
+const RAGDOLL_MARKERS_AT: readonly number[] = MARKER_NAMES.map((name) => RAGDOLL_MARKER_AT[name]);
+const HEAD_END_AT = partEndAt(PART_NAMES.indexOf('head'));
 
 /**
- * A ragdoll packed from its parts' ends (core/ragdoll `writePartEnds`: start x, y, end x, y per
- * part, PART_NAMES order) at `root` facing `facing`. The segments and head centre are the ends
- * themselves; the markers are the hands' and shins' far ends and the torso's start made
- * rig-local with `worldToMarker`'s arithmetic, so every number is the one the unpacked ragdoll
- * view had (its segments shared the ends; its markers were `RigBody.ragdollMarkers`).
+ * A ragdoll packed from its parts' ends (core/ragdoll `writePartEnds`) at `root` facing `facing`:
+ * the segments and head centre are the ends themselves, the markers the points
+ * `RAGDOLL_MARKER_AT` names made rig-local with `worldToMarker`'s arithmetic.
  */
 export function packRagdollEnds(ends: ArrayLike<number>, root: Vec2, facing: Facing): RigGeometry {
   const g = newGeometry();
-  for (let k = 0; k < DRAWN_PARTS.length * SEGMENT_STRIDE; k += 1) g[k] = ends[SEGMENT_STRIDE + k];
-  g[HEAD_AT] = ends[2];
-  g[HEAD_AT + 1] = ends[3];
+  for (let i = 0; i < DRAWN_PARTS.length; i += 1) {
+    // Drawn segment i is part i + 1 (the head is the circle).
+    const from = partStartAt(i + 1);
+    const to = partEndAt(i + 1);
+    const o = i * SEGMENT_STRIDE;
+    g[o] = ends[from];
+    g[o + 1] = ends[from + 1];
+    g[o + 2] = ends[to];
+    g[o + 3] = ends[to + 1];
+  }
+  g[HEAD_AT] = ends[HEAD_END_AT];
+  g[HEAD_AT + 1] = ends[HEAD_END_AT + 1];
   const sign = facingSign(facing);
-  // MARKER_NAMES order: the far (end) point of each forearm and shin, then the torso's start.
-  putLocalMarker(g, 0, ends, LEFT_FOREARM * 4 + 2, root, sign);
-  putLocalMarker(g, 1, ends, RIGHT_FOREARM * 4 + 2, root, sign);
-  putLocalMarker(g, 2, ends, LEFT_SHIN * 4 + 2, root, sign);
-  putLocalMarker(g, 3, ends, RIGHT_SHIN * 4 + 2, root, sign);
-  putLocalMarker(g, 4, ends, TORSO * 4, root, sign);
+  for (let k = 0; k < RAGDOLL_MARKERS_AT.length; k += 1) {
+    const at = RAGDOLL_MARKERS_AT[k];
+    g[MARKERS_AT + k * 2] = sign * (ends[at] - root[0]);
+    g[MARKERS_AT + k * 2 + 1] = ends[at + 1] - root[1];
+  }
   return g;
-}
-
-/** Marker `k` from the stage point at `ends[at]`, made rig-local as `worldToMarker` does. */
-function putLocalMarker(g: number[], k: number, ends: ArrayLike<number>, at: number, root: Vec2, sign: number): void {
-  g[MARKERS_AT + k * 2] = sign * (ends[at] - root[0]);
-  g[MARKERS_AT + k * 2 + 1] = ends[at + 1] - root[1];
 }
 
 export class PackedRigView implements RigView {
@@ -196,7 +196,7 @@ function unpackMarkers(g: RigGeometry): MarkerPose {
 /** The drawn segments as part names, for what orders them by name (render/rigDepth `drawOrder`). */
 export const DRAWN_PART_NAMES: readonly { name: PartName }[] = DRAWN_PARTS.map((name) => ({ name }));
 
-/** The packed numbers of a view, when it has them (a PLAY rig standing). */
+/** The packed numbers of a view, when it has them (a PLAY rig's). */
 export function packedGeometry(view: RigView): RigGeometry | null {
   return view instanceof PackedRigView ? view.geometry : null;
 }

@@ -204,10 +204,9 @@ export class RigRuntime {
     return this.cachedWorld;
   }
 
-  /** The marker pose frames show: the ragdoll's as markers, or the live one with the hands where they are. */
+  /** The marker pose a standing rig's frame shows: the live one, with the hands where they are (a ragdoll's view packs its own). */
   get displayMarkers(): MarkerPose {
-    return this.body.ragdollMarkers(this.motion.root, this.motion.facing)
-      ?? (this.handMarkers && this.connection.state === 'ANIMATED' ? this.handMarkers : this.motion.markers);
+    return this.handMarkers && this.connection.state === 'ANIMATED' ? this.handMarkers : this.motion.markers;
   }
 
   /** The ten proxies' shapes and kinematic targets this step (computed when asked). */

@@ -42,6 +42,11 @@ export interface StepState {
   readonly movedProps: IndexList;
   /** The props (propIds indices, ascending) whose pose the last read read: the awake ones, as it skips the sleeping. */
   readonly readProps: IndexList;
+  /**
+   * Counts the changes to `propPoses` (each read that moved a prop, each keyframe load): a frame
+   * built at the same count can share the last frame's pose array.
+   */
+  posesChanged: number;
   /** Objects that fell off the stage (DESIGN.md §7 `left_stage`): out of physics, never again. */
   readonly leftStage: Set<string>;
   /** Objects on stage now, for the rule dispatcher's "no longer exists" skips. */

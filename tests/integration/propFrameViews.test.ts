@@ -9,12 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { IndexList } from '../../core/data/indexList';
 import { ground, prop, scene } from '../helpers/scenes';
 import { TestStage } from '../helpers/testStage';
+import { StageRuntime } from '../../streams/runtime/stageRuntime';
 
 beforeAll(() => TestStage.init());
 
 /** A crate resting on the ground (asleep soon) and a ball dropped from high up beside it. */
+const doc = () => scene([ground(1400), prop('crate', 'box', [600, 1300]), prop('ball', 'ball', [1200, 400])]);
 function stage() {
-  return TestStage.load(scene([ground(1400), prop('crate', 'box', [600, 1300]), prop('ball', 'ball', [1200, 400])])).play();
+  return TestStage.load(doc()).play();
 }
 
 type Moved = { movedProps: IndexList; propIds: readonly string[] };
@@ -105,6 +107,24 @@ describe('packed props in frames', () => {
     const b = s.frame();
     expect(b.packedProps!.poses).toBe(a.packedProps!.poses);
     expect(b.props).toBe(a.props);
+    s.dispose();
+  });
+
+  it('a keyframe loaded into a fresh runtime whose first frame was already built (the debug overlay on, as a seek opens it): the next frame shows the restored poses', () => {
+    const s = stage();
+    s.step(30);
+    const state = s.runtime.saveState();
+    const expected = s.frame().props.map((p) => p.position);
+    const fresh = new StageRuntime(s.runtime.doc, () => undefined);
+    fresh.setDebug(true);
+    const authored = fresh.frame();
+    expect(authored.packedProps).toBeDefined();
+    fresh.loadState(state);
+    const restored = fresh.frame();
+    expect(restored.packedProps!.poses).not.toBe(authored.packedProps!.poses);
+    expect(restored.props.map((p) => p.position)).toEqual(expected);
+    expect(restored.props.map((p) => p.position)).not.toEqual(authored.props.map((p) => p.position));
+    fresh.dispose();
     s.dispose();
   });
 

@@ -32,4 +32,5 @@ export function readPropPoses(s: StepState): void {
     }
     moved.push(p);
   }
+  if (moved.length > 0) s.posesChanged += 1;
 }

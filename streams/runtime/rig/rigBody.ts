@@ -6,11 +6,10 @@
  */
 import type { RagdollBlueprint } from '../../../core/ragdoll/blueprint';
 import {
-  MomentumTracker, RestTracker, STAND_UP_SECONDS, endOf, endsFromBodies, writePartEnds, entryCorrection, entryWeight, fitKey, poseFromEnds, ragdollBlueprint, standUpPose,
-  standUpVariant, startOf, withEntryCorrection, type EntryCorrection, type RagdollEnds, type StandUpKey, type StandUpVariant,
+  MomentumTracker, RestTracker, STAND_UP_SECONDS, endsFromBodies, writePartEnds, entryCorrection, entryWeight, fitKey, poseFromEnds, ragdollBlueprint, standUpPose,
+  standUpVariant, withEntryCorrection, type EntryCorrection, type RagdollEnds, type StandUpKey, type StandUpVariant,
 } from '../../../core/ragdoll';
 import type { Facing } from '../../../core/rig/facing';
-import { worldToMarker } from '../../../core/rig/facing';
 import { defaultStandingPose, type MarkerPose } from '../../../core/rig/markers';
 import type { RigProportions } from '../../../core/rig/proportions';
 import { PART_NAMES, solvePose, type RigLocalPose } from '../../../core/rig/skeleton';
@@ -23,8 +22,6 @@ const HEAD = PART_NAMES.indexOf('head');
 const TORSO = PART_NAMES.indexOf('torso');
 const LEFT_SHIN = PART_NAMES.indexOf('left_lower_leg');
 const RIGHT_SHIN = PART_NAMES.indexOf('right_lower_leg');
-const LEFT_FOREARM = PART_NAMES.indexOf('left_lower_arm');
-const RIGHT_FOREARM = PART_NAMES.indexOf('right_lower_arm');
 
 /** How far above the pelvis the search for ground under a fallen stickman starts (px). */
 const REANCHOR_ABOVE = 300;
@@ -40,11 +37,6 @@ export class RigBody {
   private cachedEnds: RagdollEnds | null = null;
   private cachedPose: WorldPose | null = null;
   private cachedRoot: Vec2 | null = null;
-  /** The markers last derived, and the root and facing they are relative to. */
-  private cachedMarkers: MarkerPose | null = null;
-  private markersRootX = 0;
-  private markersRootY = 0;
-  private markersFacing: Facing = 'RIGHT';
 
   /**
    * Counts the ragdoll's moves: it changes whenever what `writeRagdollEnds` would write may have
@@ -57,11 +49,9 @@ export class RigBody {
 
   private moves = 0;
 
-  /** The ragdoll's part ends (core/ragdoll `writePartEnds`) into `out`; false, writing nothing, while there is no ragdoll. */
-  writeRagdollEnds(out: number[]): boolean {
-    if (!this.hasRagdoll) return false;
-    writePartEnds(this.ragdollPoses, this.proportions, out);
-    return true;
+  /** The ragdoll's part ends (core/ragdoll `writePartEnds`) into `out`; nothing while there is no ragdoll. */
+  writeRagdollEnds(out: number[]): void {
+    if (this.hasRagdoll) writePartEnds(this.ragdollPoses, this.proportions, out);
   }
 
   /** The ragdoll's pose this step (stage px), while it is a ragdoll; built when asked for. */
@@ -211,35 +201,12 @@ export class RigBody {
     this.standUp = null;
   }
 
-  /**
-   * The ragdoll's pose as rig-local markers (frames and handles read markers); the same object
-   * while neither the bodies nor the root or facing moved. Never changed once made: frames keep it.
-   */
-  ragdollMarkers(root: Vec2, facing: Facing): MarkerPose | null {
-    const ends = this.ragdollEnds();
-    if (!ends) return null;
-    if (this.cachedMarkers && this.markersRootX === root[0] && this.markersRootY === root[1] && this.markersFacing === facing) return this.cachedMarkers;
-    const markers: MarkerPose = {
-      Torso: worldToMarker(ends[startOf(TORSO)], root, facing),
-      Left_Hand: worldToMarker(ends[endOf(LEFT_FOREARM)], root, facing),
-      Right_Hand: worldToMarker(ends[endOf(RIGHT_FOREARM)], root, facing),
-      Left_Leg: worldToMarker(ends[endOf(LEFT_SHIN)], root, facing),
-      Right_Leg: worldToMarker(ends[endOf(RIGHT_SHIN)], root, facing),
-    };
-    this.cachedMarkers = markers;
-    this.markersRootX = root[0];
-    this.markersRootY = root[1];
-    this.markersFacing = facing;
-    return markers;
-  }
-
   /** The bodies moved (or are gone): what was derived from them is stale. */
   private forgetDerived(): void {
     this.moves += 1;
     this.cachedEnds = null;
     this.cachedPose = null;
     this.cachedRoot = null;
-    this.cachedMarkers = null;
   }
 
   private readRagdoll() {

@@ -94,7 +94,7 @@ describe('PackedRigView', () => {
       const view = PackedRigView.ragdoll('r', root, facing, '#654321', packRagdollEnds(flat, root, facing), { ...live, state: 'RAGDOLL', heldProp: null });
       expect(view.parts).toEqual(segments(pose));
       expect(view.headCenter).toEqual(pose.head.end);
-      // The markers RigBody.ragdollMarkers makes: the torso's start, the forearms' and shins' far ends.
+      // A lying ragdoll's markers: the torso's start, the forearms' and shins' far ends, made rig-local.
       expect(view.markers).toEqual({
         Left_Hand: worldToMarker(ends[endOf(at('left_lower_arm'))], root, facing),
         Right_Hand: worldToMarker(ends[endOf(at('right_lower_arm'))], root, facing),
